@@ -1,0 +1,225 @@
+"""The game contract every rules engine implements (DESIGN.md §2).
+
+Callers use the public methods; a game writes the private hooks (``_setup``, ``_why_illegal``,
+``_apply``). The public ``apply`` does the bookkeeping every game needs — turn, sequence number,
+game over, legality — so no game can forget it, and a refused action never touches the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError
+from ludoteca.engine.options import Option, OptionValue, validate_options
+from ludoteca.engine.rng import Rng
+
+Seat = int
+JSON = dict[str, Any]
+
+
+class Action(Protocol):
+    """A small immutable value with one canonical JSON form and a stable integer index."""
+
+    @property
+    def index(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class State(Protocol):
+    """Every game state counts the actions applied to it (the sequence number)."""
+
+    ply: int
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What generic tools (server, bots, RL adapters) need to know about a game, as data."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    num_actions: int
+    max_length: int
+    simultaneous: bool = False
+    hidden_information: bool = False
+    chance: bool = True
+    teams: bool = False
+    rules: str = ""
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_json() for o in self.options],
+            "num_actions": self.num_actions,
+            "max_length": self.max_length,
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "teams": self.teams,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Final result: per-seat scores, ranks (1 = best, equal ranks share), and a breakdown that
+    explains every point. ``tiebreaks`` holds the values compared after the score, in order."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[JSON, ...] = field(default=())
+    tiebreaks: tuple[tuple[int, ...], ...] = field(default=())
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(s for s, r in enumerate(self.ranks) if r == 1)
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "tiebreaks": [list(t) for t in self.tiebreaks],
+            "breakdown": list(self.breakdown),
+        }
+
+
+def ranks_from_keys(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1, 2, 2, 4) from per-seat keys where larger is better."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+class Game(ABC, Generic[S, A]):
+    """Base of every rules engine. Subclasses set ``spec`` and implement the hooks."""
+
+    spec: GameSpec
+
+    # ---- setup ---------------------------------------------------------------------------
+    def validate(self, options: Mapping[str, object] | None, players: int) -> dict[str, OptionValue]:
+        """Checked options with defaults filled in, or OptionError."""
+        spec = self.spec
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionError(
+                f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}"
+            )
+        opts = validate_options(spec.options, options, players)
+        self._check_options(opts, players)
+        return opts
+
+    def setup(self, options: Mapping[str, object] | None = None, players: int = 2, seed: int = 0) -> S:
+        """A new match. Validates options and player count, then deals and shuffles from ``seed``."""
+        opts = self.validate(options, players)
+        return self._setup(opts, players, Rng(seed))
+
+    def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
+        """Hook for rules that tie options to each other or to the player count."""
+
+    @abstractmethod
+    def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> S: ...
+
+    # ---- turn ----------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """Seats that may act now; several for simultaneous decisions; empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """Every legal action for ``seat`` now (empty if it may not act)."""
+
+    def apply(self, state: S, seat: Seat, action: A, *, seq: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
+
+        ``seq`` is the sequence number the caller last saw (``state.ply``); a stale one is refused
+        so a repeated message is never applied twice.
+        """
+        if seq is not None and seq != state.ply:
+            raise IllegalAction(f"stale sequence number {seq}: the match is at {state.ply}")
+        if self.is_over(state):
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act(state):
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        reason = self._why_illegal(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(state, seat, action)
+        state.ply += 1
+
+    def apply_legal(self, state: S, seat: Seat, action: A) -> None:
+        """Trusted fast path for an action taken from ``legal_actions`` (bots, playouts, replay
+        of a log that was checked when written). Skips every check."""
+        self._apply(state, seat, action)
+        state.ply += 1
+
+    def _why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
+        """Why ``action`` is not legal, or None. Games override with specific reasons."""
+        if action in self.legal_actions(state, seat):
+            return None
+        return f"{self.describe(action)} is not a legal action now"
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat, action: A) -> None: ...
+
+    @abstractmethod
+    def clone(self, state: S) -> S: ...
+
+    def reveals(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether applying ``action`` uncovers hidden information or randomness."""
+        return True
+
+    # ---- what people see -----------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> JSON:
+        """JSON-ready: what ``seat`` may know (None = spectator). The only way out to a person."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    @abstractmethod
+    def determinize(self, view: JSON, seat: Seat | None, rng: Rng) -> S:
+        """A full state consistent with ``view`` (what ``seat`` knows); hidden parts sampled."""
+
+    # ---- actions as data -----------------------------------------------------------------
+    @abstractmethod
+    def action_from_json(self, data: object) -> A:
+        """Parse the canonical JSON form; MalformedAction if it cannot be read."""
+
+    @abstractmethod
+    def action_from_index(self, index: int) -> A: ...
+
+    def describe(self, action: A) -> str:
+        return repr(action)
+
+    def current_player(self, state: S) -> Seat | None:
+        """The single seat to act, or None when over or simultaneous."""
+        seats = self.to_act(state)
+        return next(iter(seats)) if len(seats) == 1 else None
+
+
+def require_json_object(data: object, what: str = "action") -> JSON:
+    if not isinstance(data, dict):
+        raise MalformedAction(f"an {what} must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def require_int(data: JSON, key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedAction(f"field {key!r} must be a whole number")
+    return value

@@ -1,0 +1,105 @@
+"""Per-game option schemas, validated once at setup with messages a table creator can act on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.engine.errors import OptionError
+
+OptionValue = bool | int | str
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One table option: its name, type, allowed values, default and what it does."""
+
+    name: str
+    type: type
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    players: tuple[int, ...] = field(default=())
+    """Player counts this option applies to (empty = all). A non-default value elsewhere is an error."""
+
+    def parse(self, raw: object) -> OptionValue:
+        """Coerce a value (JSON or command-line text) to the option's type, or explain why not."""
+        value: OptionValue
+        if self.type is bool:
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+                value = raw.strip().lower() in _TRUE
+            else:
+                raise OptionError(f"option {self.name!r} takes true or false, not {raw!r}")
+        elif self.type is int:
+            if isinstance(raw, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {raw!r}")
+            if isinstance(raw, int):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+                value = int(raw.strip())
+            else:
+                raise OptionError(f"option {self.name!r} takes a whole number, not {raw!r}")
+            if self.min is not None and value < self.min:
+                raise OptionError(f"option {self.name!r} must be at least {self.min}")
+            if self.max is not None and value > self.max:
+                raise OptionError(f"option {self.name!r} must be at most {self.max}")
+        else:
+            if not isinstance(raw, str):
+                raise OptionError(f"option {self.name!r} takes text, not {raw!r}")
+            value = raw.strip()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {value!r})")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "choices": list(self.choices),
+            "description": self.description,
+            "players": list(self.players),
+        }
+
+
+def validate_options(
+    schema: tuple[Option, ...], given: Mapping[str, object] | None, players: int
+) -> dict[str, OptionValue]:
+    """All options of the schema, defaults filled in, or OptionError naming the problem."""
+    given = dict(given or {})
+    by_name = {o.name: o for o in schema}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise OptionError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+    out: dict[str, OptionValue] = {}
+    for opt in schema:
+        if opt.name in given:
+            value = opt.parse(given[opt.name])
+            if opt.players and players not in opt.players and value != opt.default:
+                counts = "/".join(str(p) for p in opt.players)
+                raise OptionError(f"option {opt.name!r} is only for {counts} players")
+            out[opt.name] = value
+        else:
+            out[opt.name] = opt.default
+    return out
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    """Turn command-line ``k=v`` pairs into a dict (values stay text; the schema parses them)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"options are written name=value, not {pair!r}")
+        out[key.strip()] = value
+    return out

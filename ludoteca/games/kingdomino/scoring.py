@@ -1,0 +1,110 @@
+"""Scoring (rules §5) and the tie-break values (§6.2), fast for bots and explained for people."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.bits import bit_list
+from ludoteca.games.kingdomino.grid import (
+    CR1,
+    CR2,
+    CR3,
+    STRIDE,
+    TERR,
+    components,
+    crowns_in,
+    is_centred,
+    is_complete,
+    xy_of,
+)
+
+HARMONY_BONUS = 5
+MIDDLE_KINGDOM_BONUS = 10
+
+
+def territory_points(k: list[int]) -> int:
+    """Sum of squares × crowns over all territories, growing only from crowned squares."""
+    crowned_all = k[CR1] | k[CR2] | k[CR3]
+    total = 0
+    for t in range(TERR, len(k)):
+        mask = k[t]
+        seeds = mask & crowned_all
+        while seeds:
+            comp = seeds & -seeds
+            while True:
+                grown = (
+                    comp | (comp << 1) | (comp >> 1) | (comp << STRIDE) | (comp >> STRIDE)
+                ) & mask
+                if grown == comp:
+                    break
+                comp = grown
+            total += comp.bit_count() * crowns_in(k, comp)
+            seeds &= ~comp
+    return total
+
+
+def bonus_points(k: list[int], frame: int, harmony: bool, middle: bool) -> int:
+    points = 0
+    if harmony and is_complete(k, frame):
+        points += HARMONY_BONUS
+    if middle and is_centred(k, frame):
+        points += MIDDLE_KINGDOM_BONUS
+    return points
+
+
+def score(k: list[int], frame: int, harmony: bool, middle: bool) -> int:
+    return territory_points(k) + bonus_points(k, frame, harmony, middle)
+
+
+def largest_territory(k: list[int]) -> int:
+    """Squares of the largest territory, crowned or not; the castle is not a territory."""
+    best = 0
+    for t in range(TERR, len(k)):
+        for comp in components(k[t]):
+            n = comp.bit_count()
+            if n > best:
+                best = n
+    return best
+
+
+def total_crowns(k: list[int]) -> int:
+    return k[CR1].bit_count() + 2 * k[CR2].bit_count() + 3 * k[CR3].bit_count()
+
+
+def breakdown(
+    k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...]
+) -> dict[str, Any]:
+    """Every territory (terrain, squares, crowns, points, cells) and every bonus, with totals."""
+    territories = []
+    for t in range(TERR, len(k)):
+        for comp in components(k[t]):
+            squares = comp.bit_count()
+            crowns = crowns_in(k, comp)
+            territories.append(
+                {
+                    "terrain": terrain_names[t - TERR],
+                    "squares": squares,
+                    "crowns": crowns,
+                    "points": squares * crowns,
+                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
+                }
+            )
+    territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
+    bonuses = []
+    if harmony:
+        ok = is_complete(k, frame)
+        bonuses.append({"name": "harmony", "points": HARMONY_BONUS if ok else 0, "earned": ok})
+    if middle:
+        ok = is_centred(k, frame)
+        bonuses.append(
+            {"name": "middle_kingdom", "points": MIDDLE_KINGDOM_BONUS if ok else 0, "earned": ok}
+        )
+    total = sum(tr["points"] for tr in territories) + sum(b["points"] for b in bonuses)
+    return {
+        "territories": territories,
+        "bonuses": bonuses,
+        "total": total,
+        "largest_territory": largest_territory(k),
+        "crowns": total_crowns(k),
+    }
+

@@ -1,0 +1,160 @@
+"""What a seat may know (rules §8), and a full state rebuilt from it for bots.
+
+Everything is public except the order of the draw pile and which dominoes were removed unseen,
+so every seat gets the same view; only the count of undrawn dominoes is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.errors import RecordError
+from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino import scoring
+from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
+from ludoteca.games.kingdomino.grid import (
+    CASTLE,
+    DELTA,
+    DIRECTIONS,
+    cell_of,
+    crown_at,
+    new_kingdom,
+    place,
+    terrain_at,
+    xy_of,
+)
+from ludoteca.games.kingdomino.state import (
+    CLAIM_STEP,
+    DRAFT,
+    OVER,
+    PHASE_NAMES,
+    PLACE_STEP,
+    Config,
+    KingdominoState,
+)
+
+
+def domino_json(n: int) -> JSON:
+    return DOMINOES[n].to_json()
+
+
+def kingdom_json(
+    k: list[int], placed: list[tuple[int, int, int]], cfg: Config
+) -> JSON:
+    squares = []
+    for n, a, d in placed:
+        for cell in (a, a + DELTA[d]):
+            x, y = xy_of(cell)
+            t = terrain_at(k, cell)
+            squares.append(
+                {"x": x, "y": y, "terrain": TERRAINS[t] if t is not None else None,
+                 "crowns": crown_at(k, cell), "domino": n}
+            )
+    return {
+        "placements": [
+            {"domino": n, "x": xy_of(a)[0], "y": xy_of(a)[1], "dir": DIRECTIONS[d]}
+            for n, a, d in placed
+        ],
+        "squares": squares,
+        "castle": list(xy_of(CASTLE)),
+        "score": scoring.score(k, cfg.frame, cfg.harmony, cfg.middle_kingdom),
+    }
+
+
+def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
+    cfg = state.cfg
+    acting_domino = None
+    if state.phase not in (DRAFT, OVER) and state.step == PLACE_STEP:
+        acting_domino = state.cur[state.acting]
+    return {
+        "game": "kingdomino",
+        "options": dict(cfg.options),
+        "players": cfg.players,
+        "seat": seat,
+        "ply": state.ply,
+        "phase": PHASE_NAMES[state.phase],
+        "step": "claim" if state.step == CLAIM_STEP else "place",
+        "to_act": sorted(to_act),
+        "round": state.round,
+        "rounds": cfg.rounds,
+        "game_number": state.game_no + 1,
+        "games": cfg.games,
+        "frame": cfg.frame,
+        "acting": state.acting,
+        "acting_domino": acting_domino,
+        "draft_order": state.draft_order,
+        "draft_pos": state.draft_pos,
+        "current_line": [
+            {**domino_json(n), "king": owner if owner >= 0 else None}
+            for n, owner in zip(state.cur, state.cur_owner, strict=True)
+        ],
+        "next_line": [
+            {**domino_json(n), "king": owner if owner >= 0 else None}
+            for n, owner in zip(state.nxt, state.nxt_owner, strict=True)
+        ],
+        "deck_remaining": len(state.deck) - state.deck_pos,
+        "discarded": list(state.discarded),
+        "kingdoms": [
+            kingdom_json(k, p, cfg) for k, p in zip(state.kingdoms, state.placed, strict=True)
+        ],
+        "past_games": [
+            [kingdom_json(k, p, cfg) for k, p in zip(ks, ps, strict=True)]
+            for ks, ps in state.past
+        ],
+    }
+
+
+def _rebuild_kingdom(placements: list[dict[str, Any]]) -> tuple[list[int], list[tuple[int, int, int]]]:
+    k = new_kingdom(len(TERRAINS))
+    placed = []
+    for p in placements:
+        n = int(p["domino"])
+        a = cell_of(int(p["x"]), int(p["y"]))
+        d = DIRECTIONS.index(p["dir"])
+        dom = DOMINOES[n]
+        place(k, a, d, dom.terrains[0], dom.crowns[0], dom.terrains[1], dom.crowns[1])
+        placed.append((n, a, d))
+    return k, placed
+
+
+def determinize(v: JSON, rng: Rng) -> KingdominoState:
+    """A state matching the view; the undrawn pile is a random draw from the unseen dominoes."""
+    from ludoteca.games.kingdomino.rules import GAME
+
+    try:
+        opts = GAME.validate(v["options"], int(v["players"]))
+        s = KingdominoState.__new__(KingdominoState)
+        s.cfg = Config.from_options(opts, int(v["players"]))
+        s.ply = int(v["ply"])
+        s.phase = PHASE_NAMES.index(v["phase"])
+        s.step = CLAIM_STEP if v["step"] == "claim" else PLACE_STEP
+        s.round = int(v["round"])
+        s.game_no = int(v["game_number"]) - 1
+        s.acting = int(v["acting"])
+        s.draft_order = [int(x) for x in v["draft_order"]]
+        s.draft_pos = int(v["draft_pos"])
+        s.cur = [int(d["number"]) for d in v["current_line"]]
+        s.cur_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["current_line"]]
+        s.nxt = [int(d["number"]) for d in v["next_line"]]
+        s.nxt_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["next_line"]]
+        s.discarded = [int(n) for n in v["discarded"]]
+        rebuilt = [_rebuild_kingdom(kj["placements"]) for kj in v["kingdoms"]]
+        s.kingdoms = [k for k, _ in rebuilt]
+        s.placed = [p for _, p in rebuilt]
+        s.past = []
+        for game in v["past_games"]:
+            old = [_rebuild_kingdom(kj["placements"]) for kj in game]
+            s.past.append(([k for k, _ in old], [p for _, p in old]))
+        seen = set(s.cur) | set(s.nxt) | set(s.discarded)
+        for placed in s.placed:
+            seen.update(n for n, _, _ in placed)
+        unseen = [n for n in range(1, len(DOMINOES) + 1) if n not in seen]
+        remaining = int(v["deck_remaining"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"not a Kingdomino view: {exc}") from None
+    rng.shuffle(unseen)
+    s.deck = unseen[:remaining]
+    s.deck_pos = 0
+    s.rng = Rng(rng.next64())
+    return s
