@@ -107,7 +107,9 @@ class Game(ABC, Generic[S, A]):
     spec: GameSpec
 
     # ---- setup ---------------------------------------------------------------------------
-    def validate(self, options: Mapping[str, object] | None, players: int) -> dict[str, OptionValue]:
+    def validate(
+        self, options: Mapping[str, object] | None, players: int
+    ) -> dict[str, OptionValue]:
         """Checked options with defaults filled in, or OptionError."""
         spec = self.spec
         if isinstance(players, bool) or not isinstance(players, int):
@@ -120,8 +122,10 @@ class Game(ABC, Generic[S, A]):
         self._check_options(opts, players)
         return opts
 
-    def setup(self, options: Mapping[str, object] | None = None, players: int = 2, seed: int = 0) -> S:
-        """A new match. Validates options and player count, then deals and shuffles from ``seed``."""
+    def setup(
+        self, options: Mapping[str, object] | None = None, players: int = 2, seed: int = 0
+    ) -> S:
+        """A new match: validates options and player count, then shuffles from ``seed``."""
         opts = self.validate(options, players)
         return self._setup(opts, players, Rng(seed))
 

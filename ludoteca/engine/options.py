@@ -26,7 +26,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     players: tuple[int, ...] = field(default=())
-    """Player counts this option applies to (empty = all). A non-default value elsewhere is an error."""
+    """Player counts the option applies to (empty = all); elsewhere only the default is allowed."""
 
     def parse(self, raw: object) -> OptionValue:
         """Coerce a value (JSON or command-line text) to the option's type, or explain why not."""

@@ -124,7 +124,9 @@ class Match:
         return self.game.outcome(self.state)
 
 
-def iter_replay(game: Game[Any, Any], record: MatchRecord) -> Iterator[tuple[Seat | None, Any, Any]]:
+def iter_replay(
+    game: Game[Any, Any], record: MatchRecord
+) -> Iterator[tuple[Seat | None, Any, Any]]:
     """Yield ``(None, None, initial state)`` then ``(seat, action, state)`` after each action.
 
     The state yielded is the live one (cloned by the caller if it keeps it). Every action is
@@ -142,13 +144,15 @@ def iter_replay(game: Game[Any, Any], record: MatchRecord) -> Iterator[tuple[Sea
             action = game.action_from_json(data)
             game.apply(state, seat, action)
         except LudotecaError as exc:
-            raise RecordError(f"action {ply} ({data}) by seat {seat} does not replay: {exc}") from None
+            raise RecordError(
+                f"action {ply} ({data}) by seat {seat} does not replay: {exc}"
+            ) from None
         yield seat, action, state
 
 
 def replay(game: Game[Any, Any], record: MatchRecord) -> Any:
     """The final state of a recorded match."""
-    state = None
+    final = None
     for _, _, state in iter_replay(game, record):
-        pass
-    return state
+        final = state
+    return final

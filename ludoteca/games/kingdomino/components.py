@@ -25,9 +25,7 @@ class Domino:
         }
 
 
-def load_dominoes(
-    text: str, terrain_index: dict[str, int] = TERRAIN_INDEX
-) -> dict[int, Domino]:
+def load_dominoes(text: str, terrain_index: dict[str, int] = TERRAIN_INDEX) -> dict[int, Domino]:
     """Parse a domino CSV (number,left_terrain,left_crowns,right_terrain,right_crowns)."""
     out: dict[int, Domino] = {}
     for row in csv.DictReader(io.StringIO(text)):

@@ -38,7 +38,9 @@ from ludoteca.games.kingdomino.state import (
 
 OPTIONS = (
     Option(
-        "mighty_duel", bool, False,
+        "mighty_duel",
+        bool,
+        False,
         "Mighty Duel: 2 players, all 48 dominoes, 7×7 kingdoms, 12 rounds (rules §7)",
         players=(2,),
     ),
@@ -46,20 +48,28 @@ OPTIONS = (
     Option("middle_kingdom", bool, False, "Middle Kingdom: +10 when the castle is at the centre"),
     Option("dynasty", bool, False, "Dynasty: a match of 3 games; the highest total wins"),
     Option(
-        "three_player_draft", str, "printed",
+        "three_player_draft",
+        str,
+        "printed",
         "3 players: 'printed' = 36 dominoes in lines of 3; 'bga' = all 48 in lines of 4, "
         "the unclaimed domino discarded (rules §9.1)",
-        choices=("printed", "bga"), players=(3,),
+        choices=("printed", "bga"),
+        players=(3,),
     ),
     Option(
-        "tiebreak", str, "rulebook",
+        "tiebreak",
+        str,
+        "rulebook",
         "'rulebook' = largest territory, then most crowns; 'bga' = largest territory only (§9.2)",
         choices=("rulebook", "bga"),
     ),
     Option(
-        "first_draft", str, "random",
+        "first_draft",
+        str,
+        "random",
         "2 players: first-draft order of the four kings, 'random' or 'abba' (BGA) (§9.3)",
-        choices=("random", "abba"), players=(2,),
+        choices=("random", "abba"),
+        players=(2,),
     ),
 )
 
@@ -295,9 +305,7 @@ def end_game(s: KingdominoState) -> None:
         s.phase = OVER
 
 
-def game_results(
-    cfg: Config, kingdoms: list[list[int]]
-) -> list[dict[str, Any]]:
+def game_results(cfg: Config, kingdoms: list[list[int]]) -> list[dict[str, Any]]:
     return [
         scoring.breakdown(k, cfg.frame, cfg.harmony, cfg.middle_kingdom, TERRAINS) for k in kingdoms
     ]
@@ -338,7 +346,7 @@ def _explain_placement(k: list[int], frame: int, n: int, p: Place) -> str:
     b = a + DELTA[p.d]
     bx, by = b % STRIDE, b // STRIDE
     where = f"domino {n} at ({p.x}, {p.y}) facing {p.dir}"
-    if not (0 <= bx < SIZE and 0 <= by < SIZE) or abs(DELTA[p.d]) == 1 and by != a // STRIDE:
+    if not (0 <= bx < SIZE and 0 <= by < SIZE) or (abs(DELTA[p.d]) == 1 and by != a // STRIDE):
         return f"{where} leaves the board"
     occ = k[OCC]
     if occ >> a & 1 or occ >> b & 1:

@@ -107,4 +107,3 @@ def breakdown(
         "largest_territory": largest_territory(k),
         "crowns": total_crowns(k),
     }
-

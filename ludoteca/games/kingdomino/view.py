@@ -39,17 +39,20 @@ def domino_json(n: int) -> JSON:
     return DOMINOES[n].to_json()
 
 
-def kingdom_json(
-    k: list[int], placed: list[tuple[int, int, int]], cfg: Config
-) -> JSON:
+def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) -> JSON:
     squares = []
     for n, a, d in placed:
         for cell in (a, a + DELTA[d]):
             x, y = xy_of(cell)
             t = terrain_at(k, cell)
             squares.append(
-                {"x": x, "y": y, "terrain": TERRAINS[t] if t is not None else None,
-                 "crowns": crown_at(k, cell), "domino": n}
+                {
+                    "x": x,
+                    "y": y,
+                    "terrain": TERRAINS[t] if t is not None else None,
+                    "crowns": crown_at(k, cell),
+                    "domino": n,
+                }
             )
     return {
         "placements": [
@@ -99,13 +102,14 @@ def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> J
             kingdom_json(k, p, cfg) for k, p in zip(state.kingdoms, state.placed, strict=True)
         ],
         "past_games": [
-            [kingdom_json(k, p, cfg) for k, p in zip(ks, ps, strict=True)]
-            for ks, ps in state.past
+            [kingdom_json(k, p, cfg) for k, p in zip(ks, ps, strict=True)] for ks, ps in state.past
         ],
     }
 
 
-def _rebuild_kingdom(placements: list[dict[str, Any]]) -> tuple[list[int], list[tuple[int, int, int]]]:
+def _rebuild_kingdom(
+    placements: list[dict[str, Any]],
+) -> tuple[list[int], list[tuple[int, int, int]]]:
     k = new_kingdom(len(TERRAINS))
     placed = []
     for p in placements:
