@@ -1,0 +1,190 @@
+"""Engine speed: random max-player games per second on one core, against a target per game.
+
+Random play uses only the contract's fast path (``legal_actions`` + ``apply_legal``) with fixed
+seeds, so figures are comparable between runs and machines. Kingdomino also reports the cost of
+generating legal placements and of cloning, over a fixed corpus of mid-game states.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
+from ludoteca.games import game_names, get_game
+
+# Random max-player games per second each engine must reach (issue targets).
+TARGETS: dict[str, float] = {
+    "kingdomino": 1000,
+    "queendomino": 300,
+    "buttons": 1000,
+    "kami": 3000,
+}
+
+
+@dataclass
+class BenchResult:
+    game: str
+    players: int
+    games: int
+    seconds: float
+    target: float | None
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def ratio(self) -> float | None:
+        return self.games_per_second / self.target if self.target else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "target": self.target,
+            "ratio": self.ratio,
+            **self.extra,
+        }
+
+
+def random_game(game: Game[Any, Any], players: int, seed: int) -> Any:
+    """Play one game of uniformly random legal actions; return the final state."""
+    state = game.setup(None, players, seed)
+    rng = Rng(seed ^ 0x5EED)
+    to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
+    limit = 4 * game.spec.max_length + 100
+    while True:
+        seats = to_act(state)
+        if not seats:
+            return state
+        for seat in sorted(seats):
+            if seat in to_act(state):
+                actions = legal_actions(state, seat)
+                apply_legal(state, seat, actions[rng.below(len(actions))])
+        if state.ply > limit:
+            raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
+
+
+def games_per_second(game: Game[Any, Any], players: int, seconds: float) -> tuple[int, float]:
+    """Games played and time taken: seeds 0, 1, 2 … until ``seconds`` have passed."""
+    played = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while played == 0 or elapsed < seconds:
+        random_game(game, players, played)
+        played += 1
+        elapsed = time.perf_counter() - start
+    return played, elapsed
+
+
+def per_call_us(fn: Callable[[Any], object], items: list[Any], seconds: float) -> float:
+    """Mean microseconds of ``fn(item)`` cycling over ``items`` for about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while calls == 0 or elapsed < seconds:
+        for item in items:
+            fn(item)
+        calls += len(items)
+        elapsed = time.perf_counter() - start
+    return 1e6 * elapsed / calls
+
+
+def placement_corpus(game: Game[Any, Any], players: int, games: int = 20) -> list[tuple[Any, int]]:
+    """(state, seat) pairs where a king must place a domino, from seeded random games."""
+    corpus = []
+    for seed in range(games):
+        state = game.setup(None, players, 10_000 + seed)
+        rng = Rng(seed)
+        while seats := game.to_act(state):
+            seat = next(iter(seats))
+            if game.view(state, seat)["step"] == "place":
+                corpus.append((game.clone(state), seat))
+            actions = game.legal_actions(state, seat)
+            game.apply_legal(state, seat, actions[rng.below(len(actions))])
+    return corpus
+
+
+def kingdomino_extras(game: Game[Any, Any], seconds: float) -> dict[str, float]:
+    corpus = placement_corpus(game, game.spec.max_players)
+    return {
+        "placement_states": float(len(corpus)),
+        "legal_placements_us": per_call_us(
+            lambda c: game.legal_actions(c[0], c[1]), corpus, seconds
+        ),
+        "clone_us": per_call_us(lambda c: game.clone(c[0]), corpus, seconds),
+    }
+
+
+EXTRAS: dict[str, Callable[[Game[Any, Any], float], dict[str, float]]] = {
+    "kingdomino": kingdomino_extras,
+}
+
+
+def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
+    game = get_game(name)
+    players = game.spec.max_players
+    played, elapsed = games_per_second(game, players, seconds)
+    extra = EXTRAS[name](game, seconds / 4) if name in EXTRAS else {}
+    return BenchResult(name, players, played, elapsed, TARGETS.get(name), extra)
+
+
+def run_bench(
+    seconds: float = 2.0,
+    games: list[str] | None = None,
+    on_result: Callable[[BenchResult], None] | None = None,
+) -> list[BenchResult]:
+    """Benchmark each named game (default: every registered one)."""
+    names = games if games else game_names()
+    for name in names:
+        get_game(name)  # unknown names fail before any time is spent
+    results = []
+    for name in names:
+        result = bench_game(name, seconds)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def report(results: list[BenchResult]) -> Any:
+    """A Rich table of the results, ratios against the targets, Kingdomino extras below."""
+    from rich.table import Table
+
+    table = Table(title="Engine speed (random legal play, one core)")
+    table.add_column("game")
+    table.add_column("players", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("games/s", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("ratio", justify="right")
+    for r in results:
+        ratio = r.ratio
+        ratio_text = "-" if ratio is None else f"{ratio:.2f}x"
+        style = "" if ratio is None else ("green" if ratio >= 1 else "red")
+        table.add_row(
+            r.game,
+            str(r.players),
+            str(r.games),
+            f"{r.games_per_second:,.0f}",
+            "-" if r.target is None else f"{r.target:,.0f}",
+            f"[{style}]{ratio_text}[/]" if style else ratio_text,
+        )
+    notes = [
+        f"{r.game}: legal placements {r.extra['legal_placements_us']:.1f} µs/call, "
+        f"clone {r.extra['clone_us']:.2f} µs (over {int(r.extra['placement_states'])} "
+        "mid-game states)"
+        for r in results
+        if "legal_placements_us" in r.extra
+    ]
+    if notes:
+        table.caption = "\n".join(notes)
+    return table
