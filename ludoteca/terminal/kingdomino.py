@@ -1,0 +1,294 @@
+"""Kingdomino in the terminal: kingdoms in colour, the two lines, and typed moves.
+
+Coordinates are the engine's: castle-relative, x to the right, y down, the castle at (0, 0), so
+what a person types is exactly ``Place(x, y, dir)``. A kingdom is drawn over every square it could
+still grow into, so every coordinate on screen may be typed and nothing off screen is legal.
+Each square shows a terrain letter and its crowns as well as a colour, so it reads without colour.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.games.kingdomino.actions import Claim, Discard, Place
+
+# terrain -> (letter, style)
+TERRAIN_STYLE: dict[str, tuple[str, str]] = {
+    "wheat": ("W", "black on yellow3"),
+    "forest": ("F", "bright_white on dark_green"),
+    "lake": ("L", "bright_white on blue3"),
+    "grassland": ("G", "black on pale_green3"),
+    "swamp": ("S", "bright_white on orange4"),
+    "mine": ("M", "bright_white on grey23"),
+}
+CASTLE_STYLE = "bold black on bright_white"
+EMPTY_STYLE = "grey50"
+DIRECTION_WORDS = {
+    "e": "E", "east": "E", "right": "E",
+    "s": "S", "south": "S", "down": "S",
+    "w": "W", "west": "W", "left": "W",
+    "n": "N", "north": "N", "up": "N",
+}
+DIRECTION_NAMES = {"E": "east", "S": "south", "W": "west", "N": "north"}
+
+
+def seat_label(seat: int, viewer: int | None) -> str:
+    return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
+
+
+def square(terrain: str | None, crowns: int) -> Text:
+    """One 3-character cell: terrain letter and crowns on the terrain's colour."""
+    if terrain is None:
+        return Text(" C ", style=CASTLE_STYLE)
+    letter, style = TERRAIN_STYLE[terrain]
+    return Text(f" {letter}{crowns if crowns else ' '}", style=style)
+
+
+def domino_text(d: dict[str, Any]) -> Text:
+    """A domino's two halves side by side, first half on the left."""
+    text = Text()
+    for terrain, crowns in zip(d["terrains"], d["crowns"], strict=True):
+        text.append_text(square(terrain, crowns))
+    return text
+
+
+def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
+    """The kingdom over every square it may still grow into, with x/y axis labels."""
+    by_xy = {(s["x"], s["y"]): s for s in kingdom["squares"]}
+    xs = [0, *(x for x, _ in by_xy)]
+    ys = [0, *(y for _, y in by_xy)]
+    x_range = range(max(xs) - frame + 1, min(xs) + frame)
+    y_range = range(max(ys) - frame + 1, min(ys) + frame)
+    out = Text()
+    out.append("   " + "".join(f"{x:>3}" for x in x_range) + "  x\n", style="dim")
+    for y in y_range:
+        out.append(f"{y:>3}", style="dim")
+        for x in x_range:
+            if (x, y) == (0, 0):
+                out.append_text(square(None, 0))
+            elif (x, y) in by_xy:
+                s = by_xy[(x, y)]
+                out.append_text(square(s["terrain"], s["crowns"]))
+            else:
+                out.append("  ·", style=EMPTY_STYLE)
+        out.append("\n")
+    out.append("  y", style="dim")
+    return out
+
+
+def status(view: dict[str, Any], seat: int | None) -> str:
+    """Who must do what now."""
+    if view["phase"] == "over":
+        return "The game is over."
+    actors = view["to_act"]
+    who = ", ".join(seat_label(s, seat) for s in actors)
+    if seat in actors:
+        who = "Your turn"
+    if view["phase"] == "play" and view["step"] == "place":
+        return f"{who}: place domino {view['acting_domino']}"
+    return f"{who}: claim a domino of the next line"
+
+
+def line_table(view: dict[str, Any], which: str, seat: int | None) -> Table:
+    current = which == "current_line"
+    title = "Current line" if current else "Next line"
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("domino")
+    table.add_column("king")
+    table.add_column("")
+    playing = view["phase"] == "play"
+    for i, d in enumerate(view[which]):
+        king = "-" if d["king"] is None else seat_label(d["king"], seat)
+        note = ""
+        if current and playing:
+            if i == view["acting"]:
+                note = "◀ placing" if view["step"] == "place" else "◀ claiming"
+            elif i < view["acting"]:
+                note = "done"
+        elif not current and d["king"] is None:
+            note = "free"
+        table.add_row(str(d["number"]), domino_text(d), king, note)
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The whole table as ``seat`` sees it: header, kingdoms, lines, scores."""
+    frame = view["frame"]
+    head = Text(f"Kingdomino · {view['players']} players", style="bold")
+    if view["games"] > 1:
+        head.append(f" · Dynasty game {view['game_number']}/{view['games']}")
+    if view["phase"] == "draft":
+        head.append(" · first draft")
+    else:
+        head.append(f" · round {view['round']}/{view['rounds']}")
+    head.append(f" · {view['deck_remaining']} dominoes left in the pile")
+    panels = []
+    for i, k in enumerate(view["kingdoms"]):
+        title = f"{seat_label(i, seat)} · {k['score']} pts"
+        if view["games"] > 1 and view["past_games"]:
+            past = sum(g[i]["score"] for g in view["past_games"])
+            title += f" (+{past} earlier)"
+        style = "bold cyan" if i in view["to_act"] else ""
+        panels.append(Panel(kingdom_grid(k, frame), title=title, border_style=style, expand=False))
+    parts: list[RenderableType] = [head, Columns(panels)]
+    lines = []
+    if view["current_line"]:
+        lines.append(line_table(view, "current_line", seat))
+    if view["next_line"]:
+        lines.append(line_table(view, "next_line", seat))
+    if lines:
+        parts.append(Columns(lines, padding=(0, 4)))
+    if view["phase"] == "draft":
+        order = [seat_label(s, seat) for s in view["draft_order"]]
+        pos = view["draft_pos"]
+        order[pos] = f"[{order[pos]}]"
+        parts.append(Text("First-draft order: " + ", ".join(order)))
+    if view["discarded"]:
+        parts.append(Text(f"Discarded: {', '.join(str(n) for n in view['discarded'])}", "dim"))
+    parts.append(Text(status(view, seat), style="bold"))
+    return Group(*parts)
+
+
+def _placement_summary(legal: list[Any]) -> str:
+    """Legal placements grouped by the first half's square: '(1,0) E S; (0,1) E W'."""
+    by_cell: dict[tuple[int, int], list[str]] = {}
+    for a in legal:
+        if isinstance(a, Place):
+            by_cell.setdefault((a.x, a.y), []).append(a.dir)
+    return "; ".join(f"({x},{y}) {' '.join(ds)}" for (x, y), ds in sorted(by_cell.items()))
+
+
+def hint(view: dict[str, Any], legal: list[Any]) -> str:
+    """What may be typed now, with every legal choice."""
+    if not legal:
+        return "Nothing to do now."
+    if any(isinstance(a, Claim) for a in legal):
+        free = ", ".join(str(a.domino) for a in legal if isinstance(a, Claim))
+        return f"Claim a domino: type its number ({free}), e.g. `claim {legal[0].domino}`."
+    n = view["acting_domino"]
+    if all(isinstance(a, Discard) for a in legal):
+        return f"Domino {n} fits nowhere in your kingdom: type `discard`."
+    first = next(a for a in legal if isinstance(a, Place))
+    return (
+        f"Place domino {n}: type `x y dir` — its first (left) half on (x, y), the second half "
+        f"one square E, S, W or N; e.g. `{first.x} {first.y} {first.dir}`.\n"
+        f"Legal (first half, directions): {_placement_summary(legal)}"
+    )
+
+
+def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
+    """The action typed, if legal now; ValueError with a message to show otherwise."""
+    words = re.sub(r"[(),;]", " ", text.strip().lower()).split()
+    if not words:
+        raise ValueError("type a move (or `help`)")
+    claiming = any(isinstance(a, Claim) for a in legal)
+    if words[0] in ("claim", "take", "pick"):
+        words = words[1:]
+        if not claiming:
+            raise ValueError(f"place domino {view['acting_domino']} first (type x y dir)")
+    if claiming:
+        if len(words) != 1 or not words[0].isdigit():
+            raise ValueError("claim a domino of the next line: type its number, e.g. `claim 12`")
+        n = int(words[0])
+        for a in legal:
+            if isinstance(a, Claim) and a.domino == n:
+                return a
+        numbers = [d["number"] for d in view["next_line"]]
+        if n in numbers:
+            raise ValueError(f"domino {n} is already claimed")
+        free = ", ".join(str(a.domino) for a in legal if isinstance(a, Claim))
+        raise ValueError(f"domino {n} is not in the next line; free: {free}")
+    n = view["acting_domino"]
+    if words[0] == "discard":
+        if legal and isinstance(legal[0], Discard):
+            return legal[0]
+        raise ValueError(f"domino {n} can be placed, so it may not be discarded (rule 4.3)")
+    if words[0] == "place":
+        words = words[1:]
+    if len(words) != 3:
+        raise ValueError("type a placement as `x y dir`, e.g. `1 0 E` (or `discard`)")
+    try:
+        x, y = int(words[0]), int(words[1])
+    except ValueError:
+        raise ValueError(f"x and y must be whole numbers, not {words[0]!r} {words[1]!r}") from None
+    direction = DIRECTION_WORDS.get(words[2])
+    if direction is None:
+        raise ValueError(f"the direction is one of E, S, W, N, not {words[2]!r}")
+    for a in legal:
+        if isinstance(a, Place) and (a.x, a.y, a.dir) == (x, y, direction):
+            return a
+    if legal and isinstance(legal[0], Discard):
+        raise ValueError(f"domino {n} fits nowhere in your kingdom: type `discard`")
+    cells = sorted({(a.x, a.y) for a in legal if isinstance(a, Place)})
+    starts = " ".join(f"({cx},{cy})" for cx, cy in cells)
+    raise ValueError(
+        f"({x}, {y}) facing {direction} is not a legal placement of domino {n}; "
+        f"legal placements start at: {starts}"
+    )
+
+
+def describe(action: Any, view: dict[str, Any]) -> str:
+    """What an action did, said with the view from just before it."""
+    if isinstance(action, Place):
+        return (
+            f"placed domino {view['acting_domino']} at ({action.x}, {action.y}), "
+            f"second half {DIRECTION_NAMES[action.dir]}"
+        )
+    if isinstance(action, Discard):
+        return f"discarded domino {view['acting_domino']} (it fitted nowhere)"
+    if isinstance(action, Claim):
+        return f"claimed domino {action.domino}"
+    return repr(action)
+
+
+def _game_table(result: dict[str, Any]) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("territory")
+    table.add_column("squares", justify="right")
+    table.add_column("crowns", justify="right")
+    table.add_column("points", justify="right")
+    scoreless = 0
+    for t in result["territories"]:
+        if t["points"] == 0:
+            scoreless += 1
+            continue
+        style = TERRAIN_STYLE[t["terrain"]][1]
+        table.add_row(Text(t["terrain"], style=style), str(t["squares"]), str(t["crowns"]),
+                      str(t["points"]))
+    if scoreless:
+        table.add_row(f"{scoreless} without crowns", "", "", "0")
+    for b in result["bonuses"]:
+        name = b["name"].replace("_", " ").title()
+        table.add_row(f"{name} bonus", "", "", str(b["points"]) if b["earned"] else "0 (missed)")
+    table.add_row(Text("total", style="bold"), "", "", Text(str(result["total"]), style="bold"))
+    return table
+
+
+def final(view: dict[str, Any], outcome: dict[str, Any], seat: int | None = None) -> RenderableType:
+    """The score breakdown of every kingdom (per territory and bonus) and the ranks."""
+    panels = []
+    for i, result in enumerate(outcome["breakdown"]):
+        rank = outcome["ranks"][i]
+        title = f"{seat_label(i, seat)} · rank {rank} · {outcome['scores'][i]} pts"
+        if "games" in result:  # Dynasty: one table per game
+            body: RenderableType = Group(
+                *(Group(Text(f"Game {g + 1}", style="bold"), _game_table(r))
+                  for g, r in enumerate(result["games"]))
+            )
+        else:
+            body = _game_table(result)
+        extra = Text(
+            f"largest territory {result['largest_territory']}, crowns {result['crowns']}",
+            style="dim",
+        )
+        style = "bold green" if rank == 1 else ""
+        panels.append(Panel(Group(body, extra), title=title, border_style=style, expand=False))
+    return Columns(panels)
