@@ -75,7 +75,7 @@ def breakdown(
     k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...]
 ) -> dict[str, Any]:
     """Every territory (terrain, squares, crowns, points, cells) and every bonus, with totals."""
-    territories = []
+    territories: list[dict[str, Any]] = []
     for t in range(TERR, len(k)):
         for comp in components(k[t]):
             squares = comp.bit_count()
@@ -90,7 +90,7 @@ def breakdown(
                 }
             )
     territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
-    bonuses = []
+    bonuses: list[dict[str, Any]] = []
     if harmony:
         ok = is_complete(k, frame)
         bonuses.append({"name": "harmony", "points": HARMONY_BONUS if ok else 0, "earned": ok})
