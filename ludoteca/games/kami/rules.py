@@ -1,0 +1,498 @@
+"""Kami rules (``rules/kami.md`` part A, with the part C rulings); Goita (part B) reuses them.
+
+Flow: setup draws the first player (A2.3, C5) and deals (A3). With 4 Kami players every seat is
+then asked, in turn from the first player, whether it reveals 5+ Soldiers (A6, C4): asking
+everyone, not only holders, keeps the question itself from leaking who holds them. Play is a loop
+of leads, counters and passes (A4) until someone plays the last card of their hand as an attack
+(A5); the round is scored under the end mode (A8) and the winner leads the next deal (A7).
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import OptionError
+from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
+from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.rng import Rng
+from ludoteca.games.kami import actions as act
+from ludoteca.games.kami import view as view_mod
+from ludoteca.games.kami.actions import (
+    DECLINE,
+    MERC,
+    NO_DEFENSE,
+    PASS,
+    PLAY_ON,
+    PLAYS,
+    REDEAL,
+    REVEAL,
+    Action,
+    Decide,
+    Declare,
+    Pass,
+    Play,
+)
+from ludoteca.games.kami.components import (
+    EMPRESS,
+    EMPRESS_BARRED,
+    ONE,
+    POINTS,
+    SOLDIER,
+    SPEAR,
+    TITLES,
+    TYPES,
+    count,
+    full_deck,
+    pack,
+)
+from ludoteca.games.kami.scoring import add_points, final_outcome
+from ludoteca.games.kami.state import (
+    DECIDE,
+    DECLARE,
+    END_MODES,
+    FACE_DOWN,
+    FROM_MERC,
+    OVER,
+    PLAY,
+    Config,
+    KamiState,
+)
+
+OPTIONS = (
+    Option(
+        "end_mode", str, "soldier",
+        "soldier = first to 15 or more wins; lord = exactly 15, excess taken off; "
+        "kami = exactly 15, overshooting resets to 0 (A8)",
+        choices=END_MODES,
+    ),
+    Option("target", int, 15, "points needed to win (A8)", min=10, max=50),
+    Option(
+        "demoralized", bool, True,
+        "4 players: a player with 5+ Soldiers may reveal them and let the partner redeal (A6)",
+        players=(4,),
+    ),
+)
+
+_SEATS = [frozenset({s}) for s in range(4)]
+_NOBODY: frozenset[int] = frozenset()
+# Attacks an Empress may counter, as a bit set over the attack type (+1 so -1 maps to bit 0).
+_EMPRESS_COUNTERS = sum(1 << t for t in TYPES if t not in EMPRESS_BARRED)
+
+
+def counters(defense: int, attack: int) -> bool:
+    """A4.2/A4.4: an identical card, or an Empress against anything but Soldier or Spear."""
+    return defense == attack or (defense == EMPRESS and attack not in EMPRESS_BARRED)
+
+
+def hand_plays(hand: int, size: int, attack: int, lead: bool, unlocked: bool,
+               both_unlock: bool) -> list[Action]:
+    """Every action from a hand alone (no mercenaries): pass (unless leading) and each legal
+    (defense, attack) pair of types. ``attack`` is ignored on a lead."""
+    out: list[Action] = [] if lead else [PASS]
+    if size < 2:
+        if lead:  # C1: one card, nothing to defend with: attack only
+            out.extend(PLAYS[0][t] for t in TYPES if (hand >> (4 * t)) & 15)
+        return out
+    if both_unlock and (hand >> (4 * EMPRESS)) & 15 == 2:
+        unlocked = True  # Goita B3: holding both kings
+    last = size == 2
+    for d in TYPES:
+        if not (hand >> (4 * d)) & 15:
+            continue
+        if lead:
+            may_empress = unlocked or last
+        elif d == attack or (d == EMPRESS and (_EMPRESS_COUNTERS >> attack) & 1):
+            may_empress = unlocked or last or d == EMPRESS  # C2
+        else:
+            continue
+        rest = hand - ONE[d]
+        row = PLAYS[d + 1]
+        for a in TYPES:
+            if (rest >> (4 * a)) & 15 and (a != EMPRESS or may_empress):
+                out.append(row[a])
+    return out
+
+
+class Kami(Game[KamiState, Action]):
+    spec = GameSpec(
+        name="kami",
+        title="Kami",
+        min_players=2,
+        max_players=4,
+        options=OPTIONS,
+        num_actions=act.NUM_ACTIONS,
+        max_length=200_000,
+        hidden_information=True,
+        chance=True,
+        teams=True,
+        rules="kami.md",
+    )
+    titles = TITLES
+
+    def __init__(self) -> None:
+        self._cache: dict[int, list[Action]] = {}
+
+    # ---- setup (A2.3, A3) ----------------------------------------------------------------
+    def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
+        if options.get("end_mode", "soldier") != "soldier" and int(options["target"]) < 10:
+            raise OptionError("exact-score end modes need a target of at least 10")
+
+    def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> KamiState:
+        s = KamiState.__new__(KamiState)
+        s.cfg = Config.from_options(self.spec.name, options, players)
+        s.rng = rng
+        s.ply = 0
+        s.round = 1
+        s.scores = [0] * s.cfg.sides
+        s.history = []
+        s.winner = -1
+        s.draws, s.first = opening_draw(players, rng)
+        deal(s)
+        return s
+
+    # ---- turn ----------------------------------------------------------------------------
+    def to_act(self, state: KamiState) -> frozenset[Seat]:
+        phase = state.phase
+        if phase == PLAY:
+            return _SEATS[state.turn]
+        if phase == DECLARE:
+            return _SEATS[state.asked]
+        if phase == DECIDE:
+            return _SEATS[(state.asked + 2) % 4]
+        return _NOBODY
+
+    def legal_actions(self, state: KamiState, seat: Seat) -> list[Action]:
+        phase = state.phase
+        if phase == PLAY:
+            if seat != state.turn:
+                return []
+            if state.merc_up and max(state.merc_up) >= 0:
+                return merc_plays(state, seat)
+            lead = seat == state.attacker
+            hand = state.hands[seat]
+            unlocked = state.unlocked
+            attack = 0 if lead else state.attack
+            key = hand | attack << 40 | lead << 44 | unlocked << 45
+            plays = self._cache.get(key)
+            if plays is None:
+                plays = hand_plays(hand, state.sizes[seat], attack, lead, unlocked,
+                                   state.cfg.goita)
+                if len(self._cache) < 500_000:
+                    self._cache[key] = plays
+            return plays[:]
+        if phase == DECLARE:
+            if seat != state.asked:
+                return []
+            return [DECLINE, REVEAL] if count(state.hands[seat], SOLDIER) >= 5 else [DECLINE]
+        if phase == DECIDE:
+            return [PLAY_ON, REDEAL] if seat == (state.asked + 2) % 4 else []
+        return []
+
+    def _why_illegal(self, state: KamiState, seat: Seat, action: Action) -> str | None:
+        if not isinstance(action, (Pass, Play, Declare, Decide)):
+            return f"{action!r} is not a {self.spec.title} action"
+        if action in self.legal_actions(state, seat):
+            return None
+        return explain(state, seat, action, self.titles)
+
+    def _apply(self, state: KamiState, seat: Seat, action: Action) -> None:
+        if state.phase == PLAY:
+            if action is PASS:
+                nxt = (seat + state.cfg.step) % state.cfg.players
+                state.turn = nxt  # back at the attacker means a lead (A4.3)
+            else:
+                play(state, seat, action.defense, action.attack)  # type: ignore[union-attr]
+            return
+        if state.phase == DECLARE:
+            if action.reveal:  # type: ignore[union-attr]
+                state.revealed[seat] = count(state.hands[seat], SOLDIER)
+                state.phase = DECIDE
+            else:
+                next_asked(state)
+            return
+        # DECIDE
+        holder = state.asked
+        if action.redeal:  # type: ignore[union-attr]
+            state.history.append((state.round, holder, "redeal", -1, False, 0, 0, 0))
+            deal(state)  # A6: same first player
+        elif state.cfg.goita:
+            state.phase = PLAY
+        else:
+            next_asked(state)
+
+    def clone(self, state: KamiState) -> KamiState:
+        return state.clone()
+
+    def reveals(self, state: KamiState, seat: Seat, action: Action) -> bool:
+        """Every card played face up, a revealed hand, and a new deal uncover something; a pass
+        or a decision to keep quiet does not."""
+        return isinstance(action, Play) or action is REVEAL or action is REDEAL
+
+    # ---- results -------------------------------------------------------------------------
+    def outcome(self, state: KamiState) -> Outcome | None:
+        return final_outcome(state) if state.phase == OVER else None
+
+    def view(self, state: KamiState, seat: Seat | None) -> JSON:
+        return view_mod.view(state, seat, self.to_act(state))
+
+    def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> KamiState:
+        return view_mod.determinize(self, view_json, seat, rng)
+
+    def action_from_json(self, data: object) -> Action:
+        return act.action_from_json(data)
+
+    def action_from_index(self, index: int) -> Action:
+        return act.action_from_index(index)
+
+    def describe(self, action: Action) -> str:
+        return act.describe(action, self.titles)
+
+
+# ---- flow helpers -------------------------------------------------------------------------
+_DECK = tuple(full_deck())
+
+
+def shuffled_deck(rng: Rng) -> list[int]:
+    """The 32 cards in random order from 192 random bits (3 draws instead of 31): Fisher-Yates
+    reading its choices from one big number. The bias (32! against 2**192) is below 2**-74."""
+    r = rng.next64() | rng.next64() << 64 | rng.next64() << 128
+    deck = list(_DECK)
+    for i in range(31, 0, -1):
+        r, j = divmod(r, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def opening_draw(players: int, rng: Rng) -> tuple[list[list[tuple[int, int]]], int]:
+    """A2.3 / C5: everyone draws a card, highest value leads; tied players draw again."""
+    contenders = list(range(players))
+    draws: list[list[tuple[int, int]]] = []
+    while True:
+        deck = shuffled_deck(rng)
+        drawn = [(seat, deck[i]) for i, seat in enumerate(contenders)]
+        draws.append(drawn)
+        best = max(POINTS[t] for _, t in drawn)
+        contenders = [seat for seat, t in drawn if POINTS[t] == best]
+        if len(contenders) == 1:
+            return draws, contenders[0]
+
+
+def deal(s: KamiState) -> None:
+    """A3: shuffle and deal for ``s.first``; then the A6 questions or Goita's B5 checks."""
+    cfg = s.cfg
+    n = cfg.players
+    deck = shuffled_deck(s.rng)
+    per = 10 if n == 3 else 8
+    s.hands = [pack(deck[i * per:(i + 1) * per]) for i in range(n)]
+    s.sizes = [per] * n
+    rest = deck[n * per:]
+    s.unused = rest if n == 3 else []
+    s.looked = [-1] * n
+    if n == 3:  # the 2nd and 3rd players each look at one unused card
+        s.looked[(s.first + cfg.step) % n] = 0
+        s.looked[(s.first + 2 * cfg.step) % n] = 1
+    s.merc_down = rest[0::2] if n == 2 else []
+    s.merc_up = rest[1::2] if n == 2 else []
+    s.defense = [[] for _ in range(n)]
+    s.attacks = [[] for _ in range(n)]
+    s.attack = -1
+    s.attacker = s.turn = s.first
+    s.unlocked = False
+    s.revealed = [0] * n
+    s.asked = s.first
+    s.nasked = 0
+    s.phase = PLAY
+    if cfg.demoralized:
+        s.phase = DECLARE
+    elif cfg.goita:
+        goita_special_hands(s)
+
+
+def next_asked(s: KamiState) -> None:
+    """C4: ask the next seat clockwise; after all four, play starts."""
+    s.nasked += 1
+    if s.nasked == s.cfg.players:
+        s.phase = PLAY
+    else:
+        s.asked = (s.asked + s.cfg.step) % s.cfg.players
+        s.phase = DECLARE
+
+
+def goita_special_hands(s: KamiState) -> None:
+    """B5: 6/7/8 Shi win the deal at once; 5 Shi are shown and the partner decides."""
+    shi = [count(h, SOLDIER) for h in s.hands]
+    for seat, k in enumerate(shi):
+        if k >= 6:
+            others = [t for t in TYPES for _ in range(count(s.hands[seat], t)) if t != SOLDIER]
+            values = s.cfg.values
+            if k == 8:
+                gain, card, kind = 100, SOLDIER, "shi8"
+            elif k == 7:
+                gain, card, kind = 2 * values[others[0]], others[0], "shi7"
+            else:
+                card = max(others, key=lambda t: values[t])
+                gain = values[card] * (2 if others[0] == others[1] else 1)
+                kind = "shi6"
+            award(s, seat, card, gain, False, kind)
+            return
+    holders = [seat for seat, k in enumerate(shi) if k == 5]
+    if len(holders) == 2:
+        a, b = holders
+        if (a - b) % 2 == 0:  # partners: the team wins outright
+            side = s.cfg.side_of[a]
+            before = s.scores[side]
+            s.scores[side] = max(before, s.cfg.target)
+            s.history.append((s.round, a, "shi5x2", SOLDIER, False, s.scores[side] - before,
+                              before, s.scores[side]))
+            s.winner = side
+            s.phase = OVER
+        else:  # one on each team: redeal, same dealer
+            s.history.append((s.round, a, "redeal", -1, False, 0, 0, 0))
+            deal(s)
+        return
+    if holders:
+        s.asked = holders[0]
+        s.revealed[holders[0]] = 5
+        s.phase = DECIDE
+
+
+def take_merc(s: KamiState, stack: int) -> int:
+    """A5.4: play the face-up top card of a stack; the card beneath turns face up."""
+    card = s.merc_up[stack]
+    s.merc_up[stack] = s.merc_down[stack]
+    s.merc_down[stack] = -1
+    return card
+
+
+def play(s: KamiState, seat: int, d: int, a: int) -> None:
+    """A lead or counter: defense then attack; going out ends and scores the round (A5)."""
+    lead = seat == s.attacker
+    if d >= 0:
+        if d < MERC:
+            s.hands[seat] -= ONE[d]
+            s.sizes[seat] -= 1
+            dt = d
+            entry = d
+        else:
+            dt = take_merc(s, d - MERC)
+            entry = dt | FROM_MERC
+        if lead:
+            entry |= FACE_DOWN
+        elif dt == EMPRESS:
+            s.unlocked = True  # C2: at once, for this turn's attack too
+        s.defense[seat].append(entry)
+    else:
+        dt = -1
+    if a < MERC:
+        s.hands[seat] -= ONE[a]
+        s.sizes[seat] -= 1
+        at = a
+        s.attacks[seat].append(a)
+    else:
+        at = take_merc(s, a - MERC)
+        s.attacks[seat].append(at | FROM_MERC)
+    if at == EMPRESS and s.cfg.goita:
+        s.unlocked = True  # B3: a king shown face up as an attack counts too
+    if s.sizes[seat] == 0:
+        master = lead and dt == at  # A5.3 / B4: hidden defense identical to the final attack
+        gain = s.cfg.values[at] * (2 if master else 1)
+        award(s, seat, at, gain, master, "out")
+        return
+    s.attacker = seat
+    s.attack = at
+    s.turn = (seat + s.cfg.step) % s.cfg.players
+
+
+def award(s: KamiState, seat: int, card: int, gain: int, master: bool, kind: str) -> None:
+    """Score a deal for ``seat``'s side (A5.2, A8); the game ends or the winner deals (A7)."""
+    cfg = s.cfg
+    side = cfg.side_of[seat]
+    before = s.scores[side]
+    after, won = add_points(cfg.end_mode, cfg.target, before, gain)
+    s.scores[side] = after
+    s.history.append((s.round, seat, kind, card, master, gain, before, after))
+    if won:
+        s.winner = side
+        s.phase = OVER
+        return
+    s.round += 1
+    s.first = seat
+    deal(s)
+
+
+def merc_plays(s: KamiState, seat: int) -> list[Action]:
+    """Every action for 2 players while mercenaries remain (A5.4, C3): each slot may come from
+    the hand or a stack's top card; the hand may never be emptied by a defense card (A4.6)."""
+    lead = seat == s.attacker
+    attack = s.attack
+    hand = s.hands[seat]
+    size = s.sizes[seat]
+    tops = s.merc_up
+    out: list[Action] = [] if lead else [PASS]
+    dsources = [(t, t) for t in TYPES if count(hand, t)]
+    dsources += [(MERC + k, top) for k, top in enumerate(tops) if top >= 0]
+    for d, dt in dsources:
+        if not lead and not counters(dt, attack):
+            continue
+        from_hand = d < MERC
+        rest = hand - ONE[d] if from_hand else hand
+        left = size - from_hand
+        may_empress = s.unlocked or (not lead and dt == EMPRESS)
+        row = PLAYS[d + 1]
+        if left:
+            for a in TYPES:
+                if count(rest, a) and (a != EMPRESS or may_empress or left == 1):
+                    out.append(row[a])
+            for k, top in enumerate(tops):
+                if top >= 0 and MERC + k != d and (top != EMPRESS or may_empress):
+                    out.append(row[MERC + k])
+    return out
+
+
+def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) -> str:
+    """A person-readable reason why ``action`` is not legal now."""
+    name = act.describe(action, titles)
+    if s.phase == DECLARE:
+        if isinstance(action, Declare):
+            return "you may reveal only with 5 or more Soldiers in hand (A6)"
+        return "first say whether you reveal 5 or more Soldiers (A6)"
+    if s.phase == DECIDE:
+        return "your partner is demoralized: decide to redeal or play on (A6)"
+    if isinstance(action, (Declare, Decide)):
+        return f"{name} is only possible right after the deal"
+    lead = seat == s.attacker
+    if isinstance(action, Pass):
+        return "you must lead: the attacker may never pass (A4.3)"
+    assert isinstance(action, Play)
+    hand = s.hands[seat]
+    for src in (action.defense, action.attack):
+        if 0 <= src < MERC and count(hand, src) < 1 + (action.defense == action.attack):
+            return f"you do not hold {'two' if action.defense == src == action.attack else 'a'} " \
+                f"{titles[src]}"
+        if src >= MERC and (not s.merc_up or s.merc_up[src - MERC] < 0):
+            return f"mercenary stack {src - MERC} is empty"
+    if action.defense == action.attack >= MERC:
+        return "one mercenary stack cannot give both cards in one turn (C3)"
+    def_type = -1
+    if action.defense >= 0:
+        def_type = action.defense if action.defense < MERC else s.merc_up[action.defense - MERC]
+    att_type = action.attack if action.attack < MERC else s.merc_up[action.attack - MERC]
+    size = s.sizes[seat]
+    left = size - (0 <= action.defense < MERC) - (action.attack < MERC)
+    if action.defense == NO_DEFENSE:
+        return "a play needs a defense card, except a lone last card with no mercenary left (C1)"
+    if not lead and not counters(def_type, s.attack):
+        if def_type == EMPRESS:
+            return f"the Empress cannot counter a {titles[s.attack]} (A4.4)"
+        return f"{titles[def_type]} does not counter the {titles[s.attack]} attack (A4.2)"
+    if (left == 0 and action.attack >= MERC) or size - (0 <= action.defense < MERC) == 0:
+        return "the round must end on an attack card from your hand (A4.6, A5.4)"
+    if att_type == EMPRESS:
+        return ("the Empress may attack only once the other Empress is face up on a defense "
+                "line, or as your last card (A4.5)")
+    if not lead and size < 2:
+        return "with one card you cannot counter: a counter needs two cards (A4.6)"
+    return f"{name} is not legal now"
+
+
+GAME = Kami()
+
+__all__ = ["GAME", "SPEAR", "Kami", "counters", "hand_plays"]

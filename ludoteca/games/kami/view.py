@@ -1,0 +1,239 @@
+"""What a seat may know, and a full state rebuilt from that alone (for bots).
+
+Public: every face-up card, hand sizes, mercenary top cards, revealed Soldiers (A6/B5), scores,
+the opening draw and the round history. Private to a seat: its hand, its own face-down defense
+cards and (3 players) the unused card it looked at (A3). Never shown: other hands, others'
+face-down defenses, face-down mercenary cards, the unused cards one did not look at, the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine.errors import RecordError
+from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.rng import Rng
+from ludoteca.games.kami.components import (
+    COPIES,
+    NAME_INDEX,
+    NAMES,
+    SOLDIER,
+    TYPES,
+    count,
+    pack,
+    unpack,
+)
+from ludoteca.games.kami.scoring import history_json
+from ludoteca.games.kami.state import (
+    FACE_DOWN,
+    FROM_MERC,
+    PHASE_NAMES,
+    PLAY,
+    TYPE_MASK,
+    Config,
+    KamiState,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.kami.rules import Kami
+
+
+def _defense_json(entry: int, mine: bool) -> JSON:
+    down = bool(entry & FACE_DOWN)
+    merc = bool(entry & FROM_MERC)
+    known = not down or mine or merc  # a mercenary was face up before it was played
+    return {"card": NAMES[entry & TYPE_MASK] if known else None, "face_up": not down,
+            "mercenary": merc}
+
+
+def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
+    cfg = s.cfg
+    n = cfg.players
+    playing = s.phase == PLAY
+    looked = None
+    if seat is not None and n == 3 and s.looked[seat] >= 0:
+        looked = NAMES[s.unused[s.looked[seat]]]
+    return {
+        "game": cfg.game,
+        "options": dict(cfg.options),
+        "players": n,
+        "seat": seat,
+        "ply": s.ply,
+        "phase": PHASE_NAMES[s.phase],
+        "to_act": sorted(to_act),
+        "round": s.round,
+        "first": s.first,
+        "turn": s.turn,
+        "attacker": s.attacker,
+        "attack": NAMES[s.attack] if s.attack >= 0 else None,
+        "leading": playing and s.turn == s.attacker,
+        "direction": "clockwise" if cfg.step == 1 else "counter-clockwise",
+        "sides": list(cfg.side_of),
+        "scores": list(s.scores),
+        "end_mode": cfg.end_mode,
+        "target": cfg.target,
+        "winner": s.winner if s.winner >= 0 else None,
+        "hand": None if seat is None else [NAMES[t] for t in unpack(s.hands[seat])],
+        "hand_sizes": list(s.sizes),
+        "defense": [[_defense_json(e, p == seat) for e in s.defense[p]] for p in range(n)],
+        "attack_lines": [
+            [{"card": NAMES[e & TYPE_MASK], "mercenary": bool(e & FROM_MERC)} for e in line]
+            for line in s.attacks
+        ],
+        "mercenaries": [
+            {"top": NAMES[up] if up >= 0 else None, "below": down >= 0}
+            for up, down in zip(s.merc_up, s.merc_down, strict=True)
+        ],
+        "unused": len(s.unused),
+        "looked_by": [s.looked.index(i) for i in range(len(s.unused))] if n == 3 else [],
+        "looked": looked,
+        "empress_unlocked": s.unlocked,
+        "revealed": list(s.revealed),
+        "asked": s.asked if s.phase in (0, 1) else None,
+        "nasked": s.nasked,
+        "draws": [[{"seat": p, "card": NAMES[t]} for p, t in rnd] for rnd in s.draws],
+        "history": [history_json(cfg, e) for e in s.history],
+    }
+
+
+def _card(name: object) -> int:
+    if not isinstance(name, str) or name not in NAME_INDEX:
+        raise ValueError(f"unknown card {name!r}")
+    return NAME_INDEX[name]
+
+
+def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
+    """A state matching the view. The cards this seat has not seen are shuffled and dealt into
+    the hidden places: others' hands (by size), others' face-down defenses, face-down mercenary
+    cards and the unused cards it did not look at. A player who revealed Soldiers (A6/B5) gets
+    exactly the Soldiers still unaccounted for. Future deals get a fresh RNG from ``rng``."""
+    try:
+        s, slots, need_soldiers = _rebuild(game, v, seat)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RecordError(f"not a {game.spec.title} view: {exc}") from None
+    pool = [t for t in TYPES for _ in range(_left(t, v, s, seat))]
+    if len(pool) != sum(len(x) for x in slots.values()):
+        raise RecordError("inconsistent view: hidden places and unseen cards do not match")
+    rng.shuffle(pool)
+    cards: dict[Any, list[int]] = {}
+    for key, k in need_soldiers.items():
+        size = len(slots[key])
+        soldiers = [t for t in pool if t == SOLDIER][:k]
+        others = [t for t in pool if t != SOLDIER][: size - k]
+        if len(soldiers) < k or len(others) < size - k:
+            raise RecordError("inconsistent view: revealed Soldiers cannot be placed")
+        for t in soldiers + others:
+            pool.remove(t)
+        got = soldiers + others
+        rng.shuffle(got)
+        cards[key] = got
+    for key, places in slots.items():
+        if key not in cards:
+            cards[key] = [pool.pop() for _ in places]
+    for key, places in slots.items():
+        for place, t in zip(places, cards[key], strict=True):
+            place(t)
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def _left(t: int, v: JSON, s: KamiState, seat: Seat | None) -> int:
+    """Copies of type ``t`` this seat has not seen."""
+    seen = 0
+    for p, line in enumerate(v["defense"]):
+        for e in line:
+            if e["card"] is not None and (p == seat or e["face_up"] or e["mercenary"]):
+                seen += e["card"] == NAMES[t]
+    seen += sum(e["card"] == NAMES[t] for line in v["attack_lines"] for e in line)
+    seen += sum(m["top"] == NAMES[t] for m in v["mercenaries"])
+    if seat is not None:
+        seen += count(s.hands[seat], t)
+        seen += v["looked"] == NAMES[t]
+    return COPIES[t] - seen
+
+
+def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[Any, list[Any]],
+                                                              dict[Any, int]]:
+    n = int(v["players"])
+    opts = game.validate(v["options"], n)
+    cfg = Config.from_options(game.spec.name, opts, n)
+    s = KamiState.__new__(KamiState)
+    s.cfg = cfg
+    s.ply = int(v["ply"])
+    s.phase = PHASE_NAMES.index(v["phase"])
+    s.round = int(v["round"])
+    s.first = int(v["first"])
+    s.turn = int(v["turn"])
+    s.attacker = int(v["attacker"])
+    s.attack = -1 if v["attack"] is None else _card(v["attack"])
+    s.scores = [int(x) for x in v["scores"]]
+    s.winner = -1 if v["winner"] is None else int(v["winner"])
+    s.sizes = [int(x) for x in v["hand_sizes"]]
+    s.unlocked = bool(v["empress_unlocked"])
+    s.revealed = [int(x) for x in v["revealed"]]
+    s.asked = s.first if v["asked"] is None else int(v["asked"])
+    s.nasked = int(v["nasked"])
+    s.draws = [[(int(d["seat"]), _card(d["card"])) for d in rnd] for rnd in v["draws"]]
+    s.history = [
+        (int(h["round"]), int(h["seat"]), str(h["kind"]),
+         -1 if h["card"] is None else _card(h["card"]), bool(h["master_strike"]),
+         int(h["points"]), int(h["before"]), int(h["after"]))
+        for h in v["history"]
+    ]
+    s.hands = [0] * n
+    if seat is not None:
+        s.hands[seat] = pack([_card(c) for c in v["hand"]])
+    s.attacks = [
+        [_card(e["card"]) | (FROM_MERC if e["mercenary"] else 0) for e in line]
+        for line in v["attack_lines"]
+    ]
+    slots: dict[Any, list[Any]] = {}
+    need: dict[Any, int] = {}
+    s.defense = []
+    for p, line in enumerate(v["defense"]):
+        entries: list[int] = []
+        for i, e in enumerate(line):
+            flags = (0 if e["face_up"] else FACE_DOWN) | (FROM_MERC if e["mercenary"] else 0)
+            if e["card"] is None:
+                entries.append(flags)
+                slots.setdefault(p, []).append(_setter_list(entries, i, flags))
+            else:
+                entries.append(_card(e["card"]) | flags)
+        s.defense.append(entries)
+    for p in range(n):
+        if p == seat:
+            continue
+        hand_slots = [_hand_adder(s, p) for _ in range(s.sizes[p])]
+        slots[p] = hand_slots + slots.get(p, [])
+        if s.revealed[p]:
+            shown = sum(
+                1 for e in s.defense[p] if not e & FACE_DOWN and e & TYPE_MASK == SOLDIER
+            ) + sum(1 for e in s.attacks[p] if e & TYPE_MASK == SOLDIER)
+            need[p] = s.revealed[p] - shown
+    s.merc_up = [-1 if m["top"] is None else _card(m["top"]) for m in v["mercenaries"]]
+    s.merc_down = [-1] * len(s.merc_up)
+    for k, m in enumerate(v["mercenaries"]):
+        if m["below"]:
+            slots[("merc", k)] = [_setter_list(s.merc_down, k, 0)]
+    s.looked = [-1] * n
+    s.unused = [-1] * int(v["unused"])
+    for i, p in enumerate(v["looked_by"]):
+        s.looked[int(p)] = i
+        if p == seat:
+            s.unused[i] = _card(v["looked"])
+    for i, t in enumerate(s.unused):
+        if t < 0:
+            slots[("unused", i)] = [_setter_list(s.unused, i, 0)]
+    return s, slots, need
+
+
+def _setter_list(target: list[int], i: int, flags: int) -> Any:
+    def put(t: int) -> None:
+        target[i] = t | flags
+    return put
+
+
+def _hand_adder(s: KamiState, p: int) -> Any:
+    def put(t: int) -> None:
+        s.hands[p] += 1 << (4 * t)
+    return put
