@@ -11,6 +11,8 @@ from ludoteca.engine.game import Game
 # name -> module that defines ``GAME``. Imported lazily so `ludoteca` starts fast.
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.games.kingdomino.rules",
+    "kami": "ludoteca.games.kami.rules",
+    "goita": "ludoteca.games.kami.goita",
 }
 
 _CACHE: dict[str, Game[Any, Any]] = {}
