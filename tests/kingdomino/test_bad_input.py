@@ -12,7 +12,7 @@ from ludoteca.games.kingdomino.rules import Kingdomino
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(OptionError, match="unknown game 'chess'; known games: .*kingdomino"):
+    with pytest.raises(OptionError, match=r"unknown game 'chess'; known games: .*kingdomino"):
         get_game("chess")
 
 
