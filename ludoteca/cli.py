@@ -1,0 +1,275 @@
+"""The ``ludoteca`` command: play, replay, tournament, bench, games.
+
+Kept thin on purpose: each command parses its flags, calls a module that does the work
+(``terminal/session.py``, ``tournament.py``, ``bench.py``) and prints. Mistakes a person can make
+print one line on stderr and exit with code 2; a person leaving a game exits with 0.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ludoteca.engine.errors import LudotecaError, OptionError
+from ludoteca.engine.options import parse_option_pairs
+
+app = typer.Typer(
+    name="ludoteca",
+    help="Ludoteca: board games in the terminal, bot tournaments and engine benchmarks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+USAGE_ERROR = 2
+INTERRUPTED = 130
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+]
+Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+Seed = Annotated[int | None, typer.Option(help="Seed for the deal and the bots (default: random).")]
+
+
+def out() -> Console:
+    return Console(highlight=False)
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    err = Console(stderr=True, highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def person_errors() -> Iterator[None]:
+    """Turn the errors a person can cause into one clear line and exit code 2."""
+    try:
+        yield
+    except LudotecaError as exc:
+        fail(str(exc))
+
+
+def read_line(prompt: str) -> str:
+    """input(), echoing what was read when stdin is not a terminal so transcripts make sense."""
+    line = input(prompt)
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
+
+def new_seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
+    players: Players = None,
+    option: OptionList = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots for the other seats in order, e.g. random,greedy [greedy]."),
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat: 0 is the first player (P1).")] = 0,
+    seed: Seed = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Where to save the match (default ./matches/).")
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Bots in every seat; you watch.")] = False,
+) -> None:
+    """Play a game in the terminal against bots (or --watch bots play)."""
+    from ludoteca.bots import check_bot, make_bot, parse_bot_list
+    from ludoteca.engine.record import Match
+    from ludoteca.games import get_game
+    from ludoteca.terminal.session import PlaySession, Quit, load_renderer, save_record
+
+    with person_errors():
+        g = get_game(game)
+        ui = load_renderer(game)
+        options = parse_option_pairs(option or [])
+        named = parse_bot_list(bots) if bots is not None else []
+        if players is None:
+            players = max(g.spec.min_players, len(named) + (0 if watch else 1))
+        g.validate(options, players)
+        bot_seats = list(range(players)) if watch else [s for s in range(players) if s != seat]
+        if not watch and not 0 <= seat < players:
+            raise OptionError(f"--seat must be 0-{players - 1} for {players} players, not {seat}")
+        if len(named) > len(bot_seats):
+            raise OptionError(f"{len(named)} bots named but only {len(bot_seats)} bot seats")
+        levels = named + ["greedy"] * (len(bot_seats) - len(named))
+        for level in set(levels):
+            check_bot(level, game)
+        seed = new_seed(seed)
+        controllers: list[Any] = [None] * players
+        names = ["you"] * players
+        for i, (s, level) in enumerate(zip(bot_seats, levels, strict=True)):
+            controllers[s] = make_bot(level, seed + 1 + i)
+            names[s] = f"{level} bot"
+        match = Match(g, options, players, seed, seats=[{"name": n} for n in names])
+    console = out()
+    console.print(f"{g.spec.title}, {players} players, seed {seed}. Type `help` for help.")
+    session = PlaySession(match, controllers, names, ui, console, read_line)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = save or Path("matches") / f"{game}-{stamp}.json"
+    try:
+        session.run()
+    except (EOFError, Quit, KeyboardInterrupt) as exc:
+        console.print()
+        session.flush_log()
+        ended = "Input ended" if isinstance(exc, EOFError) else "You left"
+        message = f"{ended}; the match was not finished."
+        if save is not None:
+            message += f" The moves so far are saved in {save_record(match.record, path)}."
+        console.print(message)
+        raise typer.Exit(INTERRUPTED if isinstance(exc, KeyboardInterrupt) else 0) from None
+    try:
+        console.print(f"Match saved to {save_record(match.record, path)}")
+    except OSError as exc:
+        fail(f"cannot save the match to {path}: {exc}", 1)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A match record saved by `ludoteca play`.")],
+    seat: Annotated[
+        int | None, typer.Option(help="See the match as this seat saw it (default: spectator).")
+    ] = None,
+    to_end: Annotated[
+        bool, typer.Option("--to-end", help="Show only the final position and scores.")
+    ] = False,
+) -> None:
+    """Step through a saved match: Enter next, b back, e end, q quit."""
+    from ludoteca.engine.record import MatchRecord
+    from ludoteca.games import get_game
+    from ludoteca.terminal.session import load_renderer, run_replay
+
+    with person_errors():
+        record = MatchRecord.load(file)
+        g = get_game(record.game)
+        ui = load_renderer(record.game)
+        if seat is not None and not 0 <= seat < record.players:
+            raise OptionError(f"--seat must be 0-{record.players - 1}, not {seat}")
+        try:
+            run_replay(record, g, ui, out(), read_line, seat, to_end)
+        except KeyboardInterrupt:
+            raise typer.Exit(INTERRUPTED) from None
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
+    bots: Annotated[
+        str, typer.Option(help="Bots taking the seats in turn, e.g. greedy,random.")
+    ] = "greedy,random",
+    players: Players = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    option: OptionList = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Also write the results as JSON here.")
+    ] = None,
+) -> None:
+    """Bots against bots, seats rotated; win rates and mean scores with 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from ludoteca.bots import parse_bot_list
+    from ludoteca.tournament import run_tournament
+
+    console = out()
+    with person_errors():
+        names = parse_bot_list(bots)
+        options = parse_option_pairs(option or [])
+        progress = Progress(
+            "{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, transient=True,
+        )
+        with progress:
+            task = progress.add_task(f"{game}", total=games)
+            result = run_tournament(
+                game, names, players, games, options, seed,
+                on_game=lambda done: progress.update(task, completed=done),
+            )
+    table = Table(
+        title=f"{game}: {result.games} games, {result.players} players, seats rotated "
+        f"({result.seconds:.1f} s)"
+    )
+    for col in ("bot", "games", "win rate", "95% CI", "mean score", "95% CI", "ms/move"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in result.stats.values():
+        lo, hi = s.win_interval
+        mean, slo, shi = s.score_interval
+        table.add_row(
+            s.name, str(s.games), f"{s.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}",
+            f"{mean:.1f}", f"{slo:.1f}-{shi:.1f}", f"{s.mean_move_ms:.2f}",
+        )
+    console.print(table)
+    console.print("Shared wins count fractionally; a bot in several seats pools them.")
+    if json_file is not None:
+        try:
+            json_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {json_file}: {exc}", 1)
+        console.print(f"Results written to {json_file}")
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 2.0,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only this game (repeatable).")
+    ] = None,
+) -> None:
+    """Engine speed: random max-player games per second, against each game's target."""
+    from ludoteca.bench import report, run_bench
+
+    console = out()
+    with person_errors():
+        if seconds <= 0:
+            raise OptionError("--seconds must be positive")
+        with console.status("benchmarking…"):
+            results = run_bench(seconds, game)
+    console.print(report(results))
+
+
+@app.command()
+def games() -> None:
+    """Every game, its player range and its options."""
+    from ludoteca.games import all_games
+
+    console = out()
+    for g in all_games():
+        spec = g.spec
+        title = f"{spec.title} ({spec.name}) · {spec.min_players}-{spec.max_players} players"
+        table = Table(title=escape(title), title_justify="left")
+        for col in ("option", "type", "choices", "default", "players", "description"):
+            table.add_column(col)
+        for o in spec.options:
+            choices = ", ".join(str(c) for c in o.choices)
+            if o.min is not None or o.max is not None:
+                lo = "" if o.min is None else o.min
+                hi = "" if o.max is None else o.max
+                choices = f"{lo}..{hi}"
+            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            counts = "/".join(map(str, o.players)) or "all"
+            cells = (o.name, o.type.__name__, choices, default, counts, o.description)
+            table.add_row(*(escape(c) for c in cells))
+        if not spec.options:
+            table.add_row("(none)", "", "", "", "", "")
+        console.print(table)
+
+
+def main() -> None:
+    app(prog_name="ludoteca")
