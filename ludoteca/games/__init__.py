@@ -11,6 +11,8 @@ from ludoteca.engine.game import Game
 # name -> module that defines ``GAME``. Imported lazily so `ludoteca` starts fast.
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.games.kingdomino.rules",
+    "buttons": "ludoteca.games.buttons.rules",
+    "queendomino": "ludoteca.games.queendomino.rules",
     "kami": "ludoteca.games.kami.rules",
     "goita": "ludoteca.games.kami.goita",
 }

@@ -1,0 +1,124 @@
+"""End-of-game scoring (rules "End-of-game scoring" 0-4), fast for bots and explained for people.
+
+Territory scoring and the largest territory are Kingdomino's (``kingdomino/scoring.py``): a
+building's crown is written into the grid's crown layers when it is built, so the shared code
+counts it like a printed crown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.bits import bit_list
+from ludoteca.games.kingdomino.grid import TERR, components, crowns_in, xy_of
+from ludoteca.games.kingdomino.scoring import largest_territory, territory_points
+from ludoteca.games.queendomino.buildings import Building
+from ludoteca.games.queendomino.components import TERRAINS
+
+COINS_PER_POINT = 3
+
+
+def wealth_points(coins: int) -> int:
+    """Rule 1: one point per 3 unused coins, rounded down."""
+    return coins // COINS_PER_POINT
+
+
+def building_points(
+    k: list[int], tile: Building, towers: int, knights: int
+) -> int:
+    """Rule 3: the lower-right symbol of one built tile."""
+    points = tile.points + tile.per_tower * towers + tile.per_knight * knights
+    if tile.per_territory:
+        points += tile.per_territory * len(components(k[TERR + tile.terrain]))
+    return points
+
+
+def score(
+    k: list[int], tiles: list[Building], coins: int, towers: int, knights: int, queen: bool
+) -> int:
+    """The total of rules 0-3 without the explanation (bots call this often)."""
+    total = territory_points(k) + coins // COINS_PER_POINT
+    if queen:
+        total += largest_territory(k)
+    for tile in tiles:
+        total += building_points(k, tile, towers, knights)
+    return total
+
+
+def breakdown(
+    k: list[int],
+    built: list[tuple[Building, int]],
+    coins: int,
+    towers: int,
+    knights: int,
+    queen: bool,
+    building_crowns: int = 0,
+) -> dict[str, Any]:
+    """Every territory, building and coin that scores, and the totals (rules 0-4).
+
+    ``built`` pairs each tile with its cell; ``building_crowns`` is the bitmask of squares whose
+    crown comes from a building (shown apart from printed crowns).
+    """
+    territories = []
+    for t in range(TERR, len(k)):
+        for comp in components(k[t]):
+            squares = comp.bit_count()
+            crowns = crowns_in(k, comp)
+            territories.append(
+                {
+                    "terrain": TERRAINS[t - TERR],
+                    "squares": squares,
+                    "crowns": crowns,
+                    "building_crowns": (building_crowns & comp).bit_count(),
+                    "queen": False,
+                    "points": squares * crowns,
+                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
+                }
+            )
+    territories.sort(key=lambda tr: (-tr["squares"], -tr["points"], tr["terrain"]))
+    largest = territories[0]["squares"] if territories else 0
+    queen_points = 0
+    if queen and territories:
+        # Rule 0 / ruling 3: every tied largest territory gains the same, so take the first.
+        host = territories[0]
+        host["queen"] = True
+        host["points"] = host["squares"] * (host["crowns"] + 1)
+        queen_points = host["squares"]
+    territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
+    buildings = []
+    for tile, cell in built:
+        parts = []
+        if tile.points:
+            parts.append({"kind": "fixed", "points": tile.points})
+        if tile.per_territory:
+            count = len(components(k[TERR + tile.terrain]))
+            parts.append(
+                {"kind": "per_territory", "terrain": TERRAINS[tile.terrain], "count": count,
+                 "each": tile.per_territory, "points": tile.per_territory * count}
+            )
+        if tile.per_tower:
+            parts.append({"kind": "per_tower", "count": towers, "each": tile.per_tower,
+                          "points": tile.per_tower * towers})
+        if tile.per_knight:
+            parts.append({"kind": "per_knight", "count": knights, "each": tile.per_knight,
+                          "points": tile.per_knight * knights})
+        x, y = xy_of(cell)
+        buildings.append(
+            {"id": tile.id, "name": tile.name, "x": x, "y": y, "parts": parts,
+             "points": sum(p["points"] for p in parts)}
+        )
+    territory_total = sum(tr["points"] for tr in territories)
+    building_total = sum(b["points"] for b in buildings)
+    wealth = wealth_points(coins)
+    return {
+        "wealth": {"coins": coins, "points": wealth},
+        "territories": territories,
+        "territory_points": territory_total,
+        "queen": {"hosted": queen, "points": queen_points},
+        "buildings": buildings,
+        "building_points": building_total,
+        "towers": towers,
+        "knights": knights,
+        "total": wealth + territory_total + building_total,
+        "largest_territory": largest,
+    }
