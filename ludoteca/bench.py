@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games import game_names, get_game
 
-# Random max-player games per second each engine must reach (issue targets).
+# Random 4-player games per second each engine must reach (issue targets).
 TARGETS: dict[str, float] = {
     "kingdomino": 1000,
     "queendomino": 300,
@@ -33,6 +34,7 @@ class BenchResult:
     seconds: float
     target: float | None
     extra: dict[str, float] = field(default_factory=dict)
+    error: str | None = None
 
     @property
     def games_per_second(self) -> float:
@@ -51,6 +53,7 @@ class BenchResult:
             "games_per_second": self.games_per_second,
             "target": self.target,
             "ratio": self.ratio,
+            "error": self.error,
             **self.extra,
         }
 
@@ -129,10 +132,23 @@ EXTRAS: dict[str, Callable[[Game[Any, Any], float], dict[str, float]]] = {
 }
 
 
+BENCH_PLAYERS = 4
+
+
+def bench_players(game: Game[Any, Any]) -> int:
+    """4 players (the targets' table size), or the nearest count the game allows."""
+    spec = game.spec
+    return max(spec.min_players, min(BENCH_PLAYERS, spec.max_players))
+
+
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
+    """One game's figures; a game that cannot be set up with default options reports why."""
     game = get_game(name)
-    players = game.spec.max_players
-    played, elapsed = games_per_second(game, players, seconds)
+    players = bench_players(game)
+    try:
+        played, elapsed = games_per_second(game, players, seconds)
+    except LudotecaError as exc:
+        return BenchResult(name, players, 0, 0.0, TARGETS.get(name), error=str(exc))
     extra = EXTRAS[name](game, seconds / 4) if name in EXTRAS else {}
     return BenchResult(name, players, played, elapsed, TARGETS.get(name), extra)
 
@@ -157,6 +173,7 @@ def run_bench(
 
 def report(results: list[BenchResult]) -> Any:
     """A Rich table of the results, ratios against the targets, Kingdomino extras below."""
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title="Engine speed (random legal play, one core)")
@@ -167,6 +184,9 @@ def report(results: list[BenchResult]) -> Any:
     table.add_column("target", justify="right")
     table.add_column("ratio", justify="right")
     for r in results:
+        if r.error is not None:
+            table.add_row(r.game, str(r.players), "-", f"[red]failed: {escape(r.error)}[/]", "", "")
+            continue
         ratio = r.ratio
         ratio_text = "-" if ratio is None else f"{ratio:.2f}x"
         style = "" if ratio is None else ("green" if ratio >= 1 else "red")
