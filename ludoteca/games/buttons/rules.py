@@ -1,0 +1,457 @@
+"""Buttons rules (``rules/buttons.md``): setup, turns, simultaneous placements, round scoring.
+
+The one simultaneous step: after a roll the active player (unless they bust) and every other
+player still in the round whose gold cell is legal answer at once. Answers wait in
+``state.pending`` — hidden from every other seat's view — until the last one arrives, then all
+are placed together. Forced choices need no input (§9.2): a bust, an illegal gold cell, and a
+star placement where stars equal markers are resolved by the engine.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
+from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.rng import Rng
+from ludoteca.games.buttons import actions as act
+from ludoteca.games.buttons import layouts, view
+from ludoteca.games.buttons.actions import (
+    DECLINE,
+    PLACE_BASE,
+    PLACES,
+    ROLL,
+    ROLL_INDEX,
+    STAR_BASE,
+    STARS,
+    STOP,
+    STOP_INDEX,
+    Action,
+    Decline,
+    Place,
+    Roll,
+    Star,
+    Stop,
+)
+from ludoteca.games.buttons.grid import (
+    COLS_MASK,
+    NEIGH,
+    RED,
+    ROW_MASK,
+    SIZE,
+    blocked,
+    cell_of,
+    row_col,
+)
+from ludoteca.games.buttons.scoring import final_outcome, is_triggered, round_stars
+from ludoteca.games.buttons.state import (
+    BUSTED,
+    IN,
+    NO_CELL,
+    OVER,
+    PLACE,
+    STOPPED,
+    TURN,
+    ButtonsState,
+    Config,
+)
+from ludoteca.games.buttons.state import STARS as STARS_PHASE
+
+WHITE_PIP_DICE = 4
+
+OPTIONS = (
+    Option(
+        "winner", str, "bga",
+        "'bga' = a 5-star line scores 100, otherwise one point per star; 'stars' = the printed "
+        "rule: whoever met an end trigger wins, more stars if several did (rules §6)",
+        choices=("bga", "stars"),
+    ),
+    Option(
+        "boards", str, "random",
+        "'random' = each player gets a different layout at random; 'fixed' = seat 1 plays "
+        "layout 1, seat 2 layout 2, … (the same boards at every table) (rules §2.1)",
+        choices=("random", "fixed"),
+    ),
+)
+
+_SEATS = [frozenset({s}) for s in range(4)]
+_MASK_SETS = [frozenset(s for s in range(4) if m >> s & 1) for m in range(16)]
+_NOBODY: frozenset[int] = frozenset()
+
+
+class Buttons(Game[ButtonsState, Action]):
+    spec = GameSpec(
+        name="buttons",
+        title="Buttons",
+        min_players=2,
+        max_players=4,
+        options=OPTIONS,
+        num_actions=act.NUM_ACTIONS,
+        # The rules set no bound (everybody could bust forever); random 4-player games take
+        # about 150 actions, so this cap is far beyond any real game.
+        max_length=20_000,
+        simultaneous=True,
+        hidden_information=True,
+        chance=True,
+        rules="buttons.md",
+    )
+
+    # ---- setup (rules §2) ----------------------------------------------------------------
+    def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> ButtonsState:
+        cfg = Config.from_options(options, players)
+        table = layouts.current()
+        ids = list(range(len(table)))
+        if not cfg.fixed_boards:
+            rng.shuffle(ids)
+        s = ButtonsState.__new__(ButtonsState)
+        s.cfg = cfg
+        s.rng = rng
+        s.ply = 0
+        s.layout_ids = tuple(ids[:players])
+        s.boards = tuple(board_masks(table[i]) for i in s.layout_ids)
+        s.cards, s.removed_card = deal_cards(players, rng)
+        s.stars = [0] * players
+        s.markers = [0] * players
+        s.pending = [NO_CELL] * players
+        s.picks = [0] * players
+        s.earned = [0] * players
+        s.history = []
+        s.round = 1
+        start_round(s)
+        return s
+
+    # ---- turn ----------------------------------------------------------------------------
+    def to_act(self, state: ButtonsState) -> frozenset[Seat]:
+        phase = state.phase
+        if phase == TURN:
+            return _SEATS[state.active]
+        if phase == OVER:
+            return _NOBODY
+        return _MASK_SETS[state.waiting]
+
+    def legal_actions(self, state: ButtonsState, seat: Seat) -> list[Action]:
+        phase = state.phase
+        if phase == TURN:
+            if seat != state.active:
+                return []
+            return [ROLL, STOP] if state.markers[seat] else [ROLL]
+        if phase == OVER or not state.waiting >> seat & 1:
+            return []
+        if phase == PLACE:
+            if seat == state.active:
+                out: list[Action] = []
+                m = state.options_mask
+                while m:
+                    low = m & -m
+                    out.append(PLACES[low.bit_length() - 1])
+                    m ^= low
+                return out
+            dice = state.dice
+            return [PLACES[(dice[0] - 1) * SIZE + dice[1] - 1], DECLINE]
+        out = []
+        m = state.markers[seat] & ~state.picks[seat]
+        while m:
+            low = m & -m
+            out.append(STARS[low.bit_length() - 1])
+            m ^= low
+        return out
+
+    def _why_illegal(self, state: ButtonsState, seat: Seat, action: Action) -> str | None:
+        if not isinstance(action, (Roll, Stop, Decline, Place, Star)):
+            return f"{action!r} is not a Buttons action"
+        phase = state.phase
+        if phase == TURN:
+            if isinstance(action, Roll):
+                return None
+            if isinstance(action, Stop):
+                if state.markers[seat]:
+                    return None
+                return "you have no marker this round, so you may not stop: roll (rule 3.1)"
+            return "it is your turn: roll or stop"
+        if phase == PLACE:
+            return _why_not_place(state, seat, action)
+        if not isinstance(action, Star):
+            return "the round is over: choose which of your markers become stars (rule 4)"
+        if not state.markers[seat] >> action.cell & 1:
+            return (
+                f"row {action.row}, column {action.col} holds none of this round's markers; "
+                "stars only replace them (rule 4)"
+            )
+        if state.picks[seat] >> action.cell & 1:
+            return f"you already chose row {action.row}, column {action.col} for a star"
+        return None
+
+    def _apply(self, state: ButtonsState, seat: Seat, action: Action) -> None:
+        phase = state.phase
+        if phase == TURN:
+            if action.index == ROLL_INDEX:
+                roll(state)
+            else:
+                stop(state)
+        elif phase == PLACE:
+            index = action.index
+            state.pending[seat] = index - PLACE_BASE if index >= PLACE_BASE else NO_CELL
+            state.waiting &= ~(1 << seat)
+            if not state.waiting:
+                resolve_roll(state)
+        else:
+            picks = state.picks[seat] | 1 << (action.index - STAR_BASE)
+            state.picks[seat] = picks
+            if picks.bit_count() >= state.earned[seat]:
+                state.waiting &= ~(1 << seat)
+                if not state.waiting:
+                    finish_round(state)
+
+    def clone(self, state: ButtonsState) -> ButtonsState:
+        return state.clone()
+
+    def reveals(self, state: ButtonsState, seat: Seat, action: Action) -> bool:
+        """A roll shows new dice; the last answer of a simultaneous step shows everyone's."""
+        if state.phase == TURN:
+            return action.index != STOP_INDEX
+        if state.phase == PLACE:
+            return state.waiting == 1 << seat
+        if state.phase == STARS_PHASE:
+            last_pick = state.picks[seat].bit_count() + 1 >= state.earned[seat]
+            return last_pick and state.waiting == 1 << seat
+        return False
+
+    # ---- results and views ---------------------------------------------------------------
+    def outcome(self, state: ButtonsState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return final_outcome(state)
+
+    def view(self, state: ButtonsState, seat: Seat | None) -> JSON:
+        return view.view(state, seat, self.to_act(state))
+
+    def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
+        return view.determinize(view_json, seat, rng)
+
+    def action_from_json(self, data: object) -> Action:
+        return act.action_from_json(data)
+
+    def action_from_index(self, index: int) -> Action:
+        return act.action_from_index(index)
+
+    def describe(self, action: Action) -> str:
+        return act.describe(action)
+
+
+# ---- flow (module level so tests and bots can drive single steps) --------------------------
+def board_masks(layout: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The four colour masks (red, yellow, green, blue) of a layout."""
+    masks = [0, 0, 0, 0]
+    for r, row in enumerate(layout):
+        for c, letter in enumerate(row):
+            masks["RYGB".index(letter)] |= 1 << (r * SIZE + c)
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def deal_cards(players: int, rng: Rng) -> tuple[list[int], int]:
+    """Rules §2.2: one card each in 4p; in 3p a random non-red card leaves first; two each in
+    2p. Returns (per-seat colour masks, the removed card's mask)."""
+    colours = [0, 1, 2, 3]
+    removed = 0
+    if players == 3:
+        out = 1 + rng.below(3)
+        colours.remove(out)
+        removed = 1 << out
+    rng.shuffle(colours)
+    per = 2 if players == 2 else 1
+    cards = [0] * players
+    for i, colour in enumerate(colours):
+        cards[i // per] |= 1 << colour
+    return cards, removed
+
+
+def red_holder(s: ButtonsState) -> int:
+    return next(seat for seat, c in enumerate(s.cards) if c >> RED & 1)
+
+
+def start_round(s: ButtonsState) -> None:
+    """Rules §2.3 and §5: everybody is in, all dice are back, the red holder starts."""
+    n = s.cfg.players
+    s.in_round = (1 << n) - 1
+    s.status = [IN] * n
+    s.free = WHITE_PIP_DICE
+    s.active = red_holder(s)
+    s.phase = TURN
+    s.dice = ()
+    s.deciders = 0
+    s.waiting = 0
+    s.options_mask = 0
+    s.last_placed = [NO_CELL] * n
+
+
+def leave(s: ButtonsState, seat: int, status: int) -> None:
+    """Rules §3.1 / §3.2 item 5: out of the round, setting aside 1 white-pip die (2 in 2p)."""
+    s.status[seat] = status
+    s.in_round &= ~(1 << seat)
+    s.free -= s.cfg.aside
+
+
+def stop(s: ButtonsState) -> None:
+    leave(s, s.active, STOPPED)
+    advance(s)
+
+
+def roll(s: ButtonsState) -> None:
+    """Rules §3.2: roll the white die, the gold black die and the white-pip dice still in play;
+    find the active player's options (or bust them) and who else has a real choice."""
+    count = 2 + s.free
+    v = s.rng.below(6**count)
+    dice = []
+    for _ in range(count):
+        dice.append(v % 6 + 1)
+        v //= 6
+    s.dice = tuple(dice)
+    white, gold = dice[0], dice[1]
+    values = 0
+    for d in dice[1:]:
+        values |= 1 << d
+    a = s.active
+    markers, stars = s.markers, s.stars
+    opts = ROW_MASK[white] & COLS_MASK[values] & ~blocked(markers[a], stars[a])
+    gold_cell = (white - 1) * SIZE + gold - 1
+    gold_bit = 1 << gold_cell
+    near = NEIGH[gold_cell]
+    waiting = 0
+    in_round = s.in_round
+    for seat in range(s.cfg.players):
+        if (
+            seat != a and in_round >> seat & 1
+            and not (markers[seat] | stars[seat]) & gold_bit and not markers[seat] & near
+        ):
+            waiting |= 1 << seat
+    if opts:
+        waiting |= 1 << a
+    else:  # bust (§3.2 item 5); the others still answer (§9.1)
+        markers[a] = 0
+        leave(s, a, BUSTED)
+    s.options_mask = opts
+    s.deciders = waiting
+    s.waiting = waiting
+    s.last_placed = [NO_CELL] * s.cfg.players
+    if waiting:
+        s.phase = PLACE
+    else:
+        resolve_roll(s)
+
+
+def resolve_roll(s: ButtonsState) -> None:
+    """Every answer is in: place all markers together, then pass the turn."""
+    pending = s.pending
+    markers = s.markers
+    for seat, c in enumerate(pending):
+        if c >= 0:
+            markers[seat] |= 1 << c
+    s.last_placed = pending
+    s.pending = [NO_CELL] * s.cfg.players
+    s.options_mask = 0
+    advance(s)
+
+
+def advance(s: ButtonsState) -> None:
+    """Rules §3.2 item 6: next player clockwise still in the round (maybe the same one)."""
+    in_round = s.in_round
+    if not in_round:
+        end_round(s)
+        return
+    n = s.cfg.players
+    a = s.active
+    for i in range(1, n + 1):
+        nxt = (a + i) % n
+        if in_round >> nxt & 1:
+            s.active = nxt
+            break
+    s.phase = TURN
+
+
+def end_round(s: ButtonsState) -> None:
+    """Rules §4: stars earned; players with more markers than stars choose where they go."""
+    n = s.cfg.players
+    entry = []
+    waiting = 0
+    for seat in range(n):
+        m = s.markers[seat]
+        if s.status[seat] == STOPPED:
+            colours, bonus, earned = round_stars(m, s.boards[seat], s.cards[seat])
+        else:
+            colours = bonus = earned = 0
+        earned = min(earned, m.bit_count())  # never binds (§4), kept as a guard
+        entry.append((s.status[seat], m.bit_count(), colours, bonus, earned))
+        s.earned[seat] = earned
+        if earned == m.bit_count():
+            s.picks[seat] = m
+        else:
+            s.picks[seat] = 0
+            waiting |= 1 << seat
+    s.history.append(tuple(entry))
+    s.deciders = waiting
+    s.waiting = waiting
+    s.dice = ()
+    if waiting:
+        s.phase = STARS_PHASE
+    else:
+        finish_round(s)
+
+
+def finish_round(s: ButtonsState) -> None:
+    """Stars go down, markers go back; rules §6 end check, else §5 cards pass left."""
+    n = s.cfg.players
+    for seat in range(n):
+        s.stars[seat] |= s.picks[seat]
+        s.picks[seat] = 0
+        s.markers[seat] = 0
+        s.earned[seat] = 0
+    s.deciders = 0
+    s.waiting = 0
+    if any(is_triggered(st) for st in s.stars):
+        s.phase = OVER
+        s.last_placed = [NO_CELL] * n
+        return
+    s.cards = [s.cards[(seat - 1) % n] for seat in range(n)]
+    s.round += 1
+    start_round(s)
+
+
+def _why_not_place(s: ButtonsState, seat: int, action: Action) -> str | None:
+    white, gold = s.dice[0], s.dice[1]
+    active = seat == s.active
+    if isinstance(action, Decline):
+        if active:
+            return "you rolled, so you must place a marker: white die row, a black die column"
+        return None
+    if not isinstance(action, Place):
+        return "choose where to place your marker" + ("" if active else " or decline")
+    where = f"row {action.row}, column {action.col}"
+    if action.row != white:
+        return f"the white die shows {white}, so the marker goes in row {white}, not {where}"
+    if active:
+        if action.col not in s.dice[1:]:
+            shown = ", ".join(str(d) for d in sorted(set(s.dice[1:])))
+            return f"no black die shows {action.col} (the black dice show {shown})"
+    elif action.col != gold:
+        return (
+            f"waiting players may use only the gold black die, which shows {gold}: "
+            f"row {white}, column {gold} (rule 3.2 item 3)"
+        )
+    return explain_cell(s, seat, action.cell) or None
+
+
+def explain_cell(s: ButtonsState, seat: int, cell: int) -> str:
+    """Why ``cell`` is not legal for ``seat`` (rule 3.2 item 4), or '' if it is."""
+    r, c = row_col(cell)
+    if s.stars[seat] >> cell & 1:
+        return f"row {r}, column {c} holds one of your stars (rule 3.2 item 4)"
+    if s.markers[seat] >> cell & 1:
+        return f"row {r}, column {c} already holds one of your markers (rule 3.2 item 4)"
+    if s.markers[seat] & NEIGH[cell]:
+        return f"row {r}, column {c} is next to one of your markers (rule 3.2 item 4)"
+    return ""
+
+
+def is_legal_cell(s: ButtonsState, seat: int, row: int, col: int) -> bool:
+    return not blocked(s.markers[seat], s.stars[seat]) >> cell_of(row, col) & 1
+
+
+GAME = Buttons()

@@ -1,0 +1,88 @@
+"""Round scoring (rules §4), the end triggers and the two winner rules (rules §6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.game import Outcome, ranks_from_keys
+from ludoteca.games.buttons.grid import COLOURS, cells, five_line, row_col
+from ludoteca.games.buttons.state import STATUS_NAMES, STOPPED, ButtonsState
+
+LINE_POINTS = 100  # BGA: a 5-star line is worth 100 points (rules §6)
+STAR_TRIGGER = 12
+
+
+def round_stars(markers: int, board: tuple[int, ...], cards: int) -> tuple[int, int, int]:
+    """Rules §4 for a player who stopped: (colours with >= 3 markers, bonus colours among them,
+    stars earned). A colour counts once however many markers it has."""
+    colours = 0
+    for i in range(4):
+        if (markers & board[i]).bit_count() >= 3:
+            colours |= 1 << i
+    bonus = colours & cards
+    return colours, bonus, 1 + colours.bit_count() + bonus.bit_count()
+
+
+def colour_names(mask: int) -> list[str]:
+    return [COLOURS[i] for i in range(4) if mask >> i & 1]
+
+
+def is_triggered(stars: int) -> bool:
+    """Rules §6: 5 stars in an unbroken row or column line, or 12 or more stars."""
+    return stars.bit_count() >= STAR_TRIGGER or bool(five_line(stars))
+
+
+def round_json(entry: tuple[int, int, int, int, int]) -> dict[str, Any]:
+    status, markers, colours, bonus, stars = entry
+    return {
+        "result": STATUS_NAMES[status],
+        "markers": markers,
+        "stop_star": 1 if status == STOPPED else 0,
+        "colours": colour_names(colours),
+        "bonus": colour_names(bonus),
+        "stars": stars,
+    }
+
+
+def final_outcome(s: ButtonsState) -> Outcome:
+    """Scores, ranks and a breakdown that traces every star to the round that earned it.
+
+    BGA rule (default): 100 for a 5-star line, else the star count; higher wins.
+    Printed rule: a player who met a trigger beats one who did not; among them more stars wins.
+    Exact ties share the rank under both rules (§9.3)."""
+    bga = s.cfg.bga_winner
+    scores, keys, breakdown = [], [], []
+    for seat in range(s.cfg.players):
+        stars = s.stars[seat]
+        count = stars.bit_count()
+        line = five_line(stars)
+        triggered = count >= STAR_TRIGGER or bool(line)
+        if bga:
+            score = LINE_POINTS if line else count
+            keys.append((score,))
+        else:
+            score = count
+            keys.append((int(triggered), count))
+        scores.append(score)
+        breakdown.append(
+            {
+                "rule": "bga" if bga else "stars",
+                "stars": count,
+                "five_line": [list(row_col(c)) for c in cells(line)] if line else None,
+                "twelve_stars": count >= STAR_TRIGGER,
+                "triggered": triggered,
+                "score": score,
+                "why": (
+                    f"a line of 5 stars scores {LINE_POINTS}" if bga and line
+                    else f"{count} stars, one point each" if bga
+                    else f"{count} stars" + (" and met an end trigger" if triggered else "")
+                ),
+                "rounds": [round_json(r[seat]) for r in s.history],
+            }
+        )
+    return Outcome(
+        scores=tuple(scores),
+        ranks=ranks_from_keys(keys),
+        breakdown=tuple(breakdown),
+        tiebreaks=tuple(() for _ in keys),
+    )
