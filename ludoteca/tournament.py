@@ -57,6 +57,7 @@ class BotStats:
     scores: list[int] = field(default_factory=list)
     moves: int = 0
     think_seconds: float = 0.0
+    seat_games: dict[int, int] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float:
@@ -87,6 +88,7 @@ class BotStats:
             "mean_score_ci95": [slo, shi],
             "moves": self.moves,
             "mean_move_ms": self.mean_move_ms,
+            "games_per_seat": {str(k): v for k, v in sorted(self.seat_games.items())},
         }
 
 
@@ -198,6 +200,7 @@ def run_tournament(
         for seat, name in enumerate(seating):
             s = stats[name]
             s.games += 1
+            s.seat_games[seat] = s.seat_games.get(seat, 0) + 1
             s.scores.append(outcome.scores[seat])
             if seat in winners:
                 s.wins += 1 / len(winners)
