@@ -395,3 +395,18 @@ def test_discard_and_claim_out_of_step_are_explained(game: Kingdomino) -> None:
     game.apply(s, seat, game.legal_actions(s, seat)[0])
     with pytest.raises(IllegalAction, match="claim a domino"):
         game.apply(s, seat, Discard())
+
+
+def test_reveals_marks_the_actions_that_turn_up_a_new_line(game: Kingdomino) -> None:
+    """rules/kingdomino.md §3.1 and §8: the last claim of the first draft and the last action of
+    each round (but the final one) reveal a new line from the hidden deck; nothing else does, so
+    the server's undo may cross every other action."""
+    s = game.setup({}, 2, 6)
+    revealing = []
+    while not game.is_over(s):
+        (seat,) = game.to_act(s)
+        action = game.legal_actions(s, seat)[0]
+        if game.reveals(s, seat, action):
+            revealing.append((s.round, s.deck_pos))
+        game.apply(s, seat, action)
+    assert revealing == [(r, 4 * (r + 1)) for r in range(0, 5)]
