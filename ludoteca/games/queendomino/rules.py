@@ -3,7 +3,8 @@ Queen, the Dragon, new rounds and the end. Placement and territories are Kingdom
 
 from __future__ import annotations
 
-from ludoteca.engine.errors import OptionError
+from collections.abc import Mapping
+
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat, ranks_from_keys
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
@@ -72,7 +73,7 @@ OPTIONS = (
         "royal_wedding", bool, False,
         "Royal Wedding: add the Kingdomino box (96 dominoes, lines alternate boxes); 3-4 players "
         "build 7×7 with lines of 4, 5-6 players 5×5 with lines of 8 (rules: Playing with "
-        "Kingdomino)",
+        "Kingdomino); always on for 5-6 players",
         players=(3, 4, 5, 6),
     ),
     Option(
@@ -108,12 +109,15 @@ class Queendomino(Game[QueendominoState, Action]):
         self.tiles: Table = buildings if buildings is not None else configured_buildings()
 
     # ---- setup (rules "Setup") -----------------------------------------------------------
-    def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
-        if players > 4 and not options["royal_wedding"]:
-            raise OptionError(
-                f"Queendomino is for 2-4 players; {players} players need the Royal Wedding "
-                "option (royal_wedding=true)"
-            )
+    def validate(
+        self, options: Mapping[str, object] | None, players: int
+    ) -> dict[str, OptionValue]:
+        """Checked options. 5-6 players can only play Royal Wedding (both boxes are needed for
+        lines of 8), so for them the option is always on, whatever the table asked."""
+        opts = super().validate(options, players)
+        if players > 4:
+            opts["royal_wedding"] = True
+        return opts
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> QueendominoState:
         cfg = Config.from_options(options, players, self.tiles)
