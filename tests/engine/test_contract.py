@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import Game
 from ludoteca.engine.record import Match, MatchRecord, iter_replay, replay
 from ludoteca.engine.rng import Rng
@@ -43,6 +44,12 @@ def random_match(game: Game[Any, Any], players: int, seed: int, check_every: int
     Seed 0 plays the default options; other seeds draw options from the schema."""
     rng = Rng(seed ^ 0x5EED)
     options = random_options(game, players, rng) if seed else {}
+    for _ in range(100):  # some player counts need an option (e.g. Royal Wedding for 5-6)
+        try:
+            game.validate(options, players)
+            break
+        except OptionError:
+            options = random_options(game, players, rng)
     match = Match(game, options, players, seed)
     state = match.state
     steps = 0
