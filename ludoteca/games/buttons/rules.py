@@ -298,12 +298,17 @@ def roll(s: ButtonsState) -> None:
     """Rules §3.2: roll the white die, the gold black die and the white-pip dice still in play;
     find the active player's options (or bust them) and who else has a real choice."""
     count = 2 + s.free
-    v = s.rng.below(6**count)
+    v = s.rng.below(6**count)  # one draw for all dice: its base-6 digits
     dice = []
     for _ in range(count):
         dice.append(v % 6 + 1)
         v //= 6
-    s.dice = tuple(dice)
+    apply_roll(s, tuple(dice))
+
+
+def apply_roll(s: ButtonsState, dice: tuple[int, ...]) -> None:
+    """The roll ``dice`` = (white, gold black, *white-pip black) lands (tests set it directly)."""
+    s.dice = dice
     white, gold = dice[0], dice[1]
     values = 0
     for d in dice[1:]:
