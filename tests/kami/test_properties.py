@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
+from ludoteca.games.kami import actions as actions_module
 from ludoteca.games.kami.components import COPIES, NAMES, SOLDIER, unpack
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME
@@ -242,5 +243,5 @@ def test_malformed_and_illegal_actions_leave_the_state_unchanged() -> None:
     for i in range(GAME.spec.num_actions):
         a = GAME.action_from_index(i)
         assert a.index == i and GAME.action_from_json(a.to_json()) == a
-        assert eval(repr(a), vars(__import__("ludoteca.games.kami.actions").games.kami.actions)) == a
+        assert eval(repr(a), vars(actions_module)) == a
     assert s == before
