@@ -169,7 +169,9 @@ def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
         s.waiting = s.deciders if s.phase in (PLACE, STARS) else 0
         s.options_mask = 0
         if s.phase == PLACE and s.deciders >> s.active & 1:
-            white, values = s.dice[0], sum(1 << x for x in s.dice[1:])
+            white, values = s.dice[0], 0
+            for x in s.dice[1:]:
+                values |= 1 << x
             a = s.active
             s.options_mask = (
                 ROW_MASK[white] & COLS_MASK[values] & ~blocked(s.markers[a], s.stars[a])
