@@ -15,6 +15,8 @@ from ludoteca.engine.rng import Rng
 
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.bots.greedy.kingdomino",
+    "kami": "ludoteca.bots.greedy.kami",
+    "goita": "ludoteca.bots.greedy.kami",
 }
 
 
