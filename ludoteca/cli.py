@@ -254,8 +254,9 @@ def games() -> None:
         spec = g.spec
         title = f"{spec.title} ({spec.name}) · {spec.min_players}-{spec.max_players} players"
         table = Table(title=escape(title), title_justify="left")
-        for col in ("option", "type", "choices", "default", "players", "description"):
-            table.add_column(col)
+        for col in ("option", "type", "choices", "default", "players"):
+            table.add_column(col, no_wrap=col != "choices")
+        table.add_column("description", ratio=1)
         for o in spec.options:
             choices = ", ".join(str(c) for c in o.choices)
             if o.min is not None or o.max is not None:

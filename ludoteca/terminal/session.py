@@ -151,14 +151,14 @@ class PlaySession:
         game, state = self.game, self.match.state
         legal = game.legal_actions(state, seat)
         self.console.print(self.ui.render(view, seat))
-        self.console.print(self.ui.hint(view, legal))
+        self.console.print(self.ui.hint(view, legal), soft_wrap=True)
         while True:
             text = self.read(f"{seat_name(seat)}> ").strip()
             word = text.lower()
             if word in QUIT_WORDS:
                 raise Quit
             if word in HELP_WORDS:
-                self.console.print(self.ui.hint(view, legal))
+                self.console.print(self.ui.hint(view, legal), soft_wrap=True)
                 self.console.print("Other commands: `board` redraws the table, `quit` leaves.")
                 continue
             if word == "board":

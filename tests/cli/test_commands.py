@@ -1,0 +1,175 @@
+"""The ``ludoteca`` commands through Typer's test runner: output, files, and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca import cli
+from ludoteca.bots import make_bot
+from ludoteca.engine.record import Match, MatchRecord
+from ludoteca.games import game_names, get_game
+from ludoteca.terminal import session
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(cli.app, list(args), input=input)
+
+
+def bot_match(seed: int = 4, players: int = 3) -> Match:
+    """A finished bots-only Kingdomino match."""
+    game = get_game("kingdomino")
+    match = Match(game, {}, players, seed)
+    bots = [make_bot("greedy", seed + s) for s in range(players)]
+    while seats := game.to_act(match.state):
+        seat = next(iter(seats))
+        match.play(seat, bots[seat].choose(game, game.view(match.state, seat), seat))
+    return match
+
+
+def test_games_lists_every_game_with_its_options() -> None:
+    result = invoke("games")
+    assert result.exit_code == 0, result.output
+    for name in game_names():
+        assert f"({name})" in result.output
+    assert "2-4 players" in result.output
+    for word in ("mighty_duel", "harmony", "three_player_draft", "printed, bga", "rulebook"):
+        assert word in result.output
+
+
+def test_bench_prints_speed_target_and_ratio() -> None:
+    result = invoke("bench", "--seconds", "0.05", "--game", "kingdomino")
+    assert result.exit_code == 0, result.output
+    assert "kingdomino" in result.output and "1,000" in result.output
+    assert "legal placements" in result.output and "clone" in result.output
+
+
+def test_tournament_table_and_json(tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    result = invoke(
+        "tournament", "kingdomino", "--bots", "greedy,random", "--games", "4", "--seed", "1",
+        "--json", str(out),
+    )
+    assert result.exit_code == 0, result.output
+    for word in ("greedy", "random", "win rate", "95% CI", "mean score", "ms/move"):
+        assert word in result.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 4 and {b["bot"] for b in data["bots"]} == {"greedy", "random"}
+
+
+def test_replay_to_end_reproduces_the_final_scores(tmp_path: Path) -> None:
+    match = bot_match()
+    path = tmp_path / "m.json"
+    match.record.save(path)
+    result = invoke("replay", str(path), "--to-end")
+    assert result.exit_code == 0, result.output
+    assert "Final ranks" in result.output and "differ" not in result.output
+    for score in match.record.result["scores"]:  # type: ignore[index]
+        assert f"{score} pts" in result.output
+
+
+def test_replay_steps_forward_back_and_quits(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    bot_match(players=2).record.save(path)
+    result = invoke("replay", str(path), "--seat", "1", input="\n\nb\nxyz\ne\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "ply 1/" in result.output and "ply 2/" in result.output
+    assert "claimed domino" in result.output and "Final ranks" in result.output
+    assert "Enter = next" in result.output  # the unknown key got help, not a crash
+
+
+def test_replay_stops_at_end_of_input(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    bot_match(players=2).record.save(path)
+    result = invoke("replay", str(path), input="")
+    assert result.exit_code == 0 and "Traceback" not in result.output
+
+
+def test_play_watch_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    result = invoke("play", "kingdomino", "--watch", "--seed", "2", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Match saved to" in result.output and "Final ranks" in result.output
+    record = MatchRecord.load(path)
+    assert record.result is not None and record.players == 2
+    replayed = invoke("replay", str(path), "--to-end")
+    for score in record.result["scores"]:
+        assert f"{score} pts" in replayed.output
+
+
+def test_play_in_process_with_typed_moves(tmp_path: Path) -> None:
+    """A typo, an unknown claim, then quit: each mistake explained, nothing crashes."""
+    result = invoke(
+        "play", "kingdomino", "--seed", "1", "--bots", "random", "--save", str(tmp_path / "p.json"),
+        input="hello\nclaim 99\nhelp\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "✗" in result.output and "not in the next line" in result.output
+    assert "You left" in result.output and (tmp_path / "p.json").exists()
+
+
+BAD = [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "kingdomino", "--option", "harmony=maybe"], "takes true or false"),
+    (["play", "kingdomino", "--option", "nonsense"], "name=value"),
+    (["play", "kingdomino", "--option", "colour=red"], "unknown option 'colour'"),
+    (["play", "kingdomino", "--bots", "clever"], "unknown bot 'clever'"),
+    (["play", "kingdomino", "--players", "5"], "2-4 players, not 5"),
+    (["play", "kingdomino", "--players", "2", "--bots", "random,random"], "only 1 bot seats"),
+    (["play", "kingdomino", "--seat", "3"], "--seat must be 0-1"),
+    (["tournament", "kingdomino", "--bots", "greedy,random", "--players", "1"], "2-4 players"),
+    (["tournament", "kingdomino", "--games", "0"], "at least 1"),
+    (["replay", "/no/such/file.json"], "cannot read"),
+    (["bench", "--game", "chess"], "unknown game"),
+    (["bench", "--seconds", "0"], "must be positive"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_person_errors_are_one_clear_line(args: list[str], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_record_files(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"hello": 1}))
+    tampered = tmp_path / "tampered.json"
+    data = bot_match(players=2).record.to_json()
+    data["actions"][3][1] = {"type": "claim", "domino": 49}
+    tampered.write_text(json.dumps(data))
+    for path, message in [
+        (junk, "cannot read"),
+        (other, "not a Ludoteca match record"),
+        (tampered, "does not replay"),
+        (tmp_path, "cannot read"),
+    ]:
+        result = invoke("replay", str(path))
+        assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_game_without_renderer_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> None:
+        raise KeyError(name)
+
+    monkeypatch.setattr(session, "find_renderer", missing)
+    result = invoke("play", "kingdomino")
+    assert result.exit_code == 2
+    assert "no terminal renderer yet" in result.output and "Traceback" not in result.output
+
+
+def test_greedy_without_evaluator_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ludoteca.bots as bots
+
+    monkeypatch.setattr(bots, "find_spec", lambda name: None)
+    result = invoke("tournament", "kingdomino", "--bots", "greedy")
+    assert result.exit_code == 2 and "greedy bot cannot play kingdomino" in result.output
