@@ -16,6 +16,9 @@ from types import ModuleType
 
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.terminal.kingdomino",
+    "kami": "ludoteca.terminal.kami",
+    "goita": "ludoteca.terminal.kami",
+    "buttons": "ludoteca.terminal.buttons",
 }
 
 
