@@ -16,6 +16,7 @@ from types import ModuleType
 
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.terminal.kingdomino",
+    "queendomino": "ludoteca.terminal.queendomino",
     "kami": "ludoteca.terminal.kami",
     "goita": "ludoteca.terminal.kami",
     "buttons": "ludoteca.terminal.buttons",
