@@ -92,9 +92,9 @@ DECLINE, REVEAL = Declare(False), Declare(True)
 PLAY_ON, REDEAL = Decide(False), Decide(True)
 # PLAYS[defense + 1][attack]: every play, built once.
 PLAYS = [[Play(d, a) for a in range(16)] for d in range(-1, 16)]
-_BY_INDEX: list[Action] = [PASS] + [p for row in PLAYS for p in row] + [
-    DECLINE, REVEAL, PLAY_ON, REDEAL,
-]
+_BY_INDEX: list[Action] = [PASS]
+_BY_INDEX += [p for row in PLAYS for p in row]
+_BY_INDEX += [DECLINE, REVEAL, PLAY_ON, REDEAL]
 assert all(a.index == i for i, a in enumerate(_BY_INDEX))
 
 

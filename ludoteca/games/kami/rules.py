@@ -160,29 +160,29 @@ class Kami(Game[KamiState, Action]):
         return _NOBODY
 
     def legal_actions(self, state: KamiState, seat: Seat) -> list[Action]:
-        phase = state.phase
-        if phase == PLAY:
+        if state.phase == PLAY:
             if seat != state.turn:
                 return []
             if state.merc_up and max(state.merc_up) >= 0:
                 return merc_plays(state, seat)
-            lead = seat == state.attacker
             hand = state.hands[seat]
-            unlocked = state.unlocked
-            attack = 0 if lead else state.attack
-            key = hand | attack << 40 | lead << 44 | unlocked << 45
+            if seat == state.attacker:
+                key = hand | 1 << 44 | state.unlocked << 45
+            else:
+                key = hand | state.attack << 40 | state.unlocked << 45
             plays = self._cache.get(key)
             if plays is None:
-                plays = hand_plays(hand, state.sizes[seat], attack, lead, unlocked,
-                                   state.cfg.goita)
+                lead = seat == state.attacker
+                plays = hand_plays(hand, state.sizes[seat], 0 if lead else state.attack, lead,
+                                   state.unlocked, state.cfg.goita)
                 if len(self._cache) < 500_000:
                     self._cache[key] = plays
             return plays[:]
-        if phase == DECLARE:
+        if state.phase == DECLARE:
             if seat != state.asked:
                 return []
             return [DECLINE, REVEAL] if count(state.hands[seat], SOLDIER) >= 5 else [DECLINE]
-        if phase == DECIDE:
+        if state.phase == DECIDE:
             return [PLAY_ON, REDEAL] if seat == (state.asked + 2) % 4 else []
         return []
 
@@ -192,6 +192,14 @@ class Kami(Game[KamiState, Action]):
         if action in self.legal_actions(state, seat):
             return None
         return explain(state, seat, action, self.titles)
+
+    def apply_legal(self, state: KamiState, seat: Seat, action: Action) -> None:
+        """The trusted fast path (see Game.apply_legal), with the common pass inlined."""
+        if action is PASS:
+            state.turn = (seat + state.cfg.step) % state.cfg.players
+        else:
+            self._apply(state, seat, action)
+        state.ply += 1
 
     def _apply(self, state: KamiState, seat: Seat, action: Action) -> None:
         if state.phase == PLAY:

@@ -99,7 +99,7 @@ def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
 def _card(name: object) -> int:
     if not isinstance(name, str) or name not in NAME_INDEX:
         raise ValueError(f"unknown card {name!r}")
-    return NAME_INDEX[name]
+    return int(NAME_INDEX[name])
 
 
 def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
@@ -143,12 +143,12 @@ def _left(t: int, v: JSON, s: KamiState, seat: Seat | None) -> int:
     for p, line in enumerate(v["defense"]):
         for e in line:
             if e["card"] is not None and (p == seat or e["face_up"] or e["mercenary"]):
-                seen += e["card"] == NAMES[t]
-    seen += sum(e["card"] == NAMES[t] for line in v["attack_lines"] for e in line)
-    seen += sum(m["top"] == NAMES[t] for m in v["mercenaries"])
+                seen += int(e["card"] == NAMES[t])
+    seen += sum(int(e["card"] == NAMES[t]) for line in v["attack_lines"] for e in line)
+    seen += sum(int(m["top"] == NAMES[t]) for m in v["mercenaries"])
     if seat is not None:
         seen += count(s.hands[seat], t)
-        seen += v["looked"] == NAMES[t]
+        seen += int(v["looked"] == NAMES[t])
     return COPIES[t] - seen
 
 
