@@ -15,6 +15,7 @@ from ludoteca.engine.rng import Rng
 
 _MODULES: dict[str, str] = {
     "kingdomino": "ludoteca.bots.greedy.kingdomino",
+    "queendomino": "ludoteca.bots.greedy.queendomino",
     "buttons": "ludoteca.bots.greedy.buttons",
     "kami": "ludoteca.bots.greedy.kami",
     "goita": "ludoteca.bots.greedy.kami",
