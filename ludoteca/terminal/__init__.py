@@ -7,6 +7,12 @@ Each module ``ludoteca.terminal.<game>`` provides:
 - ``hint(view: dict, legal: list) -> str`` — one line telling a person what they may type now.
 - ``parse(text: str, view: dict, legal: list) -> Action`` — the action a person typed; raises
   ``ValueError`` with a message to show when it cannot be read or is not among ``legal``.
+
+Optional, used by the session when present:
+
+- ``describe(action, view_before) -> str`` — a bot's move in words. Without it, moves of a game
+  with hidden information are shown only as "acted", so nothing private leaks.
+- ``final(view, outcome, seat) -> RenderableType`` — the end-of-game score breakdown.
 """
 
 from __future__ import annotations

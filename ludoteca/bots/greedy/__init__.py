@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 
@@ -31,5 +32,5 @@ class GreedyBot:
     def choose(self, game: Game[Any, Any], view: JSON, seat: Seat) -> Any:
         module = _MODULES.get(game.spec.name)
         if module is None:
-            raise KeyError(f"no greedy evaluator for {game.spec.name!r}")
+            raise OptionError(f"the greedy bot cannot play {game.spec.name} yet")
         return import_module(module).choose(game, view, seat, self.rng)
