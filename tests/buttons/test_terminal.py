@@ -44,6 +44,9 @@ def test_render_parse_round_trip_through_random_games() -> None:
                 assert term.parse(term.typed(action), view, legal) == action
             GAME.apply(s, seat, legal[rng.below(len(legal))])
         assert "Game over" in text_of(GAME.view(s, 0), 0)
+        console = Console(record=True, width=160, color_system=None)
+        console.print(term.final(GAME.view(s, 0), GAME.outcome(s), 0))
+        assert "stars per round" in console.export_text()
         assert {"turn", "place"} <= phases
 
 
