@@ -339,6 +339,8 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
         for a in legal:
             if isinstance(a, Place) and (a.x, a.y, a.dir) == (x, y, direction):
                 return a
+        if view["phase"] == "draft":
+            raise ValueError("first draft: claim a domino of the first line (`claim n`)")
         if not any(isinstance(a, Place) for a in legal):
             raise ValueError("this turn's domino is already placed (step A is over)")
         raise ValueError(
@@ -408,6 +410,8 @@ def final(view: dict[str, Any], outcome: dict[str, Any], seat: int | None = None
             detail = ", ".join(
                 f"{p['count']} × {p['each']}" if "count" in p else "fixed" for p in b["parts"]
             )
+            if b["crowns"]:
+                detail = ", ".join(filter(None, [detail, f"{b['crowns']} crown in its town"]))
             table.add_row(b["name"], detail, str(b["points"]))
         table.add_row(Text("total", style="bold"), "", Text(str(r["total"]), style="bold"))
         rank = outcome["ranks"][i]

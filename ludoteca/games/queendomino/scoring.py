@@ -104,7 +104,8 @@ def breakdown(
                           "points": tile.per_knight * knights})
         x, y = xy_of(cell)
         buildings.append(
-            {"id": tile.id, "name": tile.name, "x": x, "y": y, "parts": parts,
+            {"id": tile.id, "name": tile.name, "x": x, "y": y, "crowns": tile.crowns,
+             "parts": parts,
              "points": sum(p["points"] for p in parts)}
         )
     territory_total = sum(tr["points"] for tr in territories)
