@@ -52,7 +52,7 @@ def position_value(state: Any, seat: Seat) -> float:
     value += FREE_TOWN * min(free_town, 3)
     empty = frame_mask(k, state.cfg.frame) & ~k[OCC]
     value -= DEAD * (empty & ~neighbours(empty)).bit_count()
-    return value
+    return float(value)
 
 
 def placement_value(k: list[int], n: int, frame: int) -> float:

@@ -59,7 +59,7 @@ def breakdown(
     ``built`` pairs each tile with its cell; ``building_crowns`` is the bitmask of squares whose
     crown comes from a building (shown apart from printed crowns).
     """
-    territories = []
+    territories: list[dict[str, Any]] = []
     for t in range(TERR, len(k)):
         for comp in components(k[t]):
             squares = comp.bit_count()
@@ -85,9 +85,9 @@ def breakdown(
         host["points"] = host["squares"] * (host["crowns"] + 1)
         queen_points = host["squares"]
     territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
-    buildings = []
+    buildings: list[dict[str, Any]] = []
     for tile, cell in built:
-        parts = []
+        parts: list[dict[str, Any]] = []
         if tile.points:
             parts.append({"kind": "fixed", "points": tile.points})
         if tile.per_territory:
