@@ -7,6 +7,7 @@ generating legal placements and of cloning, over a fixed corpus of mid-game stat
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,19 +60,28 @@ class BenchResult:
 
 
 def random_game(game: Game[Any, Any], players: int, seed: int) -> Any:
-    """Play one game of uniformly random legal actions; return the final state."""
+    """Play one game of uniformly random legal actions; return the final state.
+
+    The harness draws its choices from the C-implemented ``random.Random`` so that the figure
+    measures the engine, not the chooser; the game itself still uses its own seeded ``Rng``.
+    """
     state = game.setup(None, players, seed)
-    rng = Rng(seed ^ 0x5EED)
+    pick = random.Random(seed ^ 0x5EED).random
     to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
     limit = 4 * game.spec.max_length + 100
     while True:
         seats = to_act(state)
-        if not seats:
-            return state
-        for seat in sorted(seats):
-            if seat in to_act(state):
+        if len(seats) == 1:
+            for seat in seats:
                 actions = legal_actions(state, seat)
-                apply_legal(state, seat, actions[rng.below(len(actions))])
+                apply_legal(state, seat, actions[int(pick() * len(actions))])
+        elif not seats:
+            return state
+        else:
+            for seat in sorted(seats):
+                if seat in to_act(state):
+                    actions = legal_actions(state, seat)
+                    apply_legal(state, seat, actions[int(pick() * len(actions))])
         if state.ply > limit:
             raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
 
