@@ -21,7 +21,7 @@ run: install
 
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks
-	$(BIN)/mypy --strict ludoteca/engine ludoteca/games/kingdomino
+	$(BIN)/mypy --strict ludoteca/engine ludoteca/games
 
 test: lint
 	$(BIN)/python -m pytest

@@ -30,9 +30,12 @@ class Action(Protocol):
 
 
 class State(Protocol):
-    """Every game state counts the actions applied to it (the sequence number)."""
+    """Every game state counts the actions applied to it (the sequence number) and copies
+    itself cheaply."""
 
     ply: int
+
+    def clone(self) -> Any: ...
 
 
 S = TypeVar("S", bound=State)
@@ -177,8 +180,9 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def _apply(self, state: S, seat: Seat, action: A) -> None: ...
 
-    @abstractmethod
-    def clone(self, state: S) -> S: ...
+    def clone(self, state: S) -> S:
+        """An independent copy; every state class writes a cheap ``clone()`` of its own."""
+        return state.clone()  # type: ignore[no-any-return]
 
     def reveals(self, state: S, seat: Seat, action: A) -> bool:
         """Whether applying ``action`` uncovers hidden information or randomness."""

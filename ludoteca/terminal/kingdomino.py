@@ -157,7 +157,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     return Group(*parts)
 
 
-def _placement_summary(legal: list[Any]) -> str:
+def placement_summary(legal: list[Any]) -> str:
     """Legal placements grouped by the first half's square: '(1,0) E S; (0,1) E W'."""
     by_cell: dict[tuple[int, int], list[str]] = {}
     for a in legal:
@@ -180,7 +180,7 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
     return (
         f"Place domino {n}: type `x y dir` — its first (left) half on (x, y), the second half "
         f"one square E, S, W or N; e.g. `{first.x} {first.y} {first.dir}`.\n"
-        f"Legal (first half, directions): {_placement_summary(legal)}"
+        f"Legal (first half, directions): {placement_summary(legal)}"
     )
 
 

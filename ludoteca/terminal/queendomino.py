@@ -40,7 +40,7 @@ from ludoteca.terminal.kingdomino import (
     DIRECTION_NAMES,
     DIRECTION_WORDS,
     EMPTY_STYLE,
-    _placement_summary,
+    placement_summary,
     seat_label,
 )
 from ludoteca.terminal.kingdomino import TERRAIN_STYLE as KINGDOMINO_STYLE
@@ -255,7 +255,7 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
         return (
             f"Step A: place domino {view['acting_domino']}: type `x y dir` (first half on "
             f"(x, y), second half one square E, S, W or N), e.g. `{typed(first, view)}`.\n"
-            f"Legal (first half, directions): {_placement_summary(legal)}"
+            f"Legal (first half, directions): {placement_summary(legal)}"
         )
     lines = []
     knights = [typed(a, view) for a in legal if isinstance(a, Knight)]
@@ -345,7 +345,7 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
             raise ValueError("this turn's domino is already placed (step A is over)")
         raise ValueError(
             f"({x}, {y}) facing {DIRECTION_NAMES[direction]} is not a legal placement; "
-            f"legal: {_placement_summary(legal)}"
+            f"legal: {placement_summary(legal)}"
         )
     raise ValueError(
         f"cannot read {text.strip()!r}; type `x y dir`, `knight x y`, `build space x y`, "

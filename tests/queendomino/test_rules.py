@@ -525,11 +525,14 @@ def test_royal_wedding_three_four_players(q) -> None:
 
 def test_royal_wedding_five_six_players(q) -> None:
     """rules/queendomino.md Playing with Kingdomino: 5-6 players build 5×5 with lines of 8, the
-    leftovers discarded each round; 5-6 players always play it; 2 players cannot."""
+    leftovers discarded each round; 5-6 players always play it (on by default for them, an
+    explicit false is refused); 2 players cannot."""
     s = GAME.setup({}, 5, 1)
     assert s.cfg.royal_wedding and s.cfg.frame == 5 and s.cfg.line_size == 8
     assert s.cfg.rounds == 12 and len(s.nxt) == 8
-    assert GAME.validate({"royal_wedding": False}, 6)["royal_wedding"] is True
+    assert GAME.validate({}, 6)["royal_wedding"] is True
+    with pytest.raises(OptionError, match="6 players need both boxes: set royal_wedding=true"):
+        GAME.validate({"royal_wedding": False}, 6)
     s = q.started(6, seed=2)
     assert len(s.discarded) == 2
     with pytest.raises(OptionError, match="only for 3/4/5/6 players"):

@@ -128,4 +128,4 @@ def describe(action: Action) -> str:
         return f"place a marker on row {action.row}, column {action.col}"
     if isinstance(action, Star):
         return f"put a star on row {action.row}, column {action.col}"
-    return action.to_json()["type"]
+    return str(action.to_json()["type"])

@@ -200,9 +200,6 @@ class Buttons(Game[ButtonsState, Action]):
                 if not state.waiting:
                     finish_round(state)
 
-    def clone(self, state: ButtonsState) -> ButtonsState:
-        return state.clone()
-
     def reveals(self, state: ButtonsState, seat: Seat, action: Action) -> bool:
         """A roll shows new dice; the last answer of a simultaneous step shows everyone's."""
         if state.phase == TURN:

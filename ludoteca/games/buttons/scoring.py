@@ -51,7 +51,9 @@ def final_outcome(s: ButtonsState) -> Outcome:
     Printed rule: a player who met a trigger beats one who did not; among them more stars wins.
     Exact ties share the rank under both rules (§9.3)."""
     bga = s.cfg.bga_winner
-    scores, keys, breakdown = [], [], []
+    scores: list[int] = []
+    keys: list[tuple[int, ...]] = []
+    breakdown: list[dict[str, Any]] = []
     for seat in range(s.cfg.players):
         stars = s.stars[seat]
         count = stars.bit_count()

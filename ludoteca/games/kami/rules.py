@@ -226,9 +226,6 @@ class Kami(Game[KamiState, Action]):
         else:
             next_asked(state)
 
-    def clone(self, state: KamiState) -> KamiState:
-        return state.clone()
-
     def reveals(self, state: KamiState, seat: Seat, action: Action) -> bool:
         """Every card played face up, a revealed hand, and a new deal uncover something; a pass
         or a decision to keep quiet does not."""

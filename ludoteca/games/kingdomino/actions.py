@@ -7,6 +7,7 @@ Index layout (stable, used for RL action masks): ``cell * 4 + direction`` for pl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
@@ -102,8 +103,9 @@ def action_from_index(index: int) -> Action:
     return claim
 
 
-def action_from_json(data: object) -> Action:
-    obj = require_json_object(data)
+def domino_action_from_json(obj: JSON, claims: Sequence[Claim | None]) -> Action | None:
+    """Place, Discard or Claim from its JSON object; None for any other type. Shared with
+    Queendomino, whose ``claims`` table is longer (Royal Wedding numbers)."""
     kind = obj.get("type")
     if kind == "place":
         x, y = require_int(obj, "x"), require_int(obj, "y")
@@ -116,12 +118,20 @@ def action_from_json(data: object) -> Action:
         return DISCARD
     if kind == "claim":
         n = require_int(obj, "domino")
-        if not 1 <= n <= MAX_DOMINO:
-            raise MalformedAction(f"there is no domino {n}")
-        claim = CLAIMS[n]
-        assert claim is not None
+        claim = claims[n] if 1 <= n < len(claims) else None
+        if claim is None:
+            raise MalformedAction(f"there is no domino {n} (numbers are 1-{len(claims) - 1})")
         return claim
-    raise MalformedAction(f"unknown action type {kind!r}; expected place, discard or claim")
+    return None
+
+
+def action_from_json(data: object) -> Action:
+    obj = require_json_object(data)
+    action = domino_action_from_json(obj, CLAIMS)
+    if action is None:
+        kind = obj.get("type")
+        raise MalformedAction(f"unknown action type {kind!r}; expected place, discard or claim")
+    return action
 
 
 def describe(action: Action) -> str:

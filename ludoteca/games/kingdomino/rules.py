@@ -168,7 +168,7 @@ class Kingdomino(Game[KingdominoState, Action]):
             return None
         if masks[action.d] >> action.cell & 1:
             return None
-        return _explain_placement(k, state.cfg.frame, n, action)
+        return explain_placement(k, state.cfg.frame, n, action)
 
     def _apply(self, state: KingdominoState, seat: Seat, action: Action) -> None:
         if state.phase == DRAFT:
@@ -193,9 +193,6 @@ class Kingdomino(Game[KingdominoState, Action]):
             state.step = CLAIM_STEP
         else:
             advance(state)
-
-    def clone(self, state: KingdominoState) -> KingdominoState:
-        return state.clone()
 
     def reveals(self, state: KingdominoState, seat: Seat, action: Action) -> bool:
         """True when the action closes a draft or round and so turns up a new line."""
@@ -340,7 +337,7 @@ def final_outcome(s: KingdominoState) -> Outcome:
     )
 
 
-def _explain_placement(k: list[int], frame: int, n: int, p: Place) -> str:
+def explain_placement(k: list[int], frame: int, n: int, p: Place) -> str:
     """A person-readable reason why this placement of domino ``n`` breaks rule 4."""
     a = p.cell
     b = a + DELTA[p.d]

@@ -26,7 +26,15 @@ from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.game import JSON, require_int, require_json_object
-from ludoteca.games.kingdomino.actions import DISCARD, PLACE_COUNT, PLACES, Claim, Discard, Place
+from ludoteca.games.kingdomino.actions import (
+    DISCARD,
+    PLACE_COUNT,
+    PLACES,
+    Claim,
+    Discard,
+    Place,
+    domino_action_from_json,
+)
 from ludoteca.games.kingdomino.grid import HALF, SIZE, STRIDE, cell_of
 from ludoteca.games.queendomino.components import BOARD_SPACES, MAX_ID
 
@@ -162,21 +170,10 @@ def action_from_index(index: int) -> Action:
 def action_from_json(data: object) -> Action:
     """The action of its canonical JSON form, or MalformedAction saying what is wrong."""
     obj = require_json_object(data)
+    common = domino_action_from_json(obj, CLAIMS)
+    if common is not None:
+        return common
     kind = obj.get("type")
-    if kind == "place":
-        x, y = require_int(obj, "x"), require_int(obj, "y")
-        direction = obj.get("dir")
-        if not isinstance(direction, str):
-            raise MalformedAction("field 'dir' must be one of E, S, W, N")
-        place = Place(x, y, direction.upper())
-        return PLACES[place.index] or place
-    if kind == "discard":
-        return DISCARD
-    if kind == "claim":
-        n = require_int(obj, "domino")
-        if not 1 <= n <= MAX_ID:
-            raise MalformedAction(f"there is no domino {n} (ids are 1-{MAX_ID})")
-        return CLAIMS[n]
     if kind == "pass":
         return PASS
     if kind == "knight":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat, ranks_from_keys
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
@@ -18,7 +19,7 @@ from ludoteca.games.kingdomino.grid import (
     terrain_at,
 )
 from ludoteca.games.kingdomino.grid import place as grid_place
-from ludoteca.games.kingdomino.rules import _explain_placement
+from ludoteca.games.kingdomino.rules import explain_placement
 from ludoteca.games.queendomino import actions as act
 from ludoteca.games.queendomino import scoring, view
 from ludoteca.games.queendomino.actions import (
@@ -113,9 +114,14 @@ class Queendomino(Game[QueendominoState, Action]):
         self, options: Mapping[str, object] | None, players: int
     ) -> dict[str, OptionValue]:
         """Checked options. 5-6 players can only play Royal Wedding (both boxes are needed for
-        lines of 8), so for them the option is always on, whatever the table asked."""
+        lines of 8): left unset it is switched on for them; set to false it is an error."""
         opts = super().validate(options, players)
         if players > 4:
+            if options and "royal_wedding" in options and not opts["royal_wedding"]:
+                raise OptionError(
+                    f"{players} players need both boxes: set royal_wedding=true (rules "
+                    '"Playing with Kingdomino")'
+                )
             opts["royal_wedding"] = True
         return opts
 
@@ -267,9 +273,6 @@ class Queendomino(Game[QueendominoState, Action]):
             state.step = CLAIM
         else:
             end_turn(state)
-
-    def clone(self, state: QueendominoState) -> QueendominoState:
-        return state.clone()
 
     def reveals(self, state: QueendominoState, seat: Seat, action: Action) -> bool:
         """True when the action closes a round: a new line and new buildings turn up."""
@@ -480,7 +483,7 @@ def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | No
         if isinstance(action, Place):
             if masks[action.d] >> action.cell & 1:
                 return None
-            return _explain_placement(k, state.cfg.frame, n, action)
+            return explain_placement(k, state.cfg.frame, n, action)
         return f"place domino {n} first, or discard it if it cannot be placed (step A)"
     if isinstance(action, (Place, Discard)):
         return "you have already placed this turn's domino (step A)"
