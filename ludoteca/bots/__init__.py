@@ -7,8 +7,12 @@ from typing import Any
 
 from ludoteca.engine.errors import OptionError
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "medium", "hard")
 ALIASES = {"easy": "greedy"}
+
+SEARCH_SECONDS = {"medium": 0.25, "hard": 1.5}
+"""Time budget per move of the search levels. ``hard`` stays under 2 s per move on a 2-core
+machine once determinizing and choosing are counted (measured in docs/bots.md)."""
 
 
 def _level(level: str) -> str:
@@ -18,13 +22,19 @@ def _level(level: str) -> str:
     return name
 
 
-def make_bot(level: str, seed: int = 0) -> Any:
-    """A bot by level name (``random``, ``greedy``; ``easy`` is an alias of greedy)."""
+def make_bot(level: str, seed: int = 0, workers: int = 1) -> Any:
+    """A bot by level: ``random``; ``greedy`` (alias ``easy``): one ply with a per-game
+    evaluator; ``medium`` and ``hard``: IS-MCTS with the budgets of ``SEARCH_SECONDS``.
+    ``workers`` > 1 gives the search levels root parallelism over that many processes."""
     name = _level(level)
     if name == "random":
         from ludoteca.bots.random_bot import RandomBot
 
         return RandomBot(seed)
+    if name in SEARCH_SECONDS:
+        from ludoteca.bots.search import SearchBot
+
+        return SearchBot(seconds=SEARCH_SECONDS[name], seed=seed, workers=workers, name=name)
     from ludoteca.bots.greedy import GreedyBot
 
     return GreedyBot(seed)

@@ -1,0 +1,325 @@
+"""Search bots on the game contract: determinized Monte Carlo tree search.
+
+One algorithm serves every game: single-observer Information-Set MCTS (Cowling, Powley and
+Whitehouse, 2012). Each iteration samples a full state from what the searching seat knows
+(``game.determinize(view, seat, rng)``: the deck order, the dice, the other hands), then walks a
+tree shared by all samples, whose edges are action indices. An action legal in one sample and not
+in another is handled with availability counts: UCB uses how often a child *could* have been
+chosen instead of the parent's visits. For games whose only hidden part is chance (Kingdomino,
+Queendomino, Buttons) this is determinized UCT over one tree; for Kami it is IS-MCTS proper.
+
+``mode="flat"`` keeps statistics at the root only (flat Monte Carlo with UCB1 at the root),
+the variant Gedda et al. (2018) found stronger than UCT for Kingdomino; both are offered so the
+claim can be measured rather than assumed.
+
+Simultaneous decisions (Buttons) are searched one seat after another. That lets a later seat's
+tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so
+no seat's decision can exploit it.
+
+Playouts are uniformly random by default; a game may register a faster or smarter playout policy
+in ``PLAYOUTS``. Rewards blend the win share with the rank (see ``utilities``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any
+
+from ludoteca.engine.errors import OptionError
+from ludoteca.engine.game import JSON, Game, Outcome, Seat
+from ludoteca.engine.rng import Rng
+
+WIN_WEIGHT = 0.75
+"""Share of the reward from winning (1 split among tied winners); the rest rewards the rank, so
+that search still prefers second place to last when winning is out of reach."""
+
+Playout = Callable[[Game[Any, Any], Any, Rng], None]
+
+
+def utilities(outcome: Outcome) -> list[float]:
+    """Per-seat reward in [0, 1]: mostly winning (shared on ties), partly the rank."""
+    ranks = outcome.ranks
+    n = len(ranks)
+    winners = sum(1 for r in ranks if r == 1)
+    out = []
+    for r in ranks:
+        win = 1.0 / winners if r == 1 else 0.0
+        place = (n - r) / (n - 1) if n > 1 else 1.0
+        out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * place)
+    return out
+
+
+def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
+    """Play uniformly random legal actions to the end (simultaneous seats in seat order)."""
+    to_act, legal_actions, apply_legal, below = (
+        game.to_act,
+        game.legal_actions,
+        game.apply_legal,
+        rng.below,
+    )
+    while True:
+        seats = to_act(state)
+        if not seats:
+            return
+        seat = min(seats)
+        actions = legal_actions(state, seat)
+        apply_legal(state, seat, actions[below(len(actions))])
+
+
+PLAYOUTS: dict[str, Playout] = {}
+"""Per-game playout policies (by game name); games without one play randomly."""
+
+
+class Node:
+    """Statistics of one edge of the shared tree, from the view of the seat that took it."""
+
+    __slots__ = ("avail", "children", "seat", "value", "visits")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0
+        self.children: dict[int, Node] = {}
+
+
+@dataclass
+class SearchStats:
+    """What a search found at the root: per action index, visits and total reward."""
+
+    iterations: int
+    seconds: float
+    visits: dict[int, int]
+    values: dict[int, float]
+
+    def merge(self, other: SearchStats) -> None:
+        self.iterations += other.iterations
+        self.seconds = max(self.seconds, other.seconds)
+        for a, v in other.visits.items():
+            self.visits[a] = self.visits.get(a, 0) + v
+            self.values[a] = self.values.get(a, 0.0) + other.values[a]
+
+    def best(self) -> int:
+        """The most visited action (the robust child), then the best mean."""
+        return max(self.visits, key=lambda a: (self.visits[a], self.values[a] / self.visits[a]))
+
+
+def search(
+    game: Game[Any, Any],
+    view: JSON,
+    seat: Seat,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int = 0,
+    mode: str = "uct",
+    exploration: float = 0.7,
+    root: Node | None = None,
+) -> tuple[SearchStats, Node]:
+    """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
+    if seconds is None and iterations is None:
+        raise ValueError("give a time or an iteration budget")
+    if mode not in ("uct", "flat"):
+        raise ValueError(f"unknown search mode {mode!r}")
+    rng = Rng(seed)
+    playout = PLAYOUTS.get(game.spec.name, random_playout)
+    to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
+    determinize, outcome_of = game.determinize, game.outcome
+    flat = mode == "flat"
+    log = math.log
+    sqrt = math.sqrt
+    root = root if root is not None else Node(-1)
+    start = time.perf_counter()
+    deadline = start + seconds if seconds is not None else math.inf
+    limit = iterations if iterations is not None else 1 << 62
+    done = 0
+    while done < limit:
+        if done & 7 == 0 and time.perf_counter() >= deadline and done:
+            break
+        state = determinize(view, seat, rng)
+        node = root
+        path = [root]
+        depth = 0
+        while True:
+            seats = to_act(state)
+            if not seats:
+                break
+            actor = min(seats)
+            legal = legal_actions(state, actor)
+            if flat and depth > 0:
+                playout(game, state, rng)
+                break
+            children = node.children
+            untried = []
+            best = None
+            best_score = -1.0
+            for a in legal:
+                child = children.get(a.index)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = Node(actor)
+                child.avail = 1
+                children[a.index] = child
+                apply_legal(state, actor, a)
+                path.append(child)
+                playout(game, state, rng)
+                break
+            for a in legal:
+                child = children[a.index]
+                score = child.value / child.visits + exploration * sqrt(
+                    log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score = score
+                    best = a
+            assert best is not None
+            node = children[best.index]
+            apply_legal(state, actor, best)
+            path.append(node)
+            depth += 1
+        outcome = outcome_of(state)
+        assert outcome is not None
+        rewards = utilities(outcome)
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.value += rewards[n.seat]
+        done += 1
+    visits = {a: c.visits for a, c in root.children.items() if c.visits}
+    values = {a: c.value for a, c in root.children.items() if c.visits}
+    return SearchStats(done, time.perf_counter() - start, visits, values), root
+
+
+def _worker_search(
+    game_name: str, view: JSON, seat: Seat, seconds: float, seed: int, mode: str
+) -> SearchStats:
+    from ludoteca.games import get_game
+
+    stats, _ = search(get_game(game_name), view, seat, seconds=seconds, seed=seed, mode=mode)
+    return stats
+
+
+class SearchBot:
+    """An IS-MCTS bot with a time (or iteration) budget per move.
+
+    ``workers`` > 1 adds root parallelism: that many processes search independently with
+    different seeds and their root statistics are summed. The tree is kept between moves when the
+    bot acts again right after its own move (Kingdomino's place-then-claim, Queendomino's steps):
+    the next root is then the child of the action it chose, which is sound because that action was
+    part of the tree's information set and nothing was revealed in between (the view's ply moved
+    by exactly one and the bot made that move).
+    """
+
+    def __init__(
+        self,
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        seed: int = 0,
+        mode: str = "uct",
+        workers: int = 1,
+        name: str = "search",
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise OptionError("a search bot needs a time or an iteration budget")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.mode = mode
+        self.workers = max(1, workers)
+        self.name = name
+        self.rng = Rng(seed)
+        self._pool: ProcessPoolExecutor | None = None
+        self._tree: tuple[int, Seat, Node] | None = None
+        self.last_stats: SearchStats | None = None
+
+    def choose(self, game: Game[Any, Any], view: JSON, seat: Seat) -> Any:
+        state = game.determinize(view, seat, self.rng)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        if len(legal) == 1:
+            self._tree = None
+            return legal[0]
+        root = self._reusable_root(view, seat)
+        seed = self.rng.next64()
+        stats, tree = search(
+            game,
+            view,
+            seat,
+            seconds=self.seconds,
+            iterations=self.iterations,
+            seed=seed,
+            mode=self.mode,
+            root=root,
+        )
+        if self.workers > 1 and self.seconds is not None:
+            pool = self._executor()
+            futures = [
+                pool.submit(
+                    _worker_search,
+                    game.spec.name,
+                    view,
+                    seat,
+                    self.seconds,
+                    self.rng.next64(),
+                    self.mode,
+                )
+                for _ in range(self.workers - 1)
+            ]
+            for f in futures:
+                stats.merge(f.result())
+        self.last_stats = stats
+        legal_by_index = {a.index: a for a in legal}
+        candidates = {a: v for a, v in stats.visits.items() if a in legal_by_index}
+        if not candidates:
+            return legal[self.rng.below(len(legal))]
+        best = max(
+            candidates,
+            key=lambda a: (stats.visits[a], stats.values[a] / stats.visits[a]),
+        )
+        child = tree.children.get(best)
+        ply = view.get("ply")
+        self._tree = (ply + 1, seat, child) if child is not None and isinstance(ply, int) else None
+        return legal_by_index[best]
+
+    def _reusable_root(self, view: JSON, seat: Seat) -> Node | None:
+        kept, self._tree = self._tree, None
+        if kept is None:
+            return None
+        ply, kept_seat, node = kept
+        if kept_seat == seat and view.get("ply") == ply and node.seat == seat:
+            return node
+        return None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            method = "fork" if "fork" in _start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(self.workers - 1, mp_context=get_context(method))
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def _start_methods() -> list[str]:
+    from multiprocessing import get_all_start_methods
+
+    return get_all_start_methods()
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
