@@ -6,11 +6,12 @@ import pytest
 from kami_helpers import PASS, act, cards, play, position
 
 from ludoteca.engine.errors import IllegalAction, OptionError
-from ludoteca.games.kami.components import pack
+from ludoteca.engine.rng import Rng
+from ludoteca.games.kami.components import SOLDIER, count, pack
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME as KAMI
 from ludoteca.games.kami.rules import goita_special_hands
-from ludoteca.games.kami.state import DECIDE, OVER, PLAY
+from ludoteca.games.kami.state import DECIDE, OVER, PLAY, TYPE_MASK
 
 
 def legal(s, seat):
@@ -142,3 +143,31 @@ def test_b6_kami_and_goita_differ_only_where_the_table_says() -> None:
     assert [v * 10 for v in k.cfg.values] == list(g.cfg.values)
     assert (k.cfg.step, g.cfg.step) == (1, -1)
     assert (k.cfg.target, g.cfg.target) == (15, 150)
+
+
+
+def test_b5_determinize_never_gives_an_unshown_player_five_shi() -> None:
+    """rules/kami.md B5: five Shi are always shown and six or more end the deal at once, so in a
+    deal being played a player who showed none was dealt at most 4; determinization must keep
+    that (Shi still in hand or face down plus those already played)."""
+    checked = 0
+    for seed in range(60):
+        s = GOITA.setup({}, 4, seed=seed)
+        rng = Rng(seed)
+        for _ in range(seed % 7):  # some positions a few plies into the deal
+            if s.phase == PLAY and s.round == 1:
+                seat = s.turn
+                acts = GOITA.legal_actions(s, seat)
+                GOITA.apply(s, seat, acts[rng.below(len(acts))])
+        if s.phase != PLAY:
+            continue
+        for seat in (None, 0, 1):
+            v = GOITA.view(s, seat)
+            for _ in range(10):
+                d = GOITA.determinize(v, seat, rng)
+                for p in range(4):
+                    if p != seat and not d.revealed[p]:
+                        played = [e & TYPE_MASK for e in d.defense[p] + d.attacks[p]]
+                        assert count(d.hands[p], SOLDIER) + played.count(SOLDIER) <= 4
+                checked += 1
+    assert checked > 500

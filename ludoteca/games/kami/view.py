@@ -27,6 +27,7 @@ from ludoteca.games.kami.scoring import history_json
 from ludoteca.games.kami.state import (
     FACE_DOWN,
     FROM_MERC,
+    OVER,
     PHASE_NAMES,
     PLAY,
     TYPE_MASK,
@@ -106,7 +107,9 @@ def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     """A state matching the view. The cards this seat has not seen are shuffled and dealt into
     the hidden places: others' hands (by size), others' face-down defenses, face-down mercenary
     cards and the unused cards it did not look at. A player who revealed Soldiers (A6/B5) gets
-    exactly the Soldiers still unaccounted for. Future deals get a fresh RNG from ``rng``."""
+    exactly the Soldiers still unaccounted for. In Goita a player who showed no Shi was dealt at
+    most 4 (B5: five are always shown, six or more end the deal at once), so samples that break
+    this are drawn again. Future deals get a fresh RNG from ``rng``."""
     try:
         s, slots, need_soldiers = _rebuild(game, v, seat)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -114,6 +117,32 @@ def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     pool = [t for t in TYPES for _ in range(_left(t, v, s, seat))]
     if len(pool) != sum(len(x) for x in slots.values()):
         raise RecordError("inconsistent view: hidden places and unseen cards do not match")
+    # Goita B5: a deal being played had no 6+ Shi hand and every 5-Shi hand was shown, so a
+    # seat that showed none was dealt at most 4 (its hidden Shi plus those it played face up).
+    shi_room: dict[Any, int] = {}
+    if s.cfg.goita and s.phase != OVER:
+        for p in range(s.cfg.players):
+            if p != seat and not s.revealed[p] and p in slots:
+                shi_room[p] = 4 - _shown_soldiers(s, p)
+    cards: dict[Any, list[int]] = {}
+    for _ in range(_TRIES):
+        cards = _sample(pool[:], slots, need_soldiers, rng)
+        if all(cards[p].count(SOLDIER) <= room for p, room in shi_room.items()):
+            break
+    for key, places in slots.items():
+        for place, t in zip(places, cards[key], strict=True):
+            place(t)
+    s.rng = Rng(rng.next64())
+    return s
+
+
+_TRIES = 10_000
+"""Rejection sampling for Goita's B5 constraint; a real view is satisfied within a few tries."""
+
+
+def _sample(pool: list[int], slots: dict[Any, list[Any]], need_soldiers: dict[Any, int],
+            rng: Rng) -> dict[Any, list[int]]:
+    """Unseen cards per hidden place: revealed Soldiers first, then the rest at random."""
     rng.shuffle(pool)
     cards: dict[Any, list[int]] = {}
     for key, k in need_soldiers.items():
@@ -130,11 +159,14 @@ def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     for key, places in slots.items():
         if key not in cards:
             cards[key] = [pool.pop() for _ in places]
-    for key, places in slots.items():
-        for place, t in zip(places, cards[key], strict=True):
-            place(t)
-    s.rng = Rng(rng.next64())
-    return s
+    return cards
+
+
+def _shown_soldiers(s: KamiState, p: int) -> int:
+    """Soldiers seat ``p`` has played face up this deal."""
+    return sum(
+        1 for e in s.defense[p] if not e & FACE_DOWN and e & TYPE_MASK == SOLDIER
+    ) + sum(1 for e in s.attacks[p] if e & TYPE_MASK == SOLDIER)
 
 
 def _left(t: int, v: JSON, s: KamiState, seat: Seat | None) -> int:
@@ -206,10 +238,7 @@ def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[An
         hand_slots = [_hand_adder(s, p) for _ in range(s.sizes[p])]
         slots[p] = hand_slots + slots.get(p, [])
         if s.revealed[p]:
-            shown = sum(
-                1 for e in s.defense[p] if not e & FACE_DOWN and e & TYPE_MASK == SOLDIER
-            ) + sum(1 for e in s.attacks[p] if e & TYPE_MASK == SOLDIER)
-            need[p] = s.revealed[p] - shown
+            need[p] = s.revealed[p] - _shown_soldiers(s, p)
     s.merc_up = [-1 if m["top"] is None else _card(m["top"]) for m in v["mercenaries"]]
     s.merc_down = [-1] * len(s.merc_up)
     for k, m in enumerate(v["mercenaries"]):
