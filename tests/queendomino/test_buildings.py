@@ -113,6 +113,8 @@ def test_override_without_inferred_column(tmp_path: Path) -> None:
         (edit(5, "immediate_knights", ""), "'immediate_knights' is blank"),
         (edit(5, "immediate_knights", "one"), "must be a whole number"),
         (edit(5, "immediate_knights", "-1"), "must be a whole number"),
+        (edit(5, "immediate_knights", "\u00b2"), "must be a whole number"),
+        (edit(5, "immediate_knights", "\u0661"), "must be a whole number"),
         (edit(30, "crowns", "4"), "'crowns' must be 0-3"),
         (edit(1, "end_territory_terrain", "desert"), "must be one of wheat"),
         (edit(15, "end_territory_terrain", "sand"), "unknown terrain 'sand'"),
@@ -123,7 +125,9 @@ def test_override_without_inferred_column(tmp_path: Path) -> None:
     ],
 )
 def test_bad_override_files(tmp_path: Path, text: str, words: str) -> None:
-    """Bad building files fail at load with a message naming the problem (DESIGN.md §5)."""
+    """Bad building files fail at load with a message naming the problem (DESIGN.md §5;
+    rules/queendomino.md: the operator's table is validated). Non-ASCII digits such as "²" or
+    "١" are refused too: ``str.isdigit`` alone let one crash ``int()`` and read the other as 1."""
     with pytest.raises(BuildingTableError) as err:
         load_buildings(write(tmp_path, text))
     assert words in str(err.value)

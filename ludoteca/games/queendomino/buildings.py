@@ -143,7 +143,7 @@ def _number(row: dict[str, str], column: str, where: str, lo: int, hi: int) -> i
         raise BuildingTableError(
             f"{where}: column {column!r} is blank; every effect needs a number (0 for none)"
         )
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "²" or "١" pass isdigit() alone
         raise BuildingTableError(f"{where}: column {column!r} must be a whole number, not {text!r}")
     value = int(text)
     if not lo <= value <= hi:
