@@ -210,6 +210,35 @@ def test_dice_set_aside_per_player_count(players: int, aside: int) -> None:
     assert {2: 0, 3: 1, 4: 0}[players] == 4 - players * aside
 
 
+@pytest.mark.parametrize(("players", "aside"), [(2, 2), (3, 1), (4, 1)])
+def test_dice_shrink_as_players_bust_or_stop(players: int, aside: int) -> None:
+    """rules/buttons.md §3.1, §3.2 items 1 and 5, §3.3: every leaving player, whether busting
+    or stopping, sets aside one white-pip die (two in 2 players); each roll uses white + gold +
+    the white-pip dice left, so the gold die is always rolled; 4p and 2p use up all four
+    white-pip dice, 3p leaves one unused."""
+    s = new(players)
+    row3 = mask((3, 1), (3, 3), (3, 5))  # blocks every cell of row 3
+    for left in range(players):
+        x = s.active
+        assert s.free == 4 - aside * left
+        probe = s.clone()
+        GAME.apply(probe, x, ROLL)  # an empty board never busts
+        assert len(probe.dice) == 2 + s.free and probe.status[x] != BUSTED
+        if left == players - 1:
+            assert s.free - aside == {2: 0, 3: 1, 4: 0}[players]
+        if left % 2 == 0:  # bust
+            s.markers[x] = row3
+            apply_roll(s, (3, 1, *[1] * s.free))
+            status = s.status[x] if s.round == 1 else s.history[0][x][0]
+            assert status == BUSTED and s.markers[x] == 0
+            while s.phase == PLACE:
+                GAME.apply(s, min(GAME.to_act(s)), DECLINE)
+        else:
+            s.markers[x] = bit(6, 6)
+            GAME.apply(s, x, STOP)
+    assert s.round == 2 and s.free == 4
+
+
 def test_roll_active_uses_any_black_die_others_only_gold() -> None:
     """rules/buttons.md §3.2 items 1-3: the active player places on (white, any black die, gold
     included); every other player still in may place on (white, gold) or decline, at once."""
@@ -424,6 +453,26 @@ def test_end_on_five_star_line_row_and_column() -> None:
     _stop_with(s, a, bit(5, 5))  # diagonal 1-5 complete, row 1 broken at (1, 3)
     _stop_with(s, s.active, bit(6, 6))
     assert s.phase == TURN
+
+
+def test_end_checked_on_the_stars_chosen() -> None:
+    """rules/buttons.md §4 and §6: the end is checked after the stars are placed, so it depends
+    on which markers the player turned into stars: the fifth cell of a line ends the game, a
+    cell elsewhere does not."""
+    base = new(2)
+    a = base.active
+    base.stars[a] = mask((2, 1), (2, 2), (2, 3), (2, 4))
+    _stop_with(base, a, mask((2, 5), (5, 2)))  # no colour reaches 3: 1 star for 2 markers
+    _stop_with(base, 1 - a, bit(6, 6))
+    assert base.phase == STARS_PHASE and base.earned[a] == 1
+    elsewhere, line = base.clone(), base.clone()
+    GAME.apply(elsewhere, a, Star(5, 2))
+    assert elsewhere.phase == TURN and elsewhere.round == 2
+    assert elsewhere.stars[a] == mask((2, 1), (2, 2), (2, 3), (2, 4), (5, 2))
+    GAME.apply(line, a, Star(2, 5))
+    assert line.phase == OVER
+    out = GAME.outcome(line)
+    assert out is not None and out.winners == (a,)
 
 
 def test_end_on_twelve_stars() -> None:
