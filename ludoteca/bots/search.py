@@ -16,8 +16,8 @@ Simultaneous decisions (Buttons) are searched one seat after another. That lets 
 tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so
 no seat's decision can exploit it.
 
-Playouts are uniformly random by default; a game may register a faster or smarter playout policy
-in ``PLAYOUTS``. Rewards blend the win share with the rank (see ``utilities``).
+Playouts use the game's policy from ``bots/playouts.py`` (``policy="default"``) or are uniformly
+random (``policy="random"``). Rewards blend the win share with the rank (see ``utilities``).
 """
 
 from __future__ import annotations
@@ -72,8 +72,11 @@ def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
         apply_legal(state, seat, actions[below(len(actions))])
 
 
-PLAYOUTS: dict[str, Playout] = {}
-"""Per-game playout policies (by game name); games without one play randomly."""
+def playout_for(game_name: str) -> Playout:
+    """The game's playout policy from ``bots/playouts.py``, else uniformly random."""
+    from ludoteca.bots.playouts import PLAYOUTS
+
+    return PLAYOUTS.get(game_name, random_playout)
 
 
 class Node:
@@ -121,6 +124,7 @@ def search(
     mode: str = "uct",
     exploration: float = 0.7,
     root: Node | None = None,
+    policy: str = "default",
 ) -> tuple[SearchStats, Node]:
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
     if seconds is None and iterations is None:
@@ -128,7 +132,7 @@ def search(
     if mode not in ("uct", "flat"):
         raise ValueError(f"unknown search mode {mode!r}")
     rng = Rng(seed)
-    playout = PLAYOUTS.get(game.spec.name, random_playout)
+    playout = playout_for(game.spec.name) if policy == "default" else random_playout
     to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
     determinize, outcome_of = game.determinize, game.outcome
     flat = mode == "flat"

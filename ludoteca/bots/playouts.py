@@ -1,0 +1,122 @@
+"""Playout policies for the search bots, one per game where a smarter one pays for its cost.
+
+Kingdomino: every king places greedily (the placement that adds the most territory points,
+computed incrementally from the components the new squares join) and claims the domino whose
+best placement would gain the most, each with a small chance of a random move instead. Gedda
+et al. (2018) found greedy playouts far more informative than random ones in this game; the
+incremental gain keeps a greedy move at tens of microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino.actions import CLAIMS, PLACES
+from ludoteca.games.kingdomino.components import DOMINOES
+from ludoteca.games.kingdomino.grid import (
+    DELTA,
+    SIZE,
+    STRIDE,
+    TERR,
+    components,
+    crowns_in,
+    neighbours,
+    placement_masks,
+)
+from ludoteca.games.kingdomino.state import CLAIM_STEP, DRAFT, OVER, KingdominoState
+
+EPSILON = 8
+"""One move in EPSILON is random, so playouts still explore."""
+
+_NEIGH = [neighbours(1 << c) for c in range(SIZE * STRIDE)]
+_T1 = [0] * 49
+_T2 = [0] * 49
+_C1 = [0] * 49
+_C2 = [0] * 49
+for _n, _d in DOMINOES.items():
+    _T1[_n], _T2[_n] = _d.terrains
+    _C1[_n], _C2[_n] = _d.crowns
+
+
+def _groups(k: list[int], t: int) -> list[tuple[int, int, int]]:
+    """(mask, squares, crowns) of every territory of terrain t."""
+    return [(m, m.bit_count(), crowns_in(k, m)) for m in components(k[TERR + t])]
+
+
+def _join_gain(groups: list[tuple[int, int, int]], touch: int, squares: int, crowns: int) -> int:
+    """Points gained when ``squares`` new squares with ``crowns`` crowns join the groups that
+    ``touch`` reaches."""
+    s = squares
+    c = crowns
+    old = 0
+    for mask, size, cr in groups:
+        if mask & touch:
+            s += size
+            c += cr
+            old += size * cr
+    return s * c - old
+
+
+def best_placement(k: list[int], n: int, frame: int) -> tuple[int, int, int]:
+    """(gain, cell, direction) of the greedy placement of domino n; gain -1 if none fits."""
+    t1, t2, c1, c2 = _T1[n], _T2[n], _C1[n], _C2[n]
+    masks = placement_masks(k, t1, t2, frame)
+    g1 = _groups(k, t1)
+    g2 = g1 if t2 == t1 else _groups(k, t2)
+    best = (-1, -1, 0)
+    neigh = _NEIGH
+    for d in range(4):
+        m = masks[d]
+        step = DELTA[d]
+        while m:
+            low = m & -m
+            a = low.bit_length() - 1
+            m ^= low
+            b = a + step
+            if t1 == t2:
+                gain = _join_gain(g1, neigh[a] | neigh[b], 2, c1 + c2)
+            else:
+                gain = _join_gain(g1, neigh[a], 1, c1) + _join_gain(g2, neigh[b], 1, c2)
+            if gain > best[0]:
+                best = (gain, a, d)
+    return best
+
+
+def kingdomino_playout(game: Game[Any, Any], state: KingdominoState, rng: Rng) -> None:
+    """Play to the end with epsilon-greedy kings (see the module docstring)."""
+    frame = state.cfg.frame
+    legal_actions, apply_legal, to_act = game.legal_actions, game.apply_legal, game.to_act
+    below = rng.below
+    while state.phase != OVER:
+        (seat,) = to_act(state)
+        if below(EPSILON) == 0:
+            legal = legal_actions(state, seat)
+            apply_legal(state, seat, legal[below(len(legal))])
+            continue
+        k = state.kingdoms[seat]
+        if state.phase == DRAFT or state.step == CLAIM_STEP:
+            owners = state.nxt_owner
+            best_n, best_gain = -1, -2
+            for i, n in enumerate(state.nxt):
+                if owners[i] < 0:
+                    gain = best_placement(k, n, frame)[0]
+                    if gain > best_gain:
+                        best_n, best_gain = n, gain
+            apply_legal(state, seat, CLAIMS[best_n])
+            continue
+        n = state.cur[state.acting]
+        gain, cell, d = best_placement(k, n, frame)
+        if gain < 0:
+            legal = legal_actions(state, seat)
+            apply_legal(state, seat, legal[0])  # the forced discard
+            continue
+        apply_legal(state, seat, PLACES[(cell << 2) | d])
+
+
+PLAYOUTS: dict[str, Callable[[Game[Any, Any], Any, Rng], None]] = {
+    "kingdomino": kingdomino_playout,
+}
+"""Playout policy per game name; the search falls back to random playouts for the others."""
