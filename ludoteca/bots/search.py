@@ -125,6 +125,7 @@ def search(
     exploration: float = 0.7,
     root: Node | None = None,
     policy: str = "default",
+    early_stop: bool = True,
 ) -> tuple[SearchStats, Node]:
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
     if seconds is None and iterations is None:
@@ -144,8 +145,12 @@ def search(
     limit = iterations if iterations is not None else 1 << 62
     done = 0
     while done < limit:
-        if done & 7 == 0 and time.perf_counter() >= deadline and done:
-            break
+        if done & 31 == 0 and done:
+            now = time.perf_counter()
+            if now >= deadline or (
+                early_stop and _decided(root, done, now - start, deadline - now, limit - done)
+            ):
+                break
         state = determinize(view, seat, rng)
         node = root
         path = [root]
@@ -204,6 +209,21 @@ def search(
     return SearchStats(done, time.perf_counter() - start, visits, values), root
 
 
+def _decided(root: Node, done: int, elapsed: float, left: float, iterations_left: int) -> bool:
+    """True when the most visited root action can no longer be overtaken in the budget left."""
+    if elapsed <= 0 or len(root.children) < 2:
+        return len(root.children) == 1 and done >= 64
+    remaining = min(iterations_left, done / elapsed * left)
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
+
+
 def _worker_search(
     game_name: str, view: JSON, seat: Seat, seconds: float, seed: int, mode: str
 ) -> SearchStats:
@@ -216,6 +236,7 @@ def _worker_search(
 class SearchBot:
     """An IS-MCTS bot with a time (or iteration) budget per move.
 
+    The search stops early once the most visited action cannot be overtaken in the time left.
     ``workers`` > 1 adds root parallelism: that many processes search independently with
     different seeds and their root statistics are summed. The tree is kept between moves when the
     bot acts again right after its own move (Kingdomino's place-then-claim, Queendomino's steps):
@@ -232,12 +253,14 @@ class SearchBot:
         mode: str = "uct",
         workers: int = 1,
         name: str = "search",
+        early_stop: bool = True,
     ) -> None:
         if seconds is None and iterations is None:
             raise OptionError("a search bot needs a time or an iteration budget")
         self.seconds = seconds
         self.iterations = iterations
         self.mode = mode
+        self.early_stop = early_stop
         self.workers = max(1, workers)
         self.name = name
         self.rng = Rng(seed)
@@ -264,6 +287,7 @@ class SearchBot:
             seed=seed,
             mode=self.mode,
             root=root,
+            early_stop=self.early_stop,
         )
         if self.workers > 1 and self.seconds is not None:
             pool = self._executor()

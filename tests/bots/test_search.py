@@ -98,24 +98,30 @@ def mid_game(game: Game[Any, Any]) -> tuple[Any, int]:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_search_respects_its_time_budget(game: Game[Any, Any]) -> None:
-    """A search bot's move takes its budget, within 20%."""
+    """A search bot's move takes at most its budget + 20%; without early stopping it uses the
+    whole budget (within 20%)."""
     state, seat = mid_game(game)
     budget = 0.3
-    bot = SearchBot(seconds=budget, seed=2)
     view = game.view(state, seat)
-    start = time.perf_counter()
-    action = bot.choose(game, view, seat)
-    elapsed = time.perf_counter() - start
-    assert action in game.legal_actions(state, seat)
-    assert 0.8 * budget <= elapsed <= 1.2 * budget
-    assert bot.last_stats is not None and bot.last_stats.iterations > 10
+    for early_stop in (True, False):
+        bot = SearchBot(seconds=budget, seed=2, early_stop=early_stop)
+        start = time.perf_counter()
+        action = bot.choose(game, view, seat)
+        elapsed = time.perf_counter() - start
+        assert action in game.legal_actions(state, seat)
+        assert elapsed <= 1.2 * budget
+        if not early_stop:
+            assert 0.8 * budget <= elapsed
+            assert bot.last_stats is not None and bot.last_stats.iterations > 10
 
 
 @pytest.mark.parametrize("mode", ["uct", "flat"])
 def test_search_modes_return_root_statistics(mode: str) -> None:
     game = next(g for g in GAMES if g.spec.name == "kingdomino")
     state, seat = mid_game(game)
-    stats, root = search(game, game.view(state, seat), seat, iterations=300, seed=4, mode=mode)
+    stats, root = search(
+        game, game.view(state, seat), seat, iterations=300, seed=4, mode=mode, early_stop=False
+    )
     assert stats.iterations == 300 == root.visits
     legal = {a.index for a in game.legal_actions(state, seat)}
     assert set(stats.visits) <= legal and sum(stats.visits.values()) == 300
@@ -129,8 +135,8 @@ def test_root_parallel_search_merges_workers() -> None:
     """workers=2 adds a process searching with another seed; root statistics are summed."""
     game = next(g for g in GAMES if g.spec.name == "kingdomino")
     state, seat = mid_game(game)
-    single = SearchBot(seconds=0.3, seed=3)
-    double = SearchBot(seconds=0.3, seed=3, workers=2)
+    single = SearchBot(seconds=0.3, seed=3, early_stop=False)
+    double = SearchBot(seconds=0.3, seed=3, workers=2, early_stop=False)
     try:
         view = game.view(state, seat)
         assert double.choose(game, view, seat) in game.legal_actions(state, seat)
@@ -150,7 +156,7 @@ def test_tree_is_kept_for_the_bots_next_own_decision() -> None:
         seat = min(game.to_act(state))
         game.apply(state, seat, game.legal_actions(state, seat)[0])
     seat = min(game.to_act(state))
-    bot = SearchBot(seconds=None, iterations=400, seed=1)
+    bot = SearchBot(seconds=None, iterations=400, seed=1, early_stop=False)
     game.apply(state, seat, bot.choose(game, game.view(state, seat), seat))
     kept = bot._tree
     assert kept is not None and kept[2].visits > 0
@@ -158,6 +164,18 @@ def test_tree_is_kept_for_the_bots_next_own_decision() -> None:
     bot.choose(game, game.view(state, seat), seat)
     assert bot.last_stats is not None
     assert sum(bot.last_stats.visits.values()) > 400
+
+
+def test_early_stop_ends_a_decided_search() -> None:
+    """Once the leading root action cannot be caught in the iterations left, search stops."""
+    game = next(g for g in GAMES if g.spec.name == "kingdomino")
+    state, seat = mid_game(game)
+    view = game.view(state, seat)
+    full, _ = search(game, view, seat, iterations=3000, seed=5, early_stop=False)
+    early, _ = search(game, view, seat, iterations=3000, seed=5, early_stop=True)
+    assert full.iterations == 3000
+    assert early.iterations < 3000
+    assert early.best() == full.best()
 
 
 def test_utilities_reward_winning_then_rank() -> None:
