@@ -41,7 +41,6 @@ from ludoteca.games.kami.components import (
     TYPES,
     count,
     full_deck,
-    pack,
 )
 from ludoteca.games.kami.scoring import add_points, final_outcome
 from ludoteca.games.kami.state import (
@@ -72,6 +71,12 @@ OPTIONS = (
 )
 
 _SEATS = [frozenset({s}) for s in range(4)]
+_KEY_LEAD = 1 << 44
+"""Legal-action cache key bit for a lead (else the attack type sits at bit 40)."""
+_KEY_UNLOCKED = 1 << 45
+_SOLDIER_SHIFT = 4 * SOLDIER
+_HAS_EMPRESS = ONE[EMPRESS]
+"""A packed hand at least this large holds an Empress (the highest type)."""
 _NOBODY: frozenset[int] = frozenset()
 # Attacks an Empress may counter, as a bit set over the attack type (+1 so -1 maps to bit 0).
 _EMPRESS_COUNTERS = sum(1 << t for t in TYPES if t not in EMPRESS_BARRED)
@@ -128,7 +133,8 @@ class Kami(Game[KamiState, Action]):
     titles = TITLES
 
     def __init__(self) -> None:
-        self._cache: dict[int, list[Action]] = {}
+        self._cache: dict[int, tuple[Action, ...]] = {}
+        self._configs: dict[tuple[object, ...], Config] = {}
 
     # ---- setup (A2.3, A3) ----------------------------------------------------------------
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
@@ -137,7 +143,11 @@ class Kami(Game[KamiState, Action]):
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> KamiState:
         s = KamiState.__new__(KamiState)
-        s.cfg = Config.from_options(self.spec.name, options, players)
+        key = (players, *sorted(options.items()))
+        cfg = self._configs.get(key)
+        if cfg is None:
+            cfg = self._configs[key] = Config.from_options(self.spec.name, options, players)
+        s.cfg = cfg
         s.rng = rng
         s.ply = 0
         s.round = 1
@@ -160,28 +170,36 @@ class Kami(Game[KamiState, Action]):
         return _NOBODY
 
     def legal_actions(self, state: KamiState, seat: Seat) -> list[Action]:
-        if state.phase == PLAY:
+        phase = state.phase
+        if phase == PLAY:
             if seat != state.turn:
                 return []
-            if state.merc_up and max(state.merc_up) >= 0:
+            merc_up = state.merc_up
+            if merc_up and max(merc_up) >= 0:
                 return merc_plays(state, seat)
             hand = state.hands[seat]
-            if seat == state.attacker:
-                key = hand | 1 << 44 | state.unlocked << 45
+            lead = seat == state.attacker
+            if lead:
+                key = hand | (_KEY_LEAD | _KEY_UNLOCKED if state.unlocked else _KEY_LEAD)
             else:
-                key = hand | state.attack << 40 | state.unlocked << 45
+                attack = state.attack
+                if not (hand >> 4 * attack) & 15 and (
+                        hand < _HAS_EMPRESS or attack in EMPRESS_BARRED):
+                    return [PASS]  # nothing identical, and no Empress that may answer (A4.4)
+                # key: the packed hand (32 bits), then what it must answer (see _KEY_*)
+                key = hand | attack << 40 | (_KEY_UNLOCKED if state.unlocked else 0)
             plays = self._cache.get(key)
             if plays is None:
-                lead = seat == state.attacker
-                plays = hand_plays(hand, state.sizes[seat], 0 if lead else state.attack, lead,
-                                   state.unlocked, state.cfg.goita)
+                plays = tuple(hand_plays(hand, state.sizes[seat], 0 if lead else state.attack,
+                                         lead, state.unlocked, state.cfg.goita))
                 if len(self._cache) < 500_000:
                     self._cache[key] = plays
-            return plays[:]
-        if state.phase == DECLARE:
+            return list(plays)
+        if phase == DECLARE:
             if seat != state.asked:
                 return []
-            return [DECLINE, REVEAL] if count(state.hands[seat], SOLDIER) >= 5 else [DECLINE]
+            return [DECLINE, REVEAL] if (state.hands[seat] >> _SOLDIER_SHIFT) & 15 >= 5 \
+                else [DECLINE]
         if state.phase == DECIDE:
             return [PLAY_ON, REDEAL] if seat == (state.asked + 2) % 4 else []
         return []
@@ -196,7 +214,11 @@ class Kami(Game[KamiState, Action]):
     def apply_legal(self, state: KamiState, seat: Seat, action: Action) -> None:
         """The trusted fast path (see Game.apply_legal), with the common pass inlined."""
         if action is PASS:
-            state.turn = (seat + state.cfg.step) % state.cfg.players
+            state.turn = state.cfg.after[seat]
+        elif state.phase == PLAY:
+            play(state, seat, action.defense, action.attack)  # type: ignore[union-attr]
+        elif action is DECLINE:
+            next_asked(state)
         else:
             self._apply(state, seat, action)
         state.ply += 1
@@ -204,8 +226,7 @@ class Kami(Game[KamiState, Action]):
     def _apply(self, state: KamiState, seat: Seat, action: Action) -> None:
         if state.phase == PLAY:
             if action is PASS:
-                nxt = (seat + state.cfg.step) % state.cfg.players
-                state.turn = nxt  # back at the attacker means a lead (A4.3)
+                state.turn = state.cfg.after[seat]  # back at the attacker means a lead (A4.3)
             else:
                 play(state, seat, action.defense, action.attack)  # type: ignore[union-attr]
             return
@@ -253,16 +274,44 @@ class Kami(Game[KamiState, Action]):
 
 # ---- flow helpers -------------------------------------------------------------------------
 _DECK = tuple(full_deck())
+_DECK_ONES = tuple(ONE[t] for t in _DECK)
+"""The deck as packed one-card hands: a shuffled slice of it sums to a packed hand."""
+_TYPE_OF_ONE = {ONE[t]: t for t in TYPES}
 
 
-def shuffled_deck(rng: Rng) -> list[int]:
-    """The 32 cards in random order from 192 random bits (3 draws instead of 31): Fisher-Yates
-    reading its choices from one big number. The bias (32! against 2**192) is below 2**-74."""
+def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Fisher-Yates positions 31..1 grouped so each group's radix product fits one small int."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    group: list[int] = []
+    prod = 1
+    for i in range(len(_DECK) - 1, 0, -1):
+        if prod * (i + 1) >= 1 << 30:
+            out.append((prod, tuple(group)))
+            group, prod = [], 1
+        group.append(i)
+        prod *= i + 1
+    out.append((prod, tuple(group)))
+    return tuple(out)
+
+
+_CHUNKS = _radix_chunks()
+
+
+def shuffled_deck(rng: Rng, cards: tuple[int, ...] = _DECK) -> list[int]:
+    """The 32 ``cards`` (card types, or ``_DECK_ONES``) in random order from 192 random bits (3
+    draws instead of 31): Fisher-Yates reading its choices from one big number. The bias (32!
+    against 2**192) is below 2**-74. The order depends only on ``rng``, not on ``cards``.
+
+    Position ``i`` (31 down to 1) swaps with the next mixed-radix digit ``j`` of that number
+    (radix ``i + 1``); the digits are read a group at a time (``_CHUNKS``) so that most
+    divisions are on small ints. The permutation is the same as one digit at a time."""
     r = rng.next64() | rng.next64() << 64 | rng.next64() << 128
-    deck = list(_DECK)
-    for i in range(31, 0, -1):
-        r, j = divmod(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    deck = list(cards)
+    for prod, group in _CHUNKS:
+        r, low = divmod(r, prod)
+        for i in group:
+            low, j = divmod(low, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
@@ -284,11 +333,11 @@ def deal(s: KamiState) -> None:
     """A3: shuffle and deal for ``s.first``; then the A6 questions or Goita's B5 checks."""
     cfg = s.cfg
     n = cfg.players
-    deck = shuffled_deck(s.rng)
+    deck = shuffled_deck(s.rng, _DECK_ONES)  # the same order as shuffled_deck(s.rng)
     per = 10 if n == 3 else 8
-    s.hands = [pack(deck[i * per:(i + 1) * per]) for i in range(n)]
+    s.hands = [sum(deck[i * per:(i + 1) * per]) for i in range(n)]
     s.sizes = [per] * n
-    rest = deck[n * per:]
+    rest = [_TYPE_OF_ONE[c] for c in deck[n * per:]]
     s.unused = rest if n == 3 else []
     s.looked = [-1] * n
     if n == 3:  # the 2nd and 3rd players each look at one unused card
@@ -317,7 +366,7 @@ def next_asked(s: KamiState) -> None:
     if s.nasked == s.cfg.players:
         s.phase = PLAY
     else:
-        s.asked = (s.asked + s.cfg.step) % s.cfg.players
+        s.asked = s.cfg.after[s.asked]
         s.phase = DECLARE
 
 
@@ -370,40 +419,55 @@ def take_merc(s: KamiState, stack: int) -> int:
 def play(s: KamiState, seat: int, d: int, a: int) -> None:
     """A lead or counter: defense then attack; going out ends and scores the round (A5)."""
     lead = seat == s.attacker
-    if d >= 0:
-        if d < MERC:
-            s.hands[seat] -= ONE[d]
-            s.sizes[seat] -= 1
-            dt = d
-            entry = d
-        else:
-            dt = take_merc(s, d - MERC)
-            entry = dt | FROM_MERC
+    sizes = s.sizes
+    if 0 <= d < MERC and a < MERC:  # the usual play: both cards from the hand
+        s.hands[seat] -= ONE[d] + ONE[a]
+        size = sizes[seat] = sizes[seat] - 2
         if lead:
-            entry |= FACE_DOWN
-        elif dt == EMPRESS:
-            s.unlocked = True  # C2: at once, for this turn's attack too
-        s.defense[seat].append(entry)
-    else:
-        dt = -1
-    if a < MERC:
-        s.hands[seat] -= ONE[a]
-        s.sizes[seat] -= 1
-        at = a
+            s.defense[seat].append(d | FACE_DOWN)
+        else:
+            if d == EMPRESS:
+                s.unlocked = True  # C2: at once, for this turn's attack too
+            s.defense[seat].append(d)
         s.attacks[seat].append(a)
+        dt, at = d, a
     else:
-        at = take_merc(s, a - MERC)
-        s.attacks[seat].append(at | FROM_MERC)
-    if at == EMPRESS and s.cfg.goita:
+        if d >= 0:
+            if d < MERC:
+                s.hands[seat] -= ONE[d]
+                sizes[seat] -= 1
+                dt = d
+                entry = d
+            else:
+                dt = take_merc(s, d - MERC)
+                entry = dt | FROM_MERC
+            if lead:
+                entry |= FACE_DOWN
+            elif dt == EMPRESS:
+                s.unlocked = True  # C2: at once, for this turn's attack too
+            s.defense[seat].append(entry)
+        else:
+            dt = -1
+        if a < MERC:
+            s.hands[seat] -= ONE[a]
+            sizes[seat] -= 1
+            at = a
+            s.attacks[seat].append(a)
+        else:
+            at = take_merc(s, a - MERC)
+            s.attacks[seat].append(at | FROM_MERC)
+        size = sizes[seat]
+    cfg = s.cfg
+    if at == EMPRESS and cfg.goita:
         s.unlocked = True  # B3: a king shown face up as an attack counts too
-    if s.sizes[seat] == 0:
+    if size == 0:
         master = lead and dt == at  # A5.3 / B4: hidden defense identical to the final attack
-        gain = s.cfg.values[at] * (2 if master else 1)
+        gain = cfg.values[at] * (2 if master else 1)
         award(s, seat, at, gain, master, "out")
         return
     s.attacker = seat
     s.attack = at
-    s.turn = (seat + s.cfg.step) % s.cfg.players
+    s.turn = cfg.after[seat]
 
 
 def award(s: KamiState, seat: int, card: int, gain: int, master: bool, kind: str) -> None:

@@ -36,6 +36,7 @@ class Config:
     goita: bool
     values: tuple[int, ...]
     options: tuple[tuple[str, Any], ...]
+    after: tuple[int, ...]  # after[seat]: the next seat in play direction (step)
 
     @classmethod
     def from_options(cls, game: str, opts: dict[str, Any], players: int) -> Config:
@@ -53,6 +54,7 @@ class Config:
             goita=goita,
             values=tuple(10 * p for p in POINTS) if goita else POINTS,
             options=tuple(sorted(opts.items())),
+            after=tuple((s + (-1 if goita else 1)) % players for s in range(players)),
         )
 
 
