@@ -279,39 +279,15 @@ _DECK_ONES = tuple(ONE[t] for t in _DECK)
 _TYPE_OF_ONE = {ONE[t]: t for t in TYPES}
 
 
-def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Fisher-Yates positions 31..1 grouped so each group's radix product fits one small int."""
-    out: list[tuple[int, tuple[int, ...]]] = []
-    group: list[int] = []
-    prod = 1
-    for i in range(len(_DECK) - 1, 0, -1):
-        if prod * (i + 1) >= 1 << 30:
-            out.append((prod, tuple(group)))
-            group, prod = [], 1
-        group.append(i)
-        prod *= i + 1
-    out.append((prod, tuple(group)))
-    return tuple(out)
-
-
-_CHUNKS = _radix_chunks()
-
-
 def shuffled_deck(rng: Rng, cards: tuple[int, ...] = _DECK) -> list[int]:
     """The 32 ``cards`` (card types, or ``_DECK_ONES``) in random order from 192 random bits (3
     draws instead of 31): Fisher-Yates reading its choices from one big number. The bias (32!
-    against 2**192) is below 2**-74. The order depends only on ``rng``, not on ``cards``.
-
-    Position ``i`` (31 down to 1) swaps with the next mixed-radix digit ``j`` of that number
-    (radix ``i + 1``); the digits are read a group at a time (``_CHUNKS``) so that most
-    divisions are on small ints. The permutation is the same as one digit at a time."""
+    against 2**192) is below 2**-74. The order depends only on ``rng``, not on ``cards``."""
     r = rng.next64() | rng.next64() << 64 | rng.next64() << 128
     deck = list(cards)
-    for prod, group in _CHUNKS:
-        r, low = divmod(r, prod)
-        for i in group:
-            low, j = divmod(low, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
+    for i in range(31, 0, -1):
+        r, j = divmod(r, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
@@ -337,7 +313,7 @@ def deal(s: KamiState) -> None:
     per = 10 if n == 3 else 8
     s.hands = [sum(deck[i * per:(i + 1) * per]) for i in range(n)]
     s.sizes = [per] * n
-    rest = [_TYPE_OF_ONE[c] for c in deck[n * per:]]
+    rest = [_TYPE_OF_ONE[c] for c in deck[n * per:]] if n < 4 else []
     s.unused = rest if n == 3 else []
     s.looked = [-1] * n
     if n == 3:  # the 2nd and 3rd players each look at one unused card
@@ -345,8 +321,8 @@ def deal(s: KamiState) -> None:
         s.looked[(s.first + 2 * cfg.step) % n] = 1
     s.merc_down = rest[0::2] if n == 2 else []
     s.merc_up = rest[1::2] if n == 2 else []
-    s.defense = [[] for _ in range(n)]
-    s.attacks = [[] for _ in range(n)]
+    s.defense = [[], [], [], []] if n == 4 else [[] for _ in range(n)]
+    s.attacks = [[], [], [], []] if n == 4 else [[] for _ in range(n)]
     s.attack = -1
     s.attacker = s.turn = s.first
     s.unlocked = False
