@@ -171,3 +171,40 @@ def test_b5_determinize_never_gives_an_unshown_player_five_shi() -> None:
                         assert count(d.hands[p], SOLDIER) + played.count(SOLDIER) <= 4
                 checked += 1
     assert checked > 500
+
+
+def test_b3_a_king_may_attack_as_the_final_move() -> None:
+    """rules/kami.md B3: the restriction is lifted for the last two pieces: a king may be the
+    final attack even with the other king unseen."""
+    s = position(goita=True, hands={0: "gold empress"})
+    assert play("gold", "empress") in legal(s, 0)
+    act(s, 0, play("gold", "empress"), goita=True)
+    assert s.scores == [50, 0] and s.history[-1][:4] == (1, 0, "out", 7)
+
+
+def test_b3_a_king_received_face_up_unlocks_the_other_at_once() -> None:
+    """rules/kami.md B3 (with ruling C2 for the same turn): a king shown face up as a receive
+    lets the other king attack in that very turn."""
+    s = position(goita=True, hands={0: "gold tower soldier soldier",
+                                    3: "empress empress silver silver"})
+    act(s, 0, play("gold", "tower"), goita=True)
+    assert play("empress", "empress") in legal(s, 3)
+    act(s, 3, play("empress", "empress"), goita=True)
+    assert s.unlocked and s.attacker == 3
+
+
+def test_b5_a_redeal_keeps_the_same_dealer() -> None:
+    """rules/kami.md B5: after a 5-Shi redeal (partner's choice, or one holder on each team)
+    the same dealer leads the new hand."""
+    s = _special("soldier " * 5 + "tower gold silver")
+    s.first = 0
+    act(s, 2, {"type": "decide", "redeal": True}, goita=True)
+    assert s.history[-1][2] == "redeal" and s.first == 0 and s.round == 1
+    s = position(goita=True, first=1, hands={
+        0: "gold gold gold gold silver silver silver silver",
+        1: "soldier " * 5 + "tower gold silver",
+        2: "soldier " * 5 + "gold gold gold",
+        3: "spear spear spear spear horseman horseman horseman horseman"})
+    s.history = []
+    goita_special_hands(s)
+    assert s.history[0][2] == "redeal" and s.first == 1 and s.round == 1

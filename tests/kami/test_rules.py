@@ -566,3 +566,13 @@ def test_action_play_is_described_for_people() -> None:
     """rules/kami.md A4: actions have readable descriptions (used in error messages)."""
     assert GAME.describe(PLAYS[5][3]) == "defend with Gold Dragon, attack with Silver Dragon"
     assert GAME.describe(Play(-1, 7)) == "attack with Empress (no defense card)"
+
+
+def test_a4_5_a_new_round_starts_with_the_empress_locked_again() -> None:
+    """rules/kami.md A4.5 (a): the unlocking Empress must be face up on a defense line; lines
+    are cleared at the end of a round, so the next round starts locked."""
+    s = position(4, {0: "gold tower soldier soldier", 1: "empress silver"}, first=0)
+    act(s, 0, play("gold", "tower"))
+    act(s, 1, play("empress", "silver"))  # unlocks, and goes out
+    assert s.round == 2 and not s.unlocked
+    assert all(not line for line in s.defense)
