@@ -35,23 +35,27 @@ from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.rng import Rng
 
-WIN_WEIGHT = 0.75
-"""Share of the reward from winning (1 split among tied winners); the rest rewards the rank, so
-that search still prefers second place to last when winning is out of reach."""
+WIN_WEIGHT = 0.6
+"""Share of the reward from winning (1 split among tied winners); the rest rewards the rank (so
+that search still prefers second place to last when winning is out of reach) and, optionally,
+the score."""
 
 Playout = Callable[[Game[Any, Any], Any, Rng], None]
 
 
-def utilities(outcome: Outcome) -> list[float]:
-    """Per-seat reward in [0, 1]: mostly winning (shared on ties), partly the rank."""
+def utilities(outcome: Outcome, score_weight: float = 0.0) -> list[float]:
+    """Per-seat reward in [0, 1]: mostly winning (shared on ties), partly the rank, and with
+    ``score_weight`` partly the score relative to the best score of the game."""
     ranks = outcome.ranks
     n = len(ranks)
     winners = sum(1 for r in ranks if r == 1)
+    top = max(max(outcome.scores), 1)
+    rest = 1.0 - WIN_WEIGHT - score_weight
     out = []
-    for r in ranks:
+    for r, score in zip(ranks, outcome.scores, strict=True):
         win = 1.0 / winners if r == 1 else 0.0
         place = (n - r) / (n - 1) if n > 1 else 1.0
-        out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * place)
+        out.append(WIN_WEIGHT * win + rest * place + score_weight * max(score, 0) / top)
     return out
 
 
@@ -126,6 +130,7 @@ def search(
     root: Node | None = None,
     policy: str = "default",
     early_stop: bool = True,
+    score_weight: float = 0.0,
 ) -> tuple[SearchStats, Node]:
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
     if seconds is None and iterations is None:
@@ -198,7 +203,7 @@ def search(
             depth += 1
         outcome = outcome_of(state)
         assert outcome is not None
-        rewards = utilities(outcome)
+        rewards = utilities(outcome, score_weight)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -224,12 +229,10 @@ def _decided(root: Node, done: int, elapsed: float, left: float, iterations_left
     return first - second > remaining
 
 
-def _worker_search(
-    game_name: str, view: JSON, seat: Seat, seconds: float, seed: int, mode: str
-) -> SearchStats:
+def _worker_search(game_name: str, view: JSON, seat: Seat, params: dict[str, Any]) -> SearchStats:
     from ludoteca.games import get_game
 
-    stats, _ = search(get_game(game_name), view, seat, seconds=seconds, seed=seed, mode=mode)
+    stats, _ = search(get_game(game_name), view, seat, **params)
     return stats
 
 
@@ -254,6 +257,7 @@ class SearchBot:
         workers: int = 1,
         name: str = "search",
         early_stop: bool = True,
+        score_weight: float = 0.0,
     ) -> None:
         if seconds is None and iterations is None:
             raise OptionError("a search bot needs a time or an iteration budget")
@@ -261,6 +265,7 @@ class SearchBot:
         self.iterations = iterations
         self.mode = mode
         self.early_stop = early_stop
+        self.score_weight = score_weight
         self.workers = max(1, workers)
         self.name = name
         self.rng = Rng(seed)
@@ -277,19 +282,15 @@ class SearchBot:
             self._tree = None
             return legal[0]
         root = self._reusable_root(view, seat)
-        seed = self.rng.next64()
-        stats, tree = search(
-            game,
-            view,
-            seat,
-            seconds=self.seconds,
-            iterations=self.iterations,
-            seed=seed,
-            mode=self.mode,
-            root=root,
-            early_stop=self.early_stop,
-        )
-        if self.workers > 1 and self.seconds is not None:
+        params: dict[str, Any] = {
+            "seconds": self.seconds,
+            "iterations": self.iterations,
+            "mode": self.mode,
+            "early_stop": self.early_stop,
+            "score_weight": self.score_weight,
+        }
+        stats, tree = search(game, view, seat, seed=self.rng.next64(), root=root, **params)
+        if self.workers > 1:
             pool = self._executor()
             futures = [
                 pool.submit(
@@ -297,9 +298,7 @@ class SearchBot:
                     game.spec.name,
                     view,
                     seat,
-                    self.seconds,
-                    self.rng.next64(),
-                    self.mode,
+                    {**params, "seed": self.rng.next64()},
                 )
                 for _ in range(self.workers - 1)
             ]
