@@ -8,9 +8,10 @@ in another is handled with availability counts: UCB uses how often a child *coul
 chosen instead of the parent's visits. For games whose only hidden part is chance (Kingdomino,
 Queendomino, Buttons) this is determinized UCT over one tree; for Kami it is IS-MCTS proper.
 
-``mode="flat"`` keeps statistics at the root only (flat Monte Carlo with UCB1 at the root),
-the variant Gedda et al. (2018) found stronger than UCT for Kingdomino; both are offered so the
-claim can be measured rather than assumed.
+``mode="flat"`` keeps statistics at the root only (flat Monte Carlo with UCB1 at the root), the
+variant Gedda et al. (2018) found stronger than UCT for Kingdomino. Both are offered so the claim
+is measured rather than assumed; the measured better one is each game's default
+(``MODES`` in ``bots/playouts.py``).
 
 Simultaneous decisions (Buttons) are searched one seat after another. That lets a later seat's
 tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so
@@ -76,6 +77,13 @@ def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
         apply_legal(state, seat, actions[below(len(actions))])
 
 
+def default_mode(game_name: str) -> str:
+    """The search mode measured best for the game (``bots/playouts.py``), else UCT."""
+    from ludoteca.bots.playouts import MODES
+
+    return MODES.get(game_name, "uct")
+
+
 def playout_for(game_name: str) -> Playout:
     """The game's playout policy from ``bots/playouts.py``, else uniformly random."""
     from ludoteca.bots.playouts import PLAYOUTS
@@ -125,7 +133,7 @@ def search(
     seconds: float | None = None,
     iterations: int | None = None,
     seed: int = 0,
-    mode: str = "uct",
+    mode: str | None = None,
     exploration: float = 0.7,
     root: Node | None = None,
     policy: str = "default",
@@ -135,6 +143,8 @@ def search(
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
     if seconds is None and iterations is None:
         raise ValueError("give a time or an iteration budget")
+    if mode is None:
+        mode = default_mode(game.spec.name)
     if mode not in ("uct", "flat"):
         raise ValueError(f"unknown search mode {mode!r}")
     rng = Rng(seed)
@@ -253,7 +263,7 @@ class SearchBot:
         seconds: float | None = 1.0,
         iterations: int | None = None,
         seed: int = 0,
-        mode: str = "uct",
+        mode: str | None = None,
         workers: int = 1,
         name: str = "search",
         early_stop: bool = True,

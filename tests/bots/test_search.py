@@ -156,7 +156,7 @@ def test_tree_is_kept_for_the_bots_next_own_decision() -> None:
         seat = min(game.to_act(state))
         game.apply(state, seat, game.legal_actions(state, seat)[0])
     seat = min(game.to_act(state))
-    bot = SearchBot(seconds=None, iterations=400, seed=1, early_stop=False)
+    bot = SearchBot(seconds=None, iterations=400, seed=1, early_stop=False, mode="uct")
     game.apply(state, seat, bot.choose(game, game.view(state, seat), seat))
     kept = bot._tree
     assert kept is not None and kept[2].visits > 0
