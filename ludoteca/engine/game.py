@@ -231,3 +231,19 @@ def require_int(data: JSON, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedAction(f"field {key!r} must be a whole number")
     return value
+
+
+class SlotState:
+    """Base of game states: equality over every slot (replay tests compare whole states).
+
+    Subclasses declare ``__slots__`` and write their own cheap ``clone()``."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        slots: tuple[str, ...] = type(self).__slots__
+        return all(getattr(self, n) == getattr(other, n) for n in slots)
+
+    __hash__ = None  # type: ignore[assignment]

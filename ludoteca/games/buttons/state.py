@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine.game import SlotState
 from ludoteca.engine.rng import Rng
 
 TURN, PLACE, STARS, OVER = range(4)
@@ -35,7 +36,7 @@ class Config:
         )
 
 
-class ButtonsState:
+class ButtonsState(SlotState):
     """One match. ``boards``, ``layout_ids`` and the tuples in ``history`` never change, so
     clones share them."""
 
@@ -118,13 +119,6 @@ class ButtonsState:
         s.status = self.status[:]
         s.waiting = self.waiting
         return s
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ButtonsState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<ButtonsState round {self.round} {PHASE_NAMES[self.phase]} ply {self.ply}>"

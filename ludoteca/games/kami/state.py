@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine.game import SlotState
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.components import POINTS
 
@@ -58,7 +59,7 @@ class Config:
         )
 
 
-class KamiState:
+class KamiState(SlotState):
     """One match. Lists marked *shared* are replaced, never mutated, so clones may share them."""
 
     __slots__ = (
@@ -143,13 +144,6 @@ class KamiState:
         s.looked = self.looked[:]
         s.winner = self.winner
         return s
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KamiState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (

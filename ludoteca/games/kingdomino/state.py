@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine.game import SlotState
 from ludoteca.engine.rng import Rng
 
 DRAFT, PLAY, OVER = range(3)
@@ -59,7 +60,7 @@ class Config:
         )
 
 
-class KingdominoState:
+class KingdominoState(SlotState):
     """One match (all games of a Dynasty). Lists marked *shared* are replaced, never mutated, so
     clones may share them."""
 
@@ -130,13 +131,6 @@ class KingdominoState:
         s.round = self.round
         s.step = self.step
         return s
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KingdominoState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine.game import SlotState
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino.buildings import Table
 
@@ -60,7 +61,7 @@ class Config:
         )
 
 
-class QueendominoState:
+class QueendominoState(SlotState):
     """One match. Per-seat lists are indexed by seat."""
 
     __slots__ = (
@@ -177,13 +178,6 @@ class QueendominoState:
         if self.phase == DRAFT:
             return self.draft_order[self.draft_pos]
         return -1
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, QueendominoState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (
