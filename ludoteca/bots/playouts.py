@@ -5,6 +5,12 @@ computed incrementally from the components the new squares join) and claims the 
 best placement would gain the most, each with a small chance of a random move instead. Gedda
 et al. (2018) found greedy playouts far more informative than random ones in this game; the
 incremental gain keeps a greedy move at tens of microseconds.
+
+Kami and Buttons play many rounds, so a playout to the end of the game drowns the effect of the
+move searched in the noise of rounds to come. Their rollouts stop at the end of the current round
+(or the game) and value what each seat earned in it: points scored by its side (Kami), stars won
+(Buttons). Buttons' playout also stops rolling with a probability that grows with the markers at
+stake, as people do, instead of rolling until it busts.
 """
 
 from __future__ import annotations
@@ -116,9 +122,86 @@ def kingdomino_playout(game: Game[Any, Any], state: KingdominoState, rng: Rng) -
         apply_legal(state, seat, PLACES[(cell << 2) | d])
 
 
+def _finish(game: Game[Any, Any], state: Any, score_weight: float) -> list[float]:
+    from ludoteca.bots.search import utilities
+
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return utilities(outcome, score_weight)
+
+
+def _margins(gains: list[int], scale: float) -> list[float]:
+    """Reward in [0, 1] from each seat's gain against the best other seat's gain."""
+    out = []
+    for i, g in enumerate(gains):
+        best_other = max(x for j, x in enumerate(gains) if j != i)
+        out.append(min(1.0, max(0.0, 0.5 + (g - best_other) / (2 * scale))))
+    return out
+
+
+def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
+    """Random play to the end of the deal; each seat is rewarded by its side's points in it."""
+    cfg = state.cfg
+    start_round, start_scores = state.round, list(state.scores)
+    to_act, legal_actions, apply_legal, below = (
+        game.to_act,
+        game.legal_actions,
+        game.apply_legal,
+        rng.below,
+    )
+    while state.round == start_round and (seats := to_act(state)):
+        seat = min(seats)
+        actions = legal_actions(state, seat)
+        apply_legal(state, seat, actions[below(len(actions))])
+    if game.is_over(state):
+        return _finish(game, state, score_weight)
+    gains = [
+        state.scores[cfg.side_of[seat]] - start_scores[cfg.side_of[seat]]
+        for seat in range(cfg.players)
+    ]
+    return _margins(gains, 2.0 * max(cfg.values))  # a doubled Empress is the most a deal gives
+
+
+def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
+    """Play to the end of the round; each seat is rewarded by the stars it won in it."""
+    from ludoteca.games.buttons.actions import Roll, Stop
+
+    start_round = state.round
+    before = [stars.bit_count() for stars in state.stars]
+    to_act, legal_actions, apply_legal, below = (
+        game.to_act,
+        game.legal_actions,
+        game.apply_legal,
+        rng.below,
+    )
+    while state.round == start_round and (seats := to_act(state)):
+        seat = min(seats)
+        actions = legal_actions(state, seat)
+        choice = actions[below(len(actions))]
+        if isinstance(choice, (Roll, Stop)):
+            stop = next((a for a in actions if isinstance(a, Stop)), None)
+            at_stake = state.markers[seat].bit_count()
+            if stop is not None and below(8) < min(7, at_stake):
+                choice = stop
+            else:
+                choice = next((a for a in actions if isinstance(a, Roll)), choice)
+        apply_legal(state, seat, choice)
+    if game.is_over(state):
+        return _finish(game, state, score_weight)
+    gains = [stars.bit_count() - b for stars, b in zip(state.stars, before, strict=True)]
+    return _margins(gains, 4.0)
+
+
 PLAYOUTS: dict[str, Callable[[Game[Any, Any], Any, Rng], None]] = {
     "kingdomino": kingdomino_playout,
 }
+
+ROLLOUTS: dict[str, Callable[[Game[Any, Any], Any, Rng, float], list[float]]] = {
+    "kami": kami_rollout,
+    "goita": kami_rollout,
+    "buttons": buttons_rollout,
+}
+"""Rollouts that stop early and value the leaf themselves (see the module docstring)."""
 """Playout policy per game name; the search falls back to random playouts for the others."""
 
 MODES: dict[str, str] = {"kingdomino": "flat"}

@@ -17,8 +17,10 @@ Simultaneous decisions (Buttons) are searched one seat after another. That lets 
 tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so
 no seat's decision can exploit it.
 
-Playouts use the game's policy from ``bots/playouts.py`` (``policy="default"``) or are uniformly
-random (``policy="random"``). Rewards blend the win share with the rank (see ``utilities``).
+Leaves are valued by the game's rollout from ``bots/playouts.py`` (``policy="default"``): a
+playout to the end with a per-game policy, or for games of many rounds a playout to the end of the
+round valued by what it earned. ``policy="random"`` plays uniformly random moves to the end.
+Final rewards blend the win share with the rank (see ``utilities``).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ that search still prefers second place to last when winning is out of reach) and
 the score."""
 
 Playout = Callable[[Game[Any, Any], Any, Rng], None]
+Rollout = Callable[[Game[Any, Any], Any, Rng, float], list[float]]
 
 
 def utilities(outcome: Outcome, score_weight: float = 0.0) -> list[float]:
@@ -75,6 +78,26 @@ def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
         seat = min(seats)
         actions = legal_actions(state, seat)
         apply_legal(state, seat, actions[below(len(actions))])
+
+
+def full_rollout(playout: Playout) -> Rollout:
+    """A rollout that plays to the end with ``playout`` and rewards the final outcome."""
+
+    def rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
+        playout(game, state, rng)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        return utilities(outcome, score_weight)
+
+    return rollout
+
+
+def rollout_for(game_name: str) -> Rollout:
+    """The game's rollout from ``bots/playouts.py`` (for instance one that stops at the end of
+    the round and evaluates it), else a playout to the end with the game's playout policy."""
+    from ludoteca.bots.playouts import ROLLOUTS
+
+    return ROLLOUTS.get(game_name) or full_rollout(playout_for(game_name))
 
 
 def default_mode(game_name: str) -> str:
@@ -148,9 +171,9 @@ def search(
     if mode not in ("uct", "flat"):
         raise ValueError(f"unknown search mode {mode!r}")
     rng = Rng(seed)
-    playout = playout_for(game.spec.name) if policy == "default" else random_playout
+    rollout = rollout_for(game.spec.name) if policy == "default" else full_rollout(random_playout)
     to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
-    determinize, outcome_of = game.determinize, game.outcome
+    determinize = game.determinize
     flat = mode == "flat"
     log = math.log
     sqrt = math.sqrt
@@ -177,7 +200,6 @@ def search(
             actor = min(seats)
             legal = legal_actions(state, actor)
             if flat and depth > 0:
-                playout(game, state, rng)
                 break
             children = node.children
             untried = []
@@ -196,7 +218,6 @@ def search(
                 children[a.index] = child
                 apply_legal(state, actor, a)
                 path.append(child)
-                playout(game, state, rng)
                 break
             for a in legal:
                 child = children[a.index]
@@ -211,9 +232,7 @@ def search(
             apply_legal(state, actor, best)
             path.append(node)
             depth += 1
-        outcome = outcome_of(state)
-        assert outcome is not None
-        rewards = utilities(outcome, score_weight)
+        rewards = rollout(game, state, rng, score_weight)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1

@@ -75,3 +75,21 @@ def test_playouts_finish_games_through_legal_actions() -> None:
         for seat, action in log:
             GAME.apply(start, seat, action)
         assert start == s
+
+
+def test_round_rollouts_stop_at_the_end_of_the_round() -> None:
+    """Kami and Buttons rollouts play to the end of the current round (or game) and return one
+    reward in [0, 1] per seat."""
+    from ludoteca.bots.playouts import ROLLOUTS
+    from ludoteca.games import get_game
+
+    for name in ("kami", "goita", "buttons"):
+        game = get_game(name)
+        players = 4 if name == "goita" else 2
+        for seed in range(10):
+            state = game.setup({}, players, seed)
+            start = state.round
+            rewards = ROLLOUTS[name](game, state, Rng(seed), 0.0)
+            assert len(rewards) == players
+            assert all(0.0 <= r <= 1.0 for r in rewards)
+            assert game.is_over(state) or state.round == start + 1
