@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,6 +152,28 @@ def bench_players(game: Game[Any, Any]) -> int:
     return max(spec.min_players, min(BENCH_PLAYERS, spec.max_players))
 
 
+def state_bytes(game: Game[Any, Any], players: int, copies: int = 200) -> float:
+    """Bytes allocated by one clone of a mid-game state (what a search pays per node copy)."""
+    state = game.setup(None, players, 4242)
+    pick = random.Random(4242).random
+    for _ in range(60):
+        seats = game.to_act(state)
+        if not seats:
+            break
+        seat = min(seats)
+        actions = game.legal_actions(state, seat)
+        game.apply_legal(state, seat, actions[int(pick() * len(actions))])
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [game.clone(state) for _ in range(copies)]
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    del kept
+    return (after - before) / copies
+
+
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     """One game's figures; a game that cannot be set up with default options reports why."""
     game = get_game(name)
@@ -160,6 +183,7 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     except LudotecaError as exc:
         return BenchResult(name, players, 0, 0.0, TARGETS.get(name), error=str(exc))
     extra = EXTRAS[name](game, seconds / 4) if name in EXTRAS else {}
+    extra["state_bytes"] = state_bytes(game, players)
     return BenchResult(name, players, played, elapsed, TARGETS.get(name), extra)
 
 
@@ -193,9 +217,12 @@ def report(results: list[BenchResult]) -> Any:
     table.add_column("games/s", justify="right")
     table.add_column("target", justify="right")
     table.add_column("ratio", justify="right")
+    table.add_column("bytes/clone", justify="right")
     for r in results:
         if r.error is not None:
-            table.add_row(r.game, str(r.players), "-", f"[red]failed: {escape(r.error)}[/]", "", "")
+            table.add_row(
+                r.game, str(r.players), "-", f"[red]failed: {escape(r.error)}[/]", "", "", ""
+            )
             continue
         ratio = r.ratio
         ratio_text = "-" if ratio is None else f"{ratio:.2f}x"
@@ -207,6 +234,7 @@ def report(results: list[BenchResult]) -> Any:
             f"{r.games_per_second:,.0f}",
             "-" if r.target is None else f"{r.target:,.0f}",
             f"[{style}]{ratio_text}[/]" if style else ratio_text,
+            f"{r.extra.get('state_bytes', 0):,.0f}",
         )
     notes = [
         f"{r.game}: legal placements {r.extra['legal_placements_us']:.1f} µs/call, "
