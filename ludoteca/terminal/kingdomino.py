@@ -9,6 +9,7 @@ Each square shows a terrain letter and its crowns as well as a colour, so it rea
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from rich.columns import Columns
@@ -59,8 +60,14 @@ def domino_text(d: dict[str, Any]) -> Text:
     return text
 
 
-def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
-    """The kingdom over every square it may still grow into, with x/y axis labels."""
+def kingdom_grid(
+    kingdom: dict[str, Any],
+    frame: int,
+    draw: Callable[[dict[str, Any]], Text] | None = None,
+) -> Text:
+    """The kingdom over every square it may still grow into, with x/y axis labels. ``draw``
+    renders one occupied square (Queendomino adds knight and building marks)."""
+    draw = draw or (lambda sq: square(sq["terrain"], sq["crowns"]))
     by_xy = {(s["x"], s["y"]): s for s in kingdom["squares"]}
     xs = [0, *(x for x, _ in by_xy)]
     ys = [0, *(y for _, y in by_xy)]
@@ -74,8 +81,7 @@ def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
             if (x, y) == (0, 0):
                 out.append_text(square(None, 0))
             elif (x, y) in by_xy:
-                s = by_xy[(x, y)]
-                out.append_text(square(s["terrain"], s["crowns"]))
+                out.append_text(draw(by_xy[(x, y)]))
             else:
                 out.append("  ·", style=EMPTY_STYLE)
         out.append("\n")

@@ -39,11 +39,11 @@ from ludoteca.terminal.kingdomino import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
     DIRECTION_WORDS,
-    EMPTY_STYLE,
     placement_summary,
     seat_label,
 )
 from ludoteca.terminal.kingdomino import TERRAIN_STYLE as KINGDOMINO_STYLE
+from ludoteca.terminal.kingdomino import kingdom_grid as kingdomino_grid
 
 TERRAIN_STYLE = {**KINGDOMINO_STYLE, "town": ("T", "bright_white on red3")}
 STEP_LETTERS = {"place": "A", "tax": "B", "build": "C", "dragon": "D", "claim": "E"}
@@ -70,31 +70,17 @@ def domino_text(d: dict[str, Any]) -> Text:
 
 
 def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
-    """The kingdom over every square it may still grow into, with axis labels."""
-    by_xy = {(s["x"], s["y"]): s for s in kingdom["squares"]}
+    """The kingdom grid of ``terminal/kingdomino.py`` with knights (k) and buildings (b)."""
     knights = {tuple(xy) for xy in kingdom["knight_squares"]}
     built = {(b["x"], b["y"]) for b in kingdom["buildings"]}
-    xs = [0, *(x for x, _ in by_xy)]
-    ys = [0, *(y for _, y in by_xy)]
-    x_range = range(max(xs) - frame + 1, min(xs) + frame)
-    y_range = range(max(ys) - frame + 1, min(ys) + frame)
-    out = Text()
-    out.append("   " + "".join(f"{x:>3}" for x in x_range) + "  x\n", style="dim")
-    for y in y_range:
-        out.append(f"{y:>3}", style="dim")
-        for x in x_range:
-            if (x, y) == (0, 0):
-                out.append_text(square(None, 0))
-            elif (x, y) in by_xy:
-                s = by_xy[(x, y)]
-                k, b = (x, y) in knights, (x, y) in built
-                mark = "*" if k and b else "k" if k else "b" if b else " "
-                out.append_text(square(s["terrain"], s["crowns"], mark))
-            else:
-                out.append("  ·", style=EMPTY_STYLE)
-        out.append("\n")
-    out.append("  y", style="dim")
-    return out
+
+    def draw(sq: dict[str, Any]) -> Text:
+        xy = (sq["x"], sq["y"])
+        k, b = xy in knights, xy in built
+        mark = "*" if k and b else "k" if k else "b" if b else " "
+        return square(sq["terrain"], sq["crowns"], mark)
+
+    return kingdomino_grid(kingdom, frame, draw)
 
 
 def effects(b: dict[str, Any]) -> str:
