@@ -172,12 +172,37 @@ def replay(
 def tournament(
     game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
     bots: Annotated[
-        str, typer.Option(help="Bots taking the seats in turn, e.g. greedy,random.")
-    ] = "greedy,random",
+        str | None,
+        typer.Option(help="Bots taking the seats in turn, e.g. greedy,random (the default)."),
+    ] = None,
+    round_robin: Annotated[
+        str | None,
+        typer.Option(
+            "--round-robin",
+            help="Entrants playing every pairing, e.g. random,easy,medium,hard or "
+            "'cmd:python my_bot.py' for an external bot.",
+        ),
+    ] = None,
     players: Players = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Number of games (per pairing in a round-robin).")
+    ] = 100,
     option: OptionList = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", help="Games played at once, in processes (0: one per CPU)."),
+    ] = 1,
+    time_ms: Annotated[
+        int, typer.Option("--time-ms", help="Move budget sent to external (cmd:) bots.")
+    ] = 2000,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Directory for results.json/.csv/.md and chart.png "
+            "(default ./tournaments/GAME-TIMESTAMP)."
+        ),
+    ] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Also write the results as JSON here.")
     ] = None,
@@ -185,44 +210,95 @@ def tournament(
     """Bots against bots, seats rotated; win rates and mean scores with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from ludoteca.bots import parse_bot_list
-    from ludoteca.tournament import run_tournament
+    from ludoteca.tournament import (
+        RoundRobinResult,
+        TournamentResult,
+        describe,
+        forfeit_notes,
+        pairing_table,
+        parse_entrants,
+        run_round_robin,
+        run_tournament,
+        stats_table,
+    )
 
     console = out()
     with person_errors():
-        names = parse_bot_list(bots)
+        if bots is not None and round_robin is not None:
+            raise OptionError("use either --bots or --round-robin, not both")
+        if time_ms < 1:
+            raise OptionError(f"--time-ms must be positive, not {time_ms}")
         options = parse_option_pairs(option or [])
+        names = parse_entrants(round_robin if round_robin is not None else bots or "greedy,random")
         progress = Progress(
             "{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=console, transient=True,
         )
-        with progress:
-            task = progress.add_task(f"{game}", total=games)
-            result = run_tournament(
-                game, names, players, games, options, seed,
-                on_game=lambda done: progress.update(task, completed=done),
-            )
-    table = Table(
-        title=f"{game}: {result.games} games, {result.players} players, seats rotated "
-        f"({result.seconds:.1f} s)"
-    )
-    for col in ("bot", "games", "win rate", "95% CI", "mean score", "95% CI", "ms/move"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    for s in result.stats.values():
-        lo, hi = s.win_interval
-        mean, slo, shi = s.score_interval
-        table.add_row(
-            s.name, str(s.games), f"{s.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}",
-            f"{mean:.1f}", f"{slo:.1f}-{shi:.1f}", f"{s.mean_move_ms:.2f}",
-        )
-    console.print(table)
-    console.print("Shared wins count fractionally; a bot in several seats pools them.")
-    if json_file is not None:
+        task = progress.add_task(f"{game}", total=None)
+
+        def on_game(done: int) -> None:
+            progress.update(task, completed=done)
+
+        runner = run_round_robin if round_robin is not None else run_tournament
         try:
+            with progress:
+                result: TournamentResult | RoundRobinResult = runner(
+                    game, names, players, games, options, seed, on_game=on_game, jobs=jobs,
+                    time_ms=time_ms, on_start=lambda total: progress.update(task, total=total),
+                )
+        except KeyboardInterrupt:
+            fail("interrupted; no results written", INTERRUPTED)
+    if isinstance(result, RoundRobinResult):
+        console.print(escape(describe(result)))
+        title = "Pairings: A in one seat, B in the others"
+        console.print(_rich_table(title, pairing_table(result)))
+        console.print(_rich_table("Overall", stats_table(result.overall.values(), "entrant")))
+    else:
+        console.print(_rich_table(describe(result), stats_table(result.stats.values())))
+    console.print("Shared wins count fractionally; intervals are 95% (Wilson for win rates).")
+    for note in forfeit_notes(result):
+        console.print(f"[yellow]forfeit:[/] {escape(note)}", soft_wrap=True)
+    _write_tournament_files(console, result, out_dir, json_file)
+
+
+def _rich_table(title: str, table: tuple[list[str], list[list[str]]]) -> Table:
+    headers, rows = table
+    rich = Table(title=escape(title))
+    for i, col in enumerate(headers):
+        rich.add_column(col, justify="left" if i == 0 or col == "vs B" else "right")
+    for row in rows:
+        rich.add_row(*(escape(cell) for cell in row))
+    return rich
+
+
+def _write_tournament_files(
+    console: Console, result: Any, out_dir: Path | None, json_file: Path | None
+) -> None:
+    """results.* and chart.png in the output directory; the chart only when matplotlib is
+    there, and a missing matplotlib is a hint, not an error (the tables are the results)."""
+    from ludoteca.charts import ChartsUnavailable, write_chart
+    from ludoteca.tournament import write_results
+
+    if out_dir is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        out_dir = Path("tournaments") / f"{result.game}-{stamp}"
+    try:
+        write_results(result, out_dir)
+        if json_file is not None:
             json_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {json_file}: {exc}", 1)
-        console.print(f"Results written to {json_file}")
+    except OSError as exc:
+        fail(f"cannot write the results: {exc}", 1)
+    try:
+        write_chart(result, out_dir / "chart.png")
+        chart = ", chart.png"
+    except ChartsUnavailable as exc:
+        chart = ""
+        console.print(f"No chart: {escape(str(exc))}", soft_wrap=True)
+    except OSError as exc:
+        fail(f"cannot write {out_dir / 'chart.png'}: {exc}", 1)
+    console.print(f"Results written to {escape(str(out_dir))} (results.json, .csv, .md{chart})")
+    if json_file is not None:
+        console.print(f"Results written to {escape(str(json_file))}")
 
 
 @app.command()
