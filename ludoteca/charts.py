@@ -71,7 +71,10 @@ def _score_panel(
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
 
-def _short(name: str, limit: int = 28) -> str:
+def _short(name: str, limit: int = 26) -> str:
+    """A label that leaves room for the bars: paths in a ``cmd:`` entry lose their folders."""
+    if name.startswith("cmd:"):
+        name = "cmd:" + " ".join(part.rsplit("/", 1)[-1] for part in name[4:].split())
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
@@ -89,7 +92,8 @@ def write_chart(result: TournamentResult | RoundRobinResult, path: Path) -> Path
             gridspec_kw={"height_ratios": [max(len(pairs), 1), max(len(entrants), 1)]},
             squeeze=False,
         )
-        labels = [_short(p.a) + " vs " + _short(p.b_label) for p in pairs]
+        copies = "" if result.players == 2 else f"{result.players - 1}× "
+        labels = [f"{_short(p.a)} vs {copies}{_short(p.b)}" for p in pairs]
         _win_panel(axes[0][0], labels, [p.a_stats for p in pairs], baseline, "A's wins per pairing")
         _score_panel(
             axes[0][1], labels,

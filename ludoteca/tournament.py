@@ -328,9 +328,9 @@ def run_games(
     except BaseException:
         for future in futures:
             future.cancel()
-        for process in list(getattr(pool, "_processes", {}).values()):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()  # a running game may take minutes; do not wait for it
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)  # quick now; no noise at exit
         raise
     pool.shutdown()
     return sorted(records, key=lambda r: r.index)
