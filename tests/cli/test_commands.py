@@ -53,9 +53,10 @@ def test_tournament_table_and_json(tmp_path: Path) -> None:
     out = tmp_path / "t.json"
     result = invoke(
         "tournament", "kingdomino", "--bots", "greedy,random", "--games", "4", "--seed", "1",
-        "--json", str(out),
+        "--json", str(out), "--out", str(tmp_path / "results"),
     )
     assert result.exit_code == 0, result.output
+    assert (tmp_path / "results" / "results.json").exists()
     for word in ("greedy", "random", "win rate", "95% CI", "mean score", "ms/move"):
         assert word in result.output
     data = json.loads(out.read_text())
