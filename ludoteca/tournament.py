@@ -104,6 +104,13 @@ class BotStats:
         self.moves += record.moves[seat]
         self.think_seconds += record.think[seat]
 
+    def add_result(self, record: GameRecord, seat: Seat) -> None:
+        """Count one game played at ``seat``: its score and its (possibly shared) win."""
+        self.games += 1
+        self.seat_games[seat] = self.seat_games.get(seat, 0) + 1
+        self.scores.append(record.scores[seat])
+        self.wins += record.credit(seat)
+
     def add_forfeit(self, record: GameRecord, seat: Seat) -> None:
         reason = record.forfeits[seat]
         if reason is not None:
@@ -420,10 +427,7 @@ def run_tournament(
     for record in records:
         for seat, name in enumerate(record.seating):
             s = stats[name]
-            s.games += 1
-            s.seat_games[seat] = s.seat_games.get(seat, 0) + 1
-            s.scores.append(record.scores[seat])
-            s.wins += record.credit(seat)
+            s.add_result(record, seat)
             s.add_time(record, seat)
             s.add_forfeit(record, seat)
     return TournamentResult(
@@ -564,11 +568,8 @@ def run_round_robin(
         lone = record.seating.index(p.a)
         others = [seat for seat in range(players) if seat != lone]
         lone_stats, field_stats = p.a_stats, p.b_stats
-        lone_stats.games += 1
         field_stats.games += 1
-        lone_stats.seat_games[lone] = lone_stats.seat_games.get(lone, 0) + 1
-        lone_stats.scores.append(record.scores[lone])
-        lone_stats.wins += record.credit(lone)
+        lone_stats.add_result(record, lone)
         lone_stats.add_time(record, lone)
         lone_stats.add_forfeit(record, lone)
         field_stats.scores.append(sum(record.scores[s] for s in others) / len(others))
@@ -582,10 +583,7 @@ def run_round_robin(
             o.add_time(record, seat)
             o.add_forfeit(record, seat)
             if seat == lone or players == 2:
-                o.games += 1
-                o.seat_games[seat] = o.seat_games.get(seat, 0) + 1
-                o.scores.append(record.scores[seat])
-                o.wins += record.credit(seat)
+                o.add_result(record, seat)
     return RoundRobinResult(
         game=game_name,
         players=players,
