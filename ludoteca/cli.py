@@ -196,6 +196,13 @@ def tournament(
     time_ms: Annotated[
         int, typer.Option("--time-ms", help="Move budget sent to external (cmd:) bots.")
     ] = 2000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", help="Processes each medium/hard bot searches with per move "
+            "(0: the CPUs divided by --jobs)."
+        ),
+    ] = 0,
     out_dir: Annotated[
         Path | None,
         typer.Option(
@@ -245,6 +252,7 @@ def tournament(
                 result: TournamentResult | RoundRobinResult = runner(
                     game, names, players, games, options, seed, on_game=on_game, jobs=jobs,
                     time_ms=time_ms, on_start=lambda total: progress.update(task, total=total),
+                    workers=workers,
                 )
         except KeyboardInterrupt:
             fail("interrupted; no results written", INTERRUPTED)

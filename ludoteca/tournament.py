@@ -171,11 +171,12 @@ def make_entrant(
     options: Mapping[str, object],
     seed: int,
     time_ms: int = DEFAULT_TIME_MS,
+    workers: int = 1,
 ) -> Any:
     """The controller for one seat of one game: a level's bot or an external program."""
     if is_external(name):
         return ExternalBot(name, game_name, seat, players, options, seed, time_ms)
-    return make_bot(name, seed)
+    return make_bot(name, seed, workers)
 
 
 # ---- one game ----------------------------------------------------------------------------
@@ -223,6 +224,8 @@ class GameTask:
     time_ms: int = DEFAULT_TIME_MS
     tag: int = 0
     """Which pairing of a round-robin the game belongs to."""
+    workers: int = 1
+    """Processes each search bot may use per move (root parallelism)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,7 @@ def play_task(task: GameTask) -> GameRecord:
             bots.append(
                 make_entrant(
                     name, task.game, seat, players, task.options, task.seed + 7919 * seat,
-                    task.time_ms,
+                    task.time_ms, task.workers,
                 )
             )
         outcome, _ = play_game(game, bots, task.options, task.seed, on_move)
@@ -307,6 +310,14 @@ def resolve_jobs(jobs: int) -> int:
     if jobs < 0:
         raise OptionError(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
     return jobs or os.cpu_count() or 1
+
+
+def resolve_workers(workers: int, jobs: int) -> int:
+    """``workers`` as given, or for 0 the CPUs left to each of ``jobs`` games (at least 1), so
+    that games and their searches together use the machine without crowding it."""
+    if workers < 0:
+        raise OptionError(f"--workers must be 0 (share the CPUs) or more, not {workers}")
+    return workers or max(1, (os.cpu_count() or 1) // resolve_jobs(jobs))
 
 
 def run_games(
@@ -358,6 +369,7 @@ class TournamentResult:
     games: int
     stats: dict[str, BotStats]
     seconds: float
+    workers: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -369,6 +381,7 @@ class TournamentResult:
             "entrants": self.entrants,
             "games": self.games,
             "seconds": self.seconds,
+            "workers": self.workers,
             "bots": [s.to_json() for s in self.stats.values()],
         }
 
@@ -398,6 +411,7 @@ def run_tournament(
     jobs: int = 1,
     time_ms: int = DEFAULT_TIME_MS,
     on_start: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> TournamentResult:
     """Play ``games`` seeded games with the list's bots in rotating seats; pool per bot name.
 
@@ -406,7 +420,7 @@ def run_tournament(
         raise OptionError("name at least one bot, e.g. --bots greedy,random")
     if games < 1:
         raise OptionError("the number of games must be at least 1")
-    resolve_jobs(jobs)
+    workers = resolve_workers(workers, jobs)
     game = get_game(game_name)
     players = resolve_players(game, bots, players)
     opts = game.validate(options, players)
@@ -416,6 +430,7 @@ def run_tournament(
         GameTask(
             g, game_name, dict(opts), game_seed,
             tuple(entrants[(seat - g) % players] for seat in range(players)), time_ms,
+            workers=workers,
         )
         for g, game_seed in enumerate(game_seeds(seed, games))
     ]
@@ -439,6 +454,7 @@ def run_tournament(
         games=games,
         stats=stats,
         seconds=time.perf_counter() - start,
+        workers=workers,
     )
 
 
@@ -488,6 +504,7 @@ class RoundRobinResult:
     pairings: list[PairingStats]
     overall: dict[str, BotStats]
     seconds: float
+    workers: int = 1
 
     @property
     def games(self) -> int:
@@ -504,6 +521,7 @@ class RoundRobinResult:
             "games_per_pairing": self.games_per_pairing,
             "games": self.games,
             "seconds": self.seconds,
+            "workers": self.workers,
             "pairings": [p.to_json() for p in self.pairings],
             "overall": [s.to_json() for s in self.overall.values()],
         }
@@ -528,6 +546,7 @@ def run_round_robin(
     jobs: int = 1,
     time_ms: int = DEFAULT_TIME_MS,
     on_start: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> RoundRobinResult:
     """Every pairing plays ``games`` games (see the module docstring for the seating).
 
@@ -541,7 +560,7 @@ def run_round_robin(
         raise OptionError(f"entrant {repeated[0]!r} is named twice")
     if games < 1:
         raise OptionError("the number of games must be at least 1")
-    resolve_jobs(jobs)
+    workers = resolve_workers(workers, jobs)
     game = get_game(game_name)
     spec = game.spec
     players = max(2, spec.min_players) if players is None else players
@@ -555,7 +574,9 @@ def run_round_robin(
         for g, game_seed in enumerate(seeds):
             seating = tuple(a if seat == g % players else b for seat in range(players))
             tasks.append(
-                GameTask(len(tasks), game_name, dict(opts), game_seed, seating, time_ms, tag)
+                GameTask(
+                    len(tasks), game_name, dict(opts), game_seed, seating, time_ms, tag, workers
+                )
             )
     if on_start is not None:
         on_start(len(tasks))
@@ -594,6 +615,7 @@ def run_round_robin(
         pairings=pairings,
         overall=overall,
         seconds=time.perf_counter() - start,
+        workers=workers,
     )
 
 
@@ -689,12 +711,16 @@ def describe(result: TournamentResult | RoundRobinResult) -> str:
         return (
             f"{result.game}: round-robin of {len(result.entrants)}, {result.players} players, "
             f"{result.games_per_pairing} games per pairing ({result.games} games, "
-            f"{result.seconds:.1f} s)"
+            f"{result.seconds:.1f} s{_workers_note(result.workers)})"
         )
     return (
         f"{result.game}: {result.games} games, {result.players} players, seats rotated "
-        f"({result.seconds:.1f} s)"
+        f"({result.seconds:.1f} s{_workers_note(result.workers)})"
     )
+
+
+def _workers_note(workers: int) -> str:
+    return f", {workers} search processes per bot" if workers > 1 else ""
 
 
 def write_results(result: TournamentResult | RoundRobinResult, out_dir: Path) -> list[Path]:

@@ -162,8 +162,13 @@ def search(
     policy: str = "default",
     early_stop: bool = True,
     score_weight: float = 0.0,
+    width: int | None = None,
 ) -> tuple[SearchStats, Node]:
-    """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent."""
+    """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent.
+
+    ``width`` keeps only the root actions the game's prior ranks highest (``PRIORS`` in
+    ``bots/playouts.py``; default ``WIDTHS`` there), so the budget goes to moves worth checking.
+    """
     if seconds is None and iterations is None:
         raise ValueError("give a time or an iteration budget")
     if mode is None:
@@ -179,6 +184,10 @@ def search(
     sqrt = math.sqrt
     root = root if root is not None else Node(-1)
     start = time.perf_counter()
+    allowed = root_candidates(game, view, seat, rng, width)
+    if allowed is not None and len(allowed) == 1:  # nothing to weigh: the prior decided
+        (only,) = allowed
+        return SearchStats(0, time.perf_counter() - start, {only: 1}, {only: 0.5}), root
     deadline = start + seconds if seconds is not None else math.inf
     limit = iterations if iterations is not None else 1 << 62
     done = 0
@@ -197,8 +206,14 @@ def search(
             seats = to_act(state)
             if not seats:
                 break
-            actor = min(seats)
-            legal = legal_actions(state, actor)
+            if depth == 0 and seat in seats:
+                actor = seat  # the searching seat's own decision is the root's
+                legal = legal_actions(state, actor)
+                if allowed is not None:
+                    legal = [a for a in legal if a.index in allowed] or legal
+            else:
+                actor = min(seats)
+                legal = legal_actions(state, actor)
             if flat and depth > 0:
                 break
             children = node.children
@@ -241,6 +256,31 @@ def search(
     visits = {a: c.visits for a, c in root.children.items() if c.visits}
     values = {a: c.value for a, c in root.children.items() if c.visits}
     return SearchStats(done, time.perf_counter() - start, visits, values), root
+
+
+def root_candidates(
+    game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng, width: int | None
+) -> set[int] | None:
+    """Indices of the ``width`` root actions the game's prior ranks best, or None for all.
+
+    The seat's own legal actions depend only on what it knows, so one determinization ranks
+    them for every sample."""
+    from ludoteca.bots.playouts import PRIORS, WIDTHS
+
+    name = game.spec.name
+    prior = PRIORS.get(name)
+    if prior is None:
+        return None
+    if width is None:
+        width = WIDTHS.get(name)
+    state = game.determinize(view, seat, rng)
+    if seat not in game.to_act(state):
+        return None
+    legal = game.legal_actions(state, seat)
+    candidates = prior(game, state, seat, legal, rng)[:width]
+    if len(candidates) >= len(legal):
+        return None
+    return {a.index for a in candidates}
 
 
 def _decided(root: Node, done: int, elapsed: float, left: float, iterations_left: int) -> bool:
@@ -287,6 +327,7 @@ class SearchBot:
         name: str = "search",
         early_stop: bool = True,
         score_weight: float = 0.0,
+        width: int | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             raise OptionError("a search bot needs a time or an iteration budget")
@@ -295,6 +336,7 @@ class SearchBot:
         self.mode = mode
         self.early_stop = early_stop
         self.score_weight = score_weight
+        self.width = width
         self.workers = max(1, workers)
         self.name = name
         self.rng = Rng(seed)
@@ -317,6 +359,7 @@ class SearchBot:
             "mode": self.mode,
             "early_stop": self.early_stop,
             "score_weight": self.score_weight,
+            "width": self.width,
         }
         stats, tree = search(game, view, seat, seed=self.rng.next64(), root=root, **params)
         if self.workers > 1:

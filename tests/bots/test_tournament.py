@@ -84,3 +84,24 @@ def test_bot_names() -> None:
         check_bot("greedy", "no_such_game")
     check_bot("random", "no_such_game")
     check_bot("greedy", "kingdomino")
+
+
+def test_search_bots_share_the_cpus_with_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--workers 0 gives each game's search bots the CPUs left per job; an explicit number is
+    passed through to the bot; a negative one is refused."""
+    from ludoteca.tournament import make_entrant, resolve_workers
+
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert resolve_workers(0, 1) == 8
+    assert resolve_workers(0, 2) == 4
+    assert resolve_workers(0, 16) == 1
+    assert resolve_workers(3, 2) == 3
+    with pytest.raises(OptionError, match="--workers"):
+        resolve_workers(-1, 1)
+    bot = make_entrant("hard", "kingdomino", 0, 2, {}, seed=1, workers=3)
+    try:
+        assert bot.workers == 3
+    finally:
+        bot.close()
+    result = run_tournament("kingdomino", ["greedy", "random"], games=2, workers=2)
+    assert result.workers == 2 and result.to_json()["workers"] == 2

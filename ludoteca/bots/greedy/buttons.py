@@ -68,7 +68,12 @@ def roll_value(s: ButtonsState, seat: int) -> float:
 
 def choose(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng) -> Any:
     s: ButtonsState = game.determinize(view, seat, rng)
-    legal = game.legal_actions(s, seat)
+    return choose_state(s, seat, game.legal_actions(s, seat))
+
+
+def choose_state(s: ButtonsState, seat: Seat, legal: list[Any]) -> Any:
+    """The greedy choice from a state; it reads only the seat's own board, which is all a
+    player needs here (so playouts may call it on a determinized state)."""
     if len(legal) == 1:
         return legal[0]
     if s.phase == TURN:

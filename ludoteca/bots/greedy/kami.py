@@ -22,7 +22,9 @@ from ludoteca.games.kami.components import (
     NAME_INDEX,
     POINTS,
     TYPES,
+    unpack,
 )
+from ludoteca.games.kami.state import FACE_DOWN, FROM_MERC, TYPE_MASK, KamiState
 
 
 def unseen_counts(view: JSON) -> list[int]:
@@ -52,33 +54,64 @@ def threat(t: int, unseen: list[int], unlocked: bool) -> int:
 def choose(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng) -> Any:
     state = game.determinize(view, seat, rng)
     actions = game.legal_actions(state, seat)
-    if len(actions) == 1:
-        return actions[0]
-    if isinstance(actions[0], (Declare, Decide)):
+    if len(actions) == 1 or isinstance(actions[0], (Declare, Decide)):
         return actions[0]  # never reveal; always play on (a redeal wastes a good deal as often)
-    unseen = unseen_counts(view)
-    hand = [NAME_INDEX[c] for c in view["hand"]]
+    return ranked(actions, state, seat, unseen_counts(view), rng)[0]
+
+
+def state_unseen(s: KamiState, seat: Seat) -> list[int]:
+    """``unseen_counts`` read off a state: only what ``seat`` may see of it (for playouts)."""
+    left = list(COPIES)
+    hand = s.hands[seat]
+    for t in TYPES:
+        left[t] -= (hand >> (4 * t)) & 15
+    for p, line in enumerate(s.defense):
+        for e in line:
+            if p == seat or not e & FACE_DOWN or e & FROM_MERC:
+                left[e & TYPE_MASK] -= 1
+    for line in s.attacks:
+        for e in line:
+            left[e & TYPE_MASK] -= 1
+    for top in s.merc_up:
+        if top >= 0:
+            left[top] -= 1
+    if s.looked and s.looked[seat] >= 0:
+        left[s.unused[s.looked[seat]]] -= 1
+    return left
+
+
+def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng) -> list[Any]:
+    """Play actions best first by ``evaluate`` (ties broken at random)."""
+    hand = unpack(s.hands[seat])
     size = len(hand)
-    attacker = view["attacker"]
-    sides = view["sides"]
-    partner_attacks = attacker != seat and sides[attacker] == sides[seat]
-    tops = [None if m["top"] is None else NAME_INDEX[m["top"]] for m in view["mercenaries"]]
-    values = POINTS
-    best, best_score = actions[0], -1e9
-    for a in actions:
-        score = evaluate(a, hand, size, unseen, tops, view, partner_attacks, values)
-        score += rng.below(1000) / 1e5  # break ties at random
-        if score > best_score:
-            best, best_score = a, score
-    return best
+    attacker = s.attacker
+    side_of = s.cfg.side_of
+    partner_attacks = attacker != seat and side_of[attacker] == side_of[seat]
+    tops = [None if t < 0 else t for t in s.merc_up]
+    lead = attacker == seat
+    values = POINTS  # Goita's tenfold values would only rescale the same choices
+    scored = [
+        (evaluate(a, hand, size, unseen, tops, lead, s.unlocked, partner_attacks, values)
+         + rng.below(1000) / 1e5, i)
+        for i, a in enumerate(actions)
+    ]
+    scored.sort(reverse=True)
+    return [actions[i] for _, i in scored]
+
+
+def playout_choice(game: Game[Any, Any], s: KamiState, seat: Seat, rng: Rng) -> Any:
+    """The greedy choice straight from a (determinized) state, as playouts need it."""
+    actions = game.legal_actions(s, seat)
+    if len(actions) == 1 or isinstance(actions[0], (Declare, Decide)):
+        return actions[0]
+    return ranked(actions, s, seat, state_unseen(s, seat), rng)[0]
 
 
 def evaluate(a: Any, hand: list[int], size: int, unseen: list[int], tops: list[int | None],
-             view: JSON, partner_attacks: bool, values: tuple[int, ...]) -> float:
+             lead: bool, unlocked: bool, partner_attacks: bool, values: tuple[int, ...]) -> float:
     if isinstance(a, Pass):
         return 15.0 if partner_attacks else 0.0
     assert isinstance(a, Play)
-    lead = bool(view["leading"])
     rest = hand[:]
     d_type = -1
     if a.defense >= 0:
@@ -94,7 +127,7 @@ def evaluate(a: Any, hand: list[int], size: int, unseen: list[int], tops: list[i
         at = tops[a.attack - MERC]  # type: ignore[assignment]
     if not rest:  # going out: the round is ours
         return 1000.0 + values[at] * (2 if lead and d_type == at else 1)
-    unlocked = bool(view["empress_unlocked"]) or (not lead and d_type == EMPRESS)
+    unlocked = unlocked or (not lead and d_type == EMPRESS)
     score = 6.0 + 3.0 * (size - len(rest))  # progress: cards out of the hand
     score -= 2.0 * threat(at, unseen, unlocked)
     if at == EMPRESS or d_type == EMPRESS:
@@ -113,4 +146,4 @@ def evaluate(a: Any, hand: list[int], size: int, unseen: list[int], tops: list[i
     return score
 
 
-__all__ = ["TYPES", "choose", "evaluate", "threat", "unseen_counts"]
+__all__ = ["choose", "evaluate", "playout_choice", "ranked", "threat", "unseen_counts"]
