@@ -184,3 +184,15 @@ def test_utilities_reward_winning_then_rank() -> None:
     assert shared[0] == shared[1] and shared[0] > shared[2] == 0.0
     four = utilities(Outcome(scores=(9, 8, 7, 6), ranks=(1, 2, 3, 4)))
     assert four[0] == 1.0 and four[1] > four[2] > four[3] == 0.0
+
+
+def test_a_score_scale_keeps_rewarding_a_winners_extra_points() -> None:
+    """Relative to the best score a winner's score share is always full; over a fixed scale it
+    grows with every point (what lifts Kingdomino's mean score), capped at 1."""
+    narrow = Outcome(scores=(60, 50, 40, 30), ranks=(1, 2, 3, 4))
+    wide = Outcome(scores=(70, 50, 40, 30), ranks=(1, 2, 3, 4))
+    assert utilities(narrow, 0.3)[0] == utilities(wide, 0.3)[0] == 1.0
+    assert utilities(narrow, 0.3, 100.0)[0] < utilities(wide, 0.3, 100.0)[0] < 1.0
+    huge = Outcome(scores=(150, 10), ranks=(1, 2))
+    assert utilities(huge, 0.3, 100.0)[0] == 1.0  # capped; the loser keeps its 10 points
+    assert all(0.0 <= u <= 1.0 for u in utilities(wide, 0.4, 100.0))
