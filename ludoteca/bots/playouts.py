@@ -175,13 +175,16 @@ def _margins(gains: list[int], scale: float) -> list[float]:
     return out
 
 
-def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-    """Epsilon-greedy play to the end of the deal; each seat is rewarded by its side's points
-    in it."""
-    from ludoteca.bots.greedy.kami import playout_choice
-
-    cfg = state.cfg
-    start_round, start_scores = state.round, list(state.scores)
+def _play_round(
+    game: Game[Any, Any],
+    state: Any,
+    rng: Rng,
+    epsilon: int,
+    choose: Callable[[Any, int, list[Any], Rng], Any],
+) -> None:
+    """Play to the end of the current round (or the game): ``choose`` decides, except one move
+    in ``epsilon``, which is random."""
+    start_round = state.round
     to_act, legal_actions, apply_legal, below = (
         game.to_act,
         game.legal_actions,
@@ -190,11 +193,21 @@ def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float
     )
     while state.round == start_round and (seats := to_act(state)):
         seat = min(seats)
-        if below(EPSILON) == 0:
-            actions = legal_actions(state, seat)
+        actions = legal_actions(state, seat)
+        if below(epsilon) == 0:
             apply_legal(state, seat, actions[below(len(actions))])
         else:
-            apply_legal(state, seat, playout_choice(game, state, seat, rng))
+            apply_legal(state, seat, choose(state, seat, actions, rng))
+
+
+def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
+    """Epsilon-greedy play to the end of the deal; each seat is rewarded by its side's points
+    in it."""
+    from ludoteca.bots.greedy.kami import playout_choice
+
+    cfg = state.cfg
+    start_scores = list(state.scores)
+    _play_round(game, state, rng, EPSILON, playout_choice)
     if game.is_over(state):
         return _finish(game, state, score_weight)
     gains = [
@@ -209,21 +222,10 @@ def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: fl
     in it and how much longer its best start of a line grew."""
     from ludoteca.bots.greedy.buttons import choose_state
 
-    start_round = state.round
     before = [_buttons_value(stars) for stars in state.stars]
-    to_act, legal_actions, apply_legal, below = (
-        game.to_act,
-        game.legal_actions,
-        game.apply_legal,
-        rng.below,
+    _play_round(
+        game, state, rng, BUTTONS_EPSILON, lambda s, seat, acts, _rng: choose_state(s, seat, acts)
     )
-    while state.round == start_round and (seats := to_act(state)):
-        seat = min(seats)
-        actions = legal_actions(state, seat)
-        if below(BUTTONS_EPSILON) == 0:
-            apply_legal(state, seat, actions[below(len(actions))])
-        else:
-            apply_legal(state, seat, choose_state(state, seat, actions))
     if game.is_over(state):
         return _finish(game, state, score_weight)
     gains = [_buttons_value(stars) - b for stars, b in zip(state.stars, before, strict=True)]

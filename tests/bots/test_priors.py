@@ -53,7 +53,8 @@ def test_kami_playout_choice_is_the_greedy_bots_choice() -> None:
         a = greedy_kami.choose(game, view, seat, Rng(5))
         rng = Rng(5)
         game.determinize(view, seat, rng)  # the bot draws its determinization first
-        assert greedy_kami.playout_choice(game, state, seat, rng) == a
+        legal = game.legal_actions(state, seat)
+        assert greedy_kami.playout_choice(state, seat, legal, rng) == a
 
 
 def test_buttons_state_choice_is_the_greedy_bots_choice() -> None:

@@ -99,9 +99,9 @@ def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng:
     return [actions[i] for _, i in scored]
 
 
-def playout_choice(game: Game[Any, Any], s: KamiState, seat: Seat, rng: Rng) -> Any:
-    """The greedy choice straight from a (determinized) state, as playouts need it."""
-    actions = game.legal_actions(s, seat)
+def playout_choice(s: KamiState, seat: Seat, actions: list[Any], rng: Rng) -> Any:
+    """The greedy choice among ``actions`` straight from a (determinized) state, as playouts
+    need it."""
     if len(actions) == 1 or isinstance(actions[0], (Declare, Decide)):
         return actions[0]
     return ranked(actions, s, seat, state_unseen(s, seat), rng)[0]
