@@ -23,6 +23,7 @@ from typing import Any
 
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+from ludoteca.games.buttons.grid import LINES5
 from ludoteca.games.kingdomino.actions import CLAIMS, PLACES
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import (
@@ -243,8 +244,6 @@ decides a whole round there."""
 
 
 def _buttons_value(stars: int) -> float:
-    from ludoteca.games.buttons.grid import LINES5
-
     return stars.bit_count() + BUTTONS_LINE_WEIGHT * max((stars & ln).bit_count() for ln in LINES5)
 
 

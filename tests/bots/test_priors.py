@@ -138,3 +138,20 @@ def test_search_roots_at_the_searching_seat_in_a_simultaneous_step() -> None:
         if found >= 5:
             break
     assert found >= 5
+
+
+def test_kami_best_play_heads_the_ranking() -> None:
+    """Playouts take ``best`` (no sort); the root prior takes ``ranked``: from the same random
+    stream they agree on the favourite."""
+    checked = 0
+    for game, state in walk("kami", 3, seed=16, every=2):
+        (seat,) = game.to_act(state)
+        legal = game.legal_actions(state, seat)
+        if len(legal) < 2 or not hasattr(legal[-1], "attack"):
+            continue
+        unseen = greedy_kami.state_unseen(state, seat)
+        assert greedy_kami.best(legal, state, seat, unseen, Rng(checked)) == greedy_kami.ranked(
+            legal, state, seat, unseen, Rng(checked)
+        )[0]
+        checked += 1
+    assert checked > 100

@@ -56,7 +56,7 @@ def choose(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng) -> Any:
     actions = game.legal_actions(state, seat)
     if len(actions) == 1 or isinstance(actions[0], (Declare, Decide)):
         return actions[0]  # never reveal; always play on (a redeal wastes a good deal as often)
-    return ranked(actions, state, seat, unseen_counts(view), rng)[0]
+    return best(actions, state, seat, unseen_counts(view), rng)
 
 
 def state_unseen(s: KamiState, seat: Seat) -> list[int]:
@@ -80,8 +80,10 @@ def state_unseen(s: KamiState, seat: Seat) -> list[int]:
     return left
 
 
-def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng) -> list[Any]:
-    """Play actions best first by ``evaluate`` (ties broken at random)."""
+def _scores(
+    actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng
+) -> list[tuple[float, int]]:
+    """(``evaluate`` score plus a random tie-break, index) of each play action."""
     hand = unpack(s.hands[seat])
     size = len(hand)
     attacker = s.attacker
@@ -90,13 +92,21 @@ def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng:
     tops = [None if t < 0 else t for t in s.merc_up]
     lead = attacker == seat
     values = POINTS  # Goita's tenfold values would only rescale the same choices
-    scored = [
+    return [
         (evaluate(a, hand, size, unseen, tops, lead, s.unlocked, partner_attacks, values)
          + rng.below(1000) / 1e5, i)
         for i, a in enumerate(actions)
     ]
-    scored.sort(reverse=True)
-    return [actions[i] for _, i in scored]
+
+
+def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng) -> list[Any]:
+    """Play actions best first by ``evaluate`` (ties broken at random)."""
+    return [actions[i] for _, i in sorted(_scores(actions, s, seat, unseen, rng), reverse=True)]
+
+
+def best(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng) -> Any:
+    """``ranked(...)[0]`` without sorting the rest (playouts call this on every move)."""
+    return actions[max(_scores(actions, s, seat, unseen, rng))[1]]
 
 
 def playout_choice(s: KamiState, seat: Seat, actions: list[Any], rng: Rng) -> Any:
@@ -104,7 +114,7 @@ def playout_choice(s: KamiState, seat: Seat, actions: list[Any], rng: Rng) -> An
     need it."""
     if len(actions) == 1 or isinstance(actions[0], (Declare, Decide)):
         return actions[0]
-    return ranked(actions, s, seat, state_unseen(s, seat), rng)[0]
+    return best(actions, s, seat, state_unseen(s, seat), rng)
 
 
 def evaluate(a: Any, hand: list[int], size: int, unseen: list[int], tops: list[int | None],
@@ -146,4 +156,4 @@ def evaluate(a: Any, hand: list[int], size: int, unseen: list[int], tops: list[i
     return score
 
 
-__all__ = ["choose", "evaluate", "playout_choice", "ranked", "threat", "unseen_counts"]
+__all__ = ["best", "choose", "evaluate", "playout_choice", "ranked", "threat", "unseen_counts"]
