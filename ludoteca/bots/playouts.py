@@ -23,7 +23,6 @@ from typing import Any
 
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
-from ludoteca.games.buttons.grid import LINES5
 from ludoteca.games.kingdomino.actions import CLAIMS, PLACES
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import (
@@ -219,32 +218,23 @@ def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float
 
 
 def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-    """Epsilon-greedy play to the end of the round; each seat is rewarded by the stars it won
-    in it and how much longer its best start of a line grew."""
-    from ludoteca.bots.greedy.buttons import choose_state
+    """Epsilon-greedy play of the line-minded policy (``bots/buttons_plan.py``) to the end of
+    the round; each seat is rewarded by its modelled chance to win the game from the stars on
+    the boards then (``bots/buttons_value.py``)."""
+    from ludoteca.bots.buttons_plan import choose_state
+    from ludoteca.bots.buttons_value import win_chances
 
-    before = [_buttons_value(stars) for stars in state.stars]
     _play_round(
         game, state, rng, BUTTONS_EPSILON, lambda s, seat, acts, _rng: choose_state(s, seat, acts)
     )
     if game.is_over(state):
         return _finish(game, state, score_weight)
-    gains = [_buttons_value(stars) - b for stars, b in zip(state.stars, before, strict=True)]
-    return _margins(gains, 4.0)
+    return win_chances(state.stars)
 
-
-BUTTONS_LINE_WEIGHT = 1.0
-"""Leaf value per star in a seat's best start of a 5-line (a line wins outright under the BGA
-rule, §6), on top of one per star. Medium against greedy, 2 players, the same 20 deals (with
-``BUTTONS_EPSILON``): weight 0 won 14, 0.5 won 15, 1 won 17.5, 2 won 15.5."""
 
 BUTTONS_EPSILON = 32
 """Buttons playouts move at random less often than the others: a random stop or a random roll
 decides a whole round there."""
-
-
-def _buttons_value(stars: int) -> float:
-    return stars.bit_count() + BUTTONS_LINE_WEIGHT * max((stars & ln).bit_count() for ln in LINES5)
 
 
 PLAYOUTS: dict[str, Callable[[Game[Any, Any], Any, Rng], None]] = {
@@ -263,9 +253,9 @@ ROLLOUTS: dict[str, Callable[[Game[Any, Any], Any, Rng, float], list[float]]] = 
 def buttons_prior(
     game: Game[Any, Any], state: Any, seat: int, legal: list[Any], rng: Rng
 ) -> list[Any]:
-    """Where the new stars go is left to the greedy line builder: a rollout to the end of the
+    """Where the new stars go is left to the line-minded policy: a rollout to the end of the
     round cannot tell the choices apart (they all earn the same stars this round)."""
-    from ludoteca.bots.greedy.buttons import choose_state
+    from ludoteca.bots.buttons_plan import choose_state
     from ludoteca.games.buttons.state import STARS
 
     return [choose_state(state, seat, legal)] if state.phase == STARS else legal
