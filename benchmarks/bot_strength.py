@@ -1,11 +1,13 @@
 """One picture of the bot levels' measured strength, from `ludoteca tournament` results files.
 
-    python benchmarks/bot_strength.py RUN_DIR... --out docs/img/bot-strength.png
+    python benchmarks/bot_strength.py SOURCE... --out docs/img/bot-strength.png [--save-rows F]
 
-Each RUN_DIR holds a results.json (round-robin or list mode). Every matchup becomes a bar: the
-lone or first bot's win rate with its 95% Wilson interval, and the bar the issue sets for it
-(hard vs easy 70%, easy vs random 90%, the Kingdomino anchor 60%) as a tick. The table printed
-alongside gives the same figures with mean scores.
+Each SOURCE is a run directory holding a results.json (round-robin or list mode), or a rows file
+written by ``--save-rows`` (the record kept in ``docs/results/bot-strength.json``). Every matchup
+becomes a bar: the lone or first bot's win rate with its 95% Wilson interval, and the bar the
+issue sets for it (hard vs easy 70%, easy vs random 90%, the Kingdomino anchor 60%) as a tick.
+A later source's row replaces an earlier one with the same label, so a new run updates the
+record. The table printed alongside gives the same figures with mean scores.
 """
 
 from __future__ import annotations
@@ -58,12 +60,22 @@ def matchups(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("runs", nargs="+", type=Path)
+    parser.add_argument("sources", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, default=Path("bot-strength.png"))
+    parser.add_argument("--save-rows", type=Path, help="write the combined rows here (JSON)")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = []
-    for run in args.runs:
-        rows += matchups(json.loads((run / "results.json").read_text()))
+    by_label: dict[str, dict[str, Any]] = {}
+    for source in args.sources:
+        if source.is_dir():
+            found = matchups(json.loads((source / "results.json").read_text()))
+        else:
+            found = json.loads(source.read_text())
+        for row in found:
+            by_label[row["label"]] = row
+    rows = list(by_label.values())
+    if args.save_rows:
+        args.save_rows.parent.mkdir(parents=True, exist_ok=True)
+        args.save_rows.write_text(json.dumps(rows, indent=1) + "\n")
     print(f"{'matchup':52} {'games':>5} {'win rate (95% CI)':>20} {'mean score':>16} {'bar':>5}")
     for r in rows:
         a = r["a"]

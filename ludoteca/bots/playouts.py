@@ -7,10 +7,11 @@ et al. (2018) found greedy playouts far more informative than random ones in thi
 incremental gain keeps a greedy move at tens of microseconds.
 
 Kami and Buttons play many rounds, so a playout to the end of the game drowns the effect of the
-move searched in the noise of rounds to come. Their rollouts play the greedy bots' choices
-(computed from the determinized state, seeing only what each seat may see) to the end of the
-current round (or the game) and value what each seat earned in it: points scored by its side
-(Kami); stars won and growth of the best start of a 5-line (Buttons).
+move searched in the noise of rounds to come. Their rollouts play to the end of the current
+round (or the game), choosing from the determinized state and seeing only what each seat may
+see. Kami plays the greedy bot's choices and values the points each side scored in the deal.
+Buttons plays a line-minded policy (``buttons_plan.py``) and values the boards at the round's
+end by each seat's modelled chance to win the game (``buttons_value.py``).
 
 Every constant here was chosen on the same deals against the greedy bot; docs/bots.md lists
 the runs.

@@ -210,11 +210,14 @@ def search(
     deadline = start + seconds if seconds is not None else math.inf
     limit = iterations if iterations is not None else 1 << 62
     done = 0
+    clock = time.perf_counter
     while done < limit:
-        if done & 31 == 0 and done:
-            now = time.perf_counter()
+        if done:  # a rollout costs far more than reading the clock, so read it every time
+            now = clock()
             if now >= deadline or (
-                early_stop and _decided(root, done, now - start, deadline - now, limit - done)
+                early_stop
+                and done & 15 == 0
+                and _decided(root, done, now - start, deadline - now, limit - done)
             ):
                 break
         state = determinize(view, seat, rng)
