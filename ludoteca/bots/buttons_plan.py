@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.bots.greedy.buttons import value
+from ludoteca.bots.greedy.buttons import expected_best, value
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Place, Star
-from ludoteca.games.buttons.grid import LINES5, NEIGH, ROW_MASK, SIZE, blocked, cells
+from ludoteca.games.buttons.grid import LINES5, NEIGH, SIZE, blocked, cells
 from ludoteca.games.buttons.scoring import LINE_POINTS, STAR_TRIGGER, round_stars
 from ludoteca.games.buttons.state import IN, PLACE, STOPPED, TURN, ButtonsState
 
@@ -83,15 +83,7 @@ def stop_value(s: ButtonsState, seat: int) -> float:
 
 
 def roll_value(s: ButtonsState, seat: int) -> float:
-    """Exact expectation over the next roll of the best cell's value (0 when busting)."""
-    dice = 1 + s.free
-    free = ~blocked(s.markers[seat], s.stars[seat])
-    total = 0.0
-    for white in range(1, 7):
-        vals = sorted((cell_value(s, seat, c) for c in cells(ROW_MASK[white] & free)), reverse=True)
-        for i, v in enumerate(vals):
-            total += (((6 - i) / 6) ** dice - ((5 - i) / 6) ** dice) * v
-    return total / 6
+    return expected_best(s, seat, lambda c: cell_value(s, seat, c))
 
 
 def final_score(stars: int, markers: int, earned: int) -> int:

@@ -9,6 +9,7 @@ longest lines (a 5-line ends the game, rules §6).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.game import JSON, Game, Seat
@@ -52,18 +53,23 @@ def cell_value(s: ButtonsState, seat: int, cell: int, lines: bool = True) -> flo
     )
 
 
-def roll_value(s: ButtonsState, seat: int) -> float:
-    """Exact expectation over the next roll of the best cell's value (0 when busting)."""
+def expected_best(s: ButtonsState, seat: int, worth: Callable[[int], float]) -> float:
+    """Exact expectation over the next roll of the best offered cell's ``worth`` (0 when
+    busting): in a row, the i-th best cell is the best offered when no black die shows one of
+    the i better columns and some die shows its own."""
     dice = 1 + s.free  # gold + white-pip black dice
     free = ~blocked(s.markers[seat], s.stars[seat])
     total = 0.0
     for white in range(1, 7):
-        row = ROW_MASK[white] & free
-        vals = sorted((cell_value(s, seat, c, False) for c in cells(row)), reverse=True)
+        vals = sorted((worth(c) for c in cells(ROW_MASK[white] & free)), reverse=True)
         for i, v in enumerate(vals):
             p = ((6 - i) / 6) ** dice - ((5 - i) / 6) ** dice
             total += p * v
     return total / 6
+
+
+def roll_value(s: ButtonsState, seat: int) -> float:
+    return expected_best(s, seat, lambda c: cell_value(s, seat, c, False))
 
 
 def choose(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng) -> Any:
