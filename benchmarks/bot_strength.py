@@ -68,6 +68,8 @@ def main() -> None:
     for source in args.sources:
         if source.is_dir():
             found = matchups(json.loads((source / "results.json").read_text()))
+            for row in found:
+                row["source"] = f"{source.name}/results.json"
         else:
             found = json.loads(source.read_text())
         for row in found:
@@ -75,7 +77,7 @@ def main() -> None:
     rows = list(by_label.values())
     if args.save_rows:
         args.save_rows.parent.mkdir(parents=True, exist_ok=True)
-        args.save_rows.write_text(json.dumps(rows, indent=1) + "\n")
+        args.save_rows.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
     print(f"{'matchup':52} {'games':>5} {'win rate (95% CI)':>20} {'mean score':>16} {'bar':>5}")
     for r in rows:
         a = r["a"]
