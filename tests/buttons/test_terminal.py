@@ -30,13 +30,15 @@ def test_render_parse_round_trip_through_random_games() -> None:
         s = GAME.setup(None, players, players)
         rng = Rng(players)
         phases = set()
+        step = 0
         while seats := GAME.to_act(s):
-            for who in (*range(players), None):
-                view = GAME.view(s, who)
-                text = text_of(view, who)
-                assert f"round {view['round']}" in text
             seat = sorted(seats)[rng.below(len(seats))]
             view = GAME.view(s, seat)
+            if view["phase"] not in phases or step % 8 == 0:  # drawing is the slow part
+                for who in (*range(players), None):
+                    seen = GAME.view(s, who)
+                    assert f"round {seen['round']}" in text_of(seen, who)
+            step += 1
             legal = GAME.legal_actions(s, seat)
             phases.add(view["phase"])
             assert term.hint(view, legal)
