@@ -15,11 +15,12 @@ search plays it in its rollouts (``playouts.buttons_rollout``).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ludoteca.bots.greedy.buttons import expected_best, value
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Place, Star
-from ludoteca.games.buttons.grid import LINES5, NEIGH, SIZE, blocked, cells
+from ludoteca.games.buttons.grid import LINES5, LINES_THROUGH, NEIGH, SIZE, blocked, cells
 from ludoteca.games.buttons.scoring import LINE_POINTS, STAR_TRIGGER, round_stars
 from ludoteca.games.buttons.state import IN, PLACE, STOPPED, TURN, ButtonsState
 
@@ -32,9 +33,6 @@ ROLL_MARGIN = 0.1
 roll is an estimate and rolling can bust. Against greedy on 1,000 deals: 62.2% with it, 58.5%
 without."""
 
-_THROUGH = tuple(tuple(line for line in LINES5 if line >> c & 1) for c in range(36))
-
-
 def potential(stars: int) -> float:
     """How far a board's stars are along to a 5-line, in stars."""
     return sum(LINE_WEIGHTS[(stars & line).bit_count()] for line in LINES5)
@@ -43,7 +41,7 @@ def potential(stars: int) -> float:
 def star_gain(stars: int, cell: int) -> float:
     """What a new star on ``cell`` adds to ``potential``."""
     g = 0.0
-    for line in _THROUGH[cell]:
+    for line in LINES_THROUGH[cell]:
         k = (stars & line).bit_count()
         g += LINE_WEIGHTS[k + 1] - LINE_WEIGHTS[k]
     return g
@@ -129,11 +127,11 @@ def choose_state(s: ButtonsState, seat: int, legal: list[Any]) -> Any:
             return STOP if decided else ROLL
         return ROLL if roll_value(s, seat) > stop_value(s, seat) + ROLL_MARGIN else STOP
     if s.phase == PLACE:
-        places = [a for a in legal if isinstance(a, Place)]
-        best = max(places, key=lambda a: cell_value(s, seat, a.cell))
-        if DECLINE in legal and cell_value(s, seat, best.cell) <= hold_value(
-            s, seat, s.markers[seat]
-        ):
+        best, best_value = None, -math.inf
+        for a in legal:
+            if isinstance(a, Place) and (v := cell_value(s, seat, a.cell)) > best_value:
+                best, best_value = a, v
+        if DECLINE in legal and best_value <= hold_value(s, seat, s.markers[seat]):
             return DECLINE
         return best
     stars = s.stars[seat] | s.picks[seat]

@@ -15,15 +15,13 @@ from typing import Any
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Place, Star
-from ludoteca.games.buttons.grid import LINES5, NEIGH, ROW_MASK, SIZE, blocked, cells
+from ludoteca.games.buttons.grid import LINES_THROUGH, NEIGH, ROW_MASK, SIZE, blocked, cells
 from ludoteca.games.buttons.scoring import round_stars
 from ludoteca.games.buttons.state import PLACE, TURN, ButtonsState
 
 PARTIAL = (0.0, 0.08, 0.35)  # credit for 0, 1, 2 markers of a colour (3+ is a real star)
 BLOCK_COST = 0.04  # per legal cell a marker takes away from future rolls
 LINE_WEIGHT = 0.1  # per star already in the best line through a cell
-
-_LINES_THROUGH = tuple(tuple(line for line in LINES5 if line >> c & 1) for c in range(36))
 
 
 def value(markers: int, board: tuple[int, ...], cards: int) -> float:
@@ -37,7 +35,7 @@ def value(markers: int, board: tuple[int, ...], cards: int) -> float:
 
 
 def line_bonus(stars: int, cell: int) -> float:
-    return LINE_WEIGHT * max((stars & line).bit_count() for line in _LINES_THROUGH[cell])
+    return LINE_WEIGHT * max((stars & line).bit_count() for line in LINES_THROUGH[cell])
 
 
 def cell_value(s: ButtonsState, seat: int, cell: int, lines: bool = True) -> float:

@@ -53,6 +53,11 @@ LINES5: tuple[int, ...] = tuple(
     + [sum(1 << cell_of(r + i, c) for i in range(5)) for c in range(1, 7) for r in (1, 2)]
 )
 
+LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(line for line in LINES5 if line >> c & 1) for c in range(CELLS)
+)
+"""LINES_THROUGH[cell]: the 5-cell windows that contain ``cell``."""
+
 _NOT_COL1 = FULL & ~_COL_BITS[1]
 _NOT_COL6 = FULL & ~_COL_BITS[6]
 
