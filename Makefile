@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-test lint bench clean
+.PHONY: run test install install-test lint bench golden messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,31 @@ run: install
 
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks
-	$(BIN)/mypy --strict ludoteca/engine ludoteca/games
+	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament
 
 test: lint
 	$(BIN)/python -m pytest
 
 bench: install
 	$(BIN)/python benchmarks/engine.py
+
+# Rewrite the golden playthroughs (tests/golden/*.txt) after an intended change; review the diff.
+golden: install-test
+	$(BIN)/python tests/golden/playthrough.py
+
+# Refresh the Spanish catalogs from the sources: new messages appear untranslated in es.po.
+messages: install-test
+	mkdir -p build
+	$(BIN)/pybabel extract -k t -k nt:1,2 --no-location --omit-header -o build/engine.pot \
+		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py
+	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching
+	for dir in ludoteca/games/*/locale; do \
+		game=$$(dirname $$dir); \
+		$(BIN)/pybabel extract -k t -k nt:1,2 --no-location --omit-header \
+			-o build/$$(basename $$game).pot $$game && \
+		$(BIN)/pybabel update -i build/$$(basename $$game).pot -o $$dir/es.po -l es \
+			--no-fuzzy-matching; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis

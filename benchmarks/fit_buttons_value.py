@@ -22,41 +22,44 @@ Record = tuple[tuple[int, ...], int, float]  # both boards' stars, next starter,
 CHUNK = 500
 
 
-def play_chunk(seed: int, games: int) -> list[Record]:
+def play_one(seed: int, rng: Any) -> list[Record]:
+    """One self-play game through the match driver's trusted loop; its round boundaries."""
     from ludoteca.bots import buttons_plan
     from ludoteca.bots.greedy.buttons import choose_state as greedy
-    from ludoteca.engine.rng import Rng
+    from ludoteca.engine.match import Match
     from ludoteca.games import get_game
     from ludoteca.games.buttons.rules import red_holder
 
-    game = get_game("buttons")
+    match = Match.new(get_game("buttons"), {}, 2, seed, narrate=False)
+    policies = [buttons_plan.choose_state if rng.below(4) else greedy for _ in range(2)]
+    epsilon = 1 + rng.below(40)
+    boundaries: list[tuple[tuple[int, ...], int]] = []
+    seen_round = 0
+
+    def pick(state: Any, seat: int, legal: list[Any]) -> Any:
+        nonlocal seen_round
+        if state.round != seen_round:
+            seen_round = state.round
+            boundaries.append((tuple(state.stars), red_holder(state)))
+        if rng.below(epsilon) == 0:
+            return legal[rng.below(len(legal))]
+        return policies[seat](state, seat, legal)
+
+    match.play_out(pick)
+    outcome = match.outcome
+    assert outcome is not None
+    r0, r1 = outcome.ranks
+    result = 1.0 if r0 < r1 else 0.5 if r0 == r1 else 0.0
+    return [(stars, red, result) for stars, red in boundaries]
+
+
+def play_chunk(seed: int, games: int) -> list[Record]:
+    from ludoteca.engine.rng import Rng
+
     rng = Rng(seed)
     records: list[Record] = []
     for i in range(games):
-        state = game.setup({}, 2, seed + i)
-        policies = [buttons_plan.choose_state if rng.below(4) else greedy for _ in range(2)]
-        epsilon = 1 + rng.below(40)
-        boundaries = []
-        round_no = 0
-        while seats := game.to_act(state):
-            if state.round != round_no:
-                round_no = state.round
-                boundaries.append((tuple(state.stars), red_holder(state)))
-            chosen = {}
-            for seat in sorted(seats):
-                legal = game.legal_actions(state, seat)
-                chosen[seat] = (
-                    legal[rng.below(len(legal))]
-                    if rng.below(epsilon) == 0
-                    else policies[seat](state, seat, legal)
-                )
-            for seat, action in chosen.items():
-                game.apply(state, seat, action)
-        outcome = game.outcome(state)
-        assert outcome is not None
-        r0, r1 = outcome.ranks
-        result = 1.0 if r0 < r1 else 0.5 if r0 == r1 else 0.0
-        records.extend((stars, red, result) for stars, red in boundaries)
+        records.extend(play_one(seed + i, rng))
     return records
 
 

@@ -1,8 +1,10 @@
 """Engine speed: random max-player games per second on one core, against a target per game.
 
-Random play uses only the contract's fast path (``legal_actions`` + ``apply_legal``) with fixed
-seeds, so figures are comparable between runs and machines. Kingdomino also reports the cost of
-generating legal placements and of cloning, over a fixed corpus of mid-game states.
+Random play goes through the match driver's trusted loop (``Match.play_random``: the
+contract's fast path, ``legal_actions`` + ``apply_legal``, without the action log, as playouts
+run) with fixed seeds, so figures are comparable between runs and machines. Every game also
+reports the cost of one ``legal_actions`` and one ``clone`` call over a fixed corpus of mid-game
+states. Targets come from each game's registry entry.
 """
 
 from __future__ import annotations
@@ -16,16 +18,9 @@ from typing import Any
 
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
+from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
-from ludoteca.games import game_names, get_game
-
-# Random 4-player games per second each engine must reach (issue targets).
-TARGETS: dict[str, float] = {
-    "kingdomino": 1000,
-    "queendomino": 300,
-    "buttons": 1000,
-    "kami": 3000,
-}
+from ludoteca.games import entry, game_names, get_game
 
 
 @dataclass
@@ -61,30 +56,15 @@ class BenchResult:
 
 
 def random_game(game: Game[Any, Any], players: int, seed: int) -> Any:
-    """Play one game of uniformly random legal actions; return the final state.
+    """Play one game of uniformly random legal actions through the match driver's trusted
+    random loop (``Match.play_random``); return the final state.
 
     The harness draws its choices from the C-implemented ``random.Random`` so that the figure
     measures the engine, not the chooser; the game itself still uses its own seeded ``Rng``.
     """
-    state = game.setup(None, players, seed)
-    pick = random.Random(seed ^ 0x5EED).random
-    to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
-    limit = 4 * game.spec.max_length + 100
-    while True:
-        seats = to_act(state)
-        if len(seats) == 1:
-            for seat in seats:
-                actions = legal_actions(state, seat)
-                apply_legal(state, seat, actions[int(pick() * len(actions))])
-        elif not seats:
-            return state
-        else:
-            for seat in sorted(seats):
-                if seat in to_act(state):
-                    actions = legal_actions(state, seat)
-                    apply_legal(state, seat, actions[int(pick() * len(actions))])
-        if state.ply > limit:
-            raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
+    match = Match.new(game, None, players, seed, narrate=False)
+    match.play_random(random.Random(seed ^ 0x5EED).random, log=False)
+    return match.state
 
 
 def games_per_second(game: Game[Any, Any], players: int, seconds: float) -> tuple[int, float]:
@@ -112,35 +92,32 @@ def per_call_us(fn: Callable[[Any], object], items: list[Any], seconds: float) -
     return 1e6 * elapsed / calls
 
 
-def placement_corpus(game: Game[Any, Any], players: int, games: int = 20) -> list[tuple[Any, int]]:
-    """(state, seat) pairs where a king must place a domino, from seeded random games."""
-    corpus = []
+def decision_corpus(
+    game: Game[Any, Any], players: int, games: int = 20, every: int = 3
+) -> list[tuple[Any, int]]:
+    """(state, seat) pairs at every ``every``-th decision of seeded random games."""
+    corpus: list[tuple[Any, int]] = []
     for seed in range(games):
-        state = game.setup(None, players, 10_000 + seed)
+        match = Match.new(game, None, players, 10_000 + seed, narrate=False)
         rng = Rng(seed)
-        while seats := game.to_act(state):
-            seat = next(iter(seats))
-            if game.view(state, seat)["step"] == "place":
+
+        def pick(state: Any, seat: int, actions: list[Any], rng: Rng = rng) -> Any:
+            if state.ply % every == 0:
                 corpus.append((game.clone(state), seat))
-            actions = game.legal_actions(state, seat)
-            game.apply_legal(state, seat, actions[rng.below(len(actions))])
+            return actions[rng.below(len(actions))]
+
+        match.play_out(pick)
     return corpus
 
 
-def kingdomino_extras(game: Game[Any, Any], seconds: float) -> dict[str, float]:
-    corpus = placement_corpus(game, game.spec.max_players)
+def call_costs(game: Game[Any, Any], players: int, seconds: float) -> dict[str, float]:
+    """Microseconds per ``legal_actions`` and per ``clone`` over mid-game states."""
+    corpus = decision_corpus(game, players)
     return {
-        "placement_states": float(len(corpus)),
-        "legal_placements_us": per_call_us(
-            lambda c: game.legal_actions(c[0], c[1]), corpus, seconds
-        ),
+        "corpus_states": float(len(corpus)),
+        "legal_us": per_call_us(lambda c: game.legal_actions(c[0], c[1]), corpus, seconds),
         "clone_us": per_call_us(lambda c: game.clone(c[0]), corpus, seconds),
     }
-
-
-EXTRAS: dict[str, Callable[[Game[Any, Any], float], dict[str, float]]] = {
-    "kingdomino": kingdomino_extras,
-}
 
 
 BENCH_PLAYERS = 4
@@ -154,15 +131,16 @@ def bench_players(game: Game[Any, Any]) -> int:
 
 def state_bytes(game: Game[Any, Any], players: int, copies: int = 200) -> float:
     """Bytes allocated by one clone of a mid-game state (what a search pays per node copy)."""
-    state = game.setup(None, players, 4242)
+    match = Match.new(game, None, players, 4242, narrate=False)
     pick = random.Random(4242).random
     for _ in range(60):
-        seats = game.to_act(state)
+        seats = match.to_act()
         if not seats:
             break
         seat = min(seats)
-        actions = game.legal_actions(state, seat)
-        game.apply_legal(state, seat, actions[int(pick() * len(actions))])
+        actions = match.legal(seat)
+        match.step(seat, actions[int(pick() * len(actions))])
+    state = match.state
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
@@ -177,14 +155,15 @@ def state_bytes(game: Game[Any, Any], players: int, copies: int = 200) -> float:
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     """One game's figures; a game that cannot be set up with default options reports why."""
     game = get_game(name)
+    target = entry(name).bench_target
     players = bench_players(game)
     try:
         played, elapsed = games_per_second(game, players, seconds)
     except LudotecaError as exc:
-        return BenchResult(name, players, 0, 0.0, TARGETS.get(name), error=str(exc))
-    extra = EXTRAS[name](game, seconds / 4) if name in EXTRAS else {}
+        return BenchResult(game.spec.name, players, 0, 0.0, target, error=str(exc))
+    extra = call_costs(game, players, seconds / 4)
     extra["state_bytes"] = state_bytes(game, players)
-    return BenchResult(name, players, played, elapsed, TARGETS.get(name), extra)
+    return BenchResult(game.spec.name, players, played, elapsed, target, extra)
 
 
 def run_bench(
@@ -206,13 +185,13 @@ def run_bench(
 
 
 def report(results: list[BenchResult]) -> Any:
-    """A Rich table of the results, ratios against the targets, Kingdomino extras below."""
+    """A Rich table of the results: speed, ratio to the target, per-call costs."""
     from rich.markup import escape
     from rich.table import Table
 
     table = Table(title="Engine speed (random legal play, one core)")
-    table.add_column("game")
-    table.add_column("players", justify="right")
+    table.add_column("game", no_wrap=True)
+    table.add_column("seats", justify="right")
     table.add_column("games", justify="right")
     table.add_column("games/s", justify="right")
     table.add_column("target", justify="right")
@@ -237,12 +216,10 @@ def report(results: list[BenchResult]) -> Any:
             f"{r.extra.get('state_bytes', 0):,.0f}",
         )
     notes = [
-        f"{r.game}: legal placements {r.extra['legal_placements_us']:.1f} µs/call, "
-        f"clone {r.extra['clone_us']:.2f} µs (over {int(r.extra['placement_states'])} "
-        "mid-game states)"
+        f"{r.game}: legal actions {r.extra['legal_us']:.1f} µs, clone {r.extra['clone_us']:.2f} µs"
         for r in results
-        if "legal_placements_us" in r.extra
+        if "legal_us" in r.extra
     ]
     if notes:
-        table.caption = "\n".join(notes)
+        table.caption = "per call, over mid-game states:\n" + "\n".join(notes)
     return table

@@ -1,7 +1,7 @@
 """The ``ludoteca`` command: play, replay, tournament, bench, games.
 
 Kept thin on purpose: each command parses its flags, calls a module that does the work
-(``terminal/session.py``, ``tournament.py``, ``bench.py``) and prints. Mistakes a person can make
+(``terminal/session.py``, ``tournament/``, ``bench.py``) and prints. Mistakes a person can make
 print one line on stderr and exit with code 2; a person leaving a game exits with 0.
 """
 
@@ -74,6 +74,26 @@ def new_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
 
 
+Lang = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of the log and messages: en or es (default: locale)."),
+]
+
+
+def voice_language(lang: str | None) -> str:
+    from ludoteca.engine.i18n import check_language, language_from_env
+
+    return check_language(lang) if lang is not None else language_from_env()
+
+
+def bot_levels(named: list[str], seats: int) -> list[str]:
+    """One level per bot seat: the list in order, repeated to fill every seat (``--bots hard``
+    fills them all with hard), greedy when none is named."""
+    if not named:
+        return ["greedy"] * seats
+    return [named[i % len(named)] for i in range(seats)]
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
@@ -81,7 +101,10 @@ def play(
     option: OptionList = None,
     bots: Annotated[
         str | None,
-        typer.Option(help="Bots for the other seats in order, e.g. random,greedy [greedy]."),
+        typer.Option(
+            help="Bot levels for the other seats, e.g. hard (every seat) or random,greedy "
+            "(in turn) [greedy]."
+        ),
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat: 0 is the first player (P1).")] = 0,
     seed: Seed = None,
@@ -89,14 +112,25 @@ def play(
         Path | None, typer.Option(help="Where to save the match (default ./matches/).")
     ] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots in every seat; you watch.")] = False,
+    delay: Annotated[
+        float, typer.Option(help="Seconds between moves when watching.", min=0.0)
+    ] = 0.5,
+    lang: Lang = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from ludoteca.bots import check_bot, make_bot, parse_bot_list
-    from ludoteca.engine.record import Match
+    from ludoteca.engine.match import Match
     from ludoteca.games import get_game
-    from ludoteca.terminal.session import PlaySession, Quit, load_renderer, save_record
+    from ludoteca.terminal.session import (
+        PlaySession,
+        Quit,
+        load_renderer,
+        save_record,
+        seat_names,
+    )
 
     with person_errors():
+        language = voice_language(lang)
         g = get_game(game)
         ui = load_renderer(game)
         options = parse_option_pairs(option or [])
@@ -104,39 +138,56 @@ def play(
         if players is None:
             players = max(g.spec.min_players, len(named) + (0 if watch else 1))
         g.validate(options, players)
-        bot_seats = list(range(players)) if watch else [s for s in range(players) if s != seat]
         if not watch and not 0 <= seat < players:
             raise OptionError(f"--seat must be 0-{players - 1} for {players} players, not {seat}")
+        bot_seats = list(range(players)) if watch else [s for s in range(players) if s != seat]
         if len(named) > len(bot_seats):
             raise OptionError(f"{len(named)} bots named but only {len(bot_seats)} bot seats")
-        levels = named + ["greedy"] * (len(bot_seats) - len(named))
+        levels = bot_levels(named, len(bot_seats))
         for level in set(levels):
-            check_bot(level, game)
+            check_bot(level, g.spec.name)
         seed = new_seed(seed)
+        plain = g.voice(language)
         controllers: list[Any] = [None] * players
-        names = ["you"] * players
+        names = [plain.t("you")] * players
         for i, (s, level) in enumerate(zip(bot_seats, levels, strict=True)):
-            controllers[s] = make_bot(level, seed + 1 + i)
-            names[s] = f"{level} bot"
-        match = Match(g, options, players, seed, seats=[{"name": n} for n in names])
+            controllers[s] = make_bot(level, g.spec.name, seed + 1 + i)
+            names[s] = plain.t("{level} bot", level=level)
+        match = Match.new(g, options, players, seed, names=names, controllers=controllers)
+    humans = [s for s in range(players) if s not in bot_seats]
+    voice = g.voice(language, seat_names(names, humans, plain))
     console = out()
-    console.print(f"{g.spec.title}, {players} players, seed {seed}. Type `help` for help.")
-    session = PlaySession(match, controllers, names, ui, console, read_line)
+    console.print(
+        voice.t("{game}, {players} players, seed {seed}. Type `help` for help.",
+                game=g.spec.title, players=players, seed=seed)
+    )
+    session = PlaySession(match, ui, console, read_line, voice, delay=delay if watch else 0.0)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = save or Path("matches") / f"{game}-{stamp}.json"
+    path = save or Path("matches") / f"{g.spec.name}-{stamp}.json"
     try:
         session.run()
+    except LudotecaError as exc:  # a bot's mistake, never the person's: say it, keep the moves
+        match.close()
+        saved = save_record(match.record, path)
+        fail(f"the match stopped: {exc} (moves so far in {saved})", 1)
     except (EOFError, Quit, KeyboardInterrupt) as exc:
         console.print()
         session.flush_log()
-        ended = "Input ended" if isinstance(exc, EOFError) else "You left"
-        message = f"{ended}; the match was not finished."
+        ended = (
+            voice.t("Input ended; the match was not finished.")
+            if isinstance(exc, EOFError)
+            else voice.t("You left; the match was not finished.")
+        )
+        message = ended
         if save is not None:
-            message += f" The moves so far are saved in {save_record(match.record, path)}."
+            saved = save_record(match.record, path)
+            message += " " + voice.t("The moves so far are saved in {path}.", path=saved)
         console.print(message)
+        match.close()
         raise typer.Exit(INTERRUPTED if isinstance(exc, KeyboardInterrupt) else 0) from None
+    match.end()
     try:
-        console.print(f"Match saved to {save_record(match.record, path)}")
+        console.print(voice.t("Match saved to {path}", path=save_record(match.record, path)))
     except OSError as exc:
         fail(f"cannot save the match to {path}: {exc}", 1)
 
@@ -150,6 +201,7 @@ def replay(
     to_end: Annotated[
         bool, typer.Option("--to-end", help="Show only the final position and scores.")
     ] = False,
+    lang: Lang = None,
 ) -> None:
     """Step through a saved match: Enter next, b back, e end, q quit."""
     from ludoteca.engine.record import MatchRecord
@@ -157,13 +209,17 @@ def replay(
     from ludoteca.terminal.session import load_renderer, run_replay
 
     with person_errors():
+        language = voice_language(lang)
         record = MatchRecord.load(file)
         g = get_game(record.game)
         ui = load_renderer(record.game)
         if seat is not None and not 0 <= seat < record.players:
             raise OptionError(f"--seat must be 0-{record.players - 1}, not {seat}")
+        names = [str(s.get("name", "")) or f"P{i + 1}" for i, s in enumerate(record.seats)]
+        names += [f"P{i + 1}" for i in range(len(names), record.players)]
+        voice = g.voice(language, [f"P{i + 1} ({n})" for i, n in enumerate(names)])
         try:
-            run_replay(record, g, ui, out(), read_line, seat, to_end)
+            run_replay(record, g, ui, out(), read_line, voice, seat, to_end)
         except KeyboardInterrupt:
             raise typer.Exit(INTERRUPTED) from None
 
@@ -213,20 +269,27 @@ def tournament(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Also write the results as JSON here.")
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Directory to save every game's match record in "
+            "(GAME-INDEX.json, for ludoteca replay)."
+        ),
+    ] = None,
 ) -> None:
     """Bots against bots, seats rotated; win rates and mean scores with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from ludoteca.tournament import (
+        Result,
         RoundRobinResult,
-        TournamentResult,
+        TournamentSettings,
         describe,
         forfeit_notes,
-        pairing_table,
         parse_entrants,
         run_round_robin,
         run_tournament,
-        stats_table,
+        terminal_tables,
     )
 
     console = out()
@@ -246,37 +309,31 @@ def tournament(
         def on_game(done: int) -> None:
             progress.update(task, completed=done)
 
+        settings = TournamentSettings(
+            game, names, players, games, options, seed, jobs, workers, time_ms, save
+        )
         runner = run_round_robin if round_robin is not None else run_tournament
         try:
             with progress:
-                result: TournamentResult | RoundRobinResult = runner(
-                    game, names, players, games, options, seed, on_game=on_game, jobs=jobs,
-                    time_ms=time_ms, on_start=lambda total: progress.update(task, total=total),
-                    workers=workers,
+                result: Result = runner(
+                    settings,
+                    on_start=lambda total: progress.update(task, total=total),
+                    on_game=on_game,
                 )
         except KeyboardInterrupt:
             fail("interrupted; no results written", INTERRUPTED)
+        except OSError as exc:
+            fail(f"cannot save a match record: {exc}", 1)
     if isinstance(result, RoundRobinResult):
         console.print(escape(describe(result)))
-        title = "Pairings: A in one seat, B in the others"
-        console.print(_rich_table(title, pairing_table(result)))
-        console.print(_rich_table("Overall", stats_table(result.overall.values(), "entrant")))
-    else:
-        console.print(_rich_table(describe(result), stats_table(result.stats.values())))
+    for table in terminal_tables(result):
+        console.print(table)
     console.print("Shared wins count fractionally; intervals are 95% (Wilson for win rates).")
     for note in forfeit_notes(result):
         console.print(f"[yellow]forfeit:[/] {escape(note)}", soft_wrap=True)
     _write_tournament_files(console, result, out_dir, json_file)
-
-
-def _rich_table(title: str, table: tuple[list[str], list[list[str]]]) -> Table:
-    headers, rows = table
-    rich = Table(title=escape(title))
-    for i, col in enumerate(headers):
-        rich.add_column(col, justify="left" if i == 0 or col == "vs B" else "right")
-    for row in rows:
-        rich.add_row(*(escape(cell) for cell in row))
-    return rich
+    if save is not None:
+        console.print(f"Match records saved in {escape(str(save))}")
 
 
 def _write_tournament_files(

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-from typing import Any
-
+from ludoteca.bots.base import Bot
+from ludoteca.bots.pool import SearchPool
 from ludoteca.engine.errors import OptionError
 
 LEVELS = ("random", "greedy", "medium", "hard")
@@ -15,18 +14,30 @@ SEARCH_SECONDS = {"medium": 0.25, "hard": 1.5}
 machine once determinizing and choosing are counted (measured in docs/bots.md)."""
 
 
-def _level(level: str) -> str:
+def level_name(level: str) -> str:
+    """The canonical level for ``level`` (case-insensitive, aliases resolved), or OptionError."""
     name = ALIASES.get(level.strip().lower(), level.strip().lower())
     if name not in LEVELS:
-        raise OptionError(f"unknown bot {level!r}; known bots: {', '.join(LEVELS)}")
+        raise OptionError(f"unknown bot {level!r}; known bots: {', '.join(LEVELS)}, easy")
     return name
 
 
-def make_bot(level: str, seed: int = 0, workers: int = 1) -> Any:
-    """A bot by level: ``random``; ``greedy`` (alias ``easy``): one ply with a per-game
-    evaluator; ``medium`` and ``hard``: IS-MCTS with the budgets of ``SEARCH_SECONDS``.
-    ``workers`` > 1 gives the search levels root parallelism over that many processes."""
-    name = _level(level)
+def make_bot(
+    level: str,
+    game: str,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    pool: SearchPool | None = None,
+) -> Bot:
+    """A bot of ``level`` for ``game``: ``random``; ``greedy`` (alias ``easy``): one ply with
+    the game's evaluator; ``medium`` and ``hard``: IS-MCTS with the game's search profile and
+    the budgets of ``SEARCH_SECONDS``. With a ``pool``, search bots use ``workers`` processes
+    (this one and ``workers - 1`` of the pool)."""
+    from ludoteca.games import entry
+
+    name = level_name(level)
+    found = entry(game)
     if name == "random":
         from ludoteca.bots.random_bot import RandomBot
 
@@ -34,15 +45,27 @@ def make_bot(level: str, seed: int = 0, workers: int = 1) -> Any:
     if name in SEARCH_SECONDS:
         from ludoteca.bots.search import SearchBot
 
-        return SearchBot(seconds=SEARCH_SECONDS[name], seed=seed, workers=workers, name=name)
+        return SearchBot(
+            seconds=SEARCH_SECONDS[name],
+            seed=seed,
+            workers=workers,
+            name=name,
+            profile=found.search_profile(),
+            pool=pool,
+        )
+    evaluator = found.greedy_choose()
+    if evaluator is None:
+        raise OptionError(f"the greedy bot cannot play {found.name} yet; use the random bot")
     from ludoteca.bots.greedy import GreedyBot
 
-    return GreedyBot(seed)
+    return GreedyBot(evaluator, seed)
 
 
 def check_bot(level: str, game: str) -> None:
-    """OptionError unless bot ``level`` can play ``game`` (greedy needs a per-game evaluator)."""
-    if _level(level) == "greedy" and find_spec(f"ludoteca.bots.greedy.{game}") is None:
+    """OptionError unless bot ``level`` can play ``game``."""
+    from ludoteca.games import entry
+
+    if level_name(level) == "greedy" and entry(game).greedy is None:
         raise OptionError(f"the greedy bot cannot play {game} yet; use the random bot")
 
 
@@ -51,4 +74,7 @@ def parse_bot_list(text: str) -> list[str]:
     names = [part.strip() for part in text.split(",") if part.strip()]
     if not names:
         raise OptionError("name at least one bot, e.g. greedy,random")
-    return [_level(n) for n in names]
+    return [level_name(n) for n in names]
+
+
+__all__ = ["LEVELS", "Bot", "SearchPool", "check_bot", "level_name", "make_bot", "parse_bot_list"]

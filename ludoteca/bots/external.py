@@ -1,10 +1,11 @@
 """External bots: any program speaking JSON lines on stdin/stdout (docs/bot-protocol.md).
 
 An entrant written ``cmd:<command>`` is started once per game and seat, so a crash costs one
-game and nothing leaks between games. The first bad answer (not JSON, not a legal action, too
-slow, a dead process) *forfeits*: the process is stopped, the random bot plays the seat to the
-end so the other seats finish a real game, and the tournament scores that game as a loss for
-the forfeiting bot with the reason kept for the report.
+game and nothing leaks between games. It is a ``Bot`` like the levels: the match driver calls
+``choose`` with a deadline, ``end`` with the outcome and ``close``. The first bad answer (not
+JSON, not a legal action, too slow, a dead process) *forfeits*: the process is stopped, the
+random bot plays the seat to the end so the other seats finish a real game, and the tournament
+scores that game as a loss for the forfeiting bot with the reason kept for the report.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import IO, Any
 
+from ludoteca.bots.base import Bot
 from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
@@ -79,8 +81,11 @@ def _pump(stream: IO[str], sink: queue.Queue[str | None] | deque[str]) -> None:
         sink.put(None)
 
 
-class ExternalBot:
-    """A seat played by a subprocess. ``forfeit`` holds why it lost its seat, or None."""
+class ExternalBot(Bot):
+    """A seat played by a subprocess. ``forfeit`` holds why it lost its seat, or None.
+
+    ``time_ms`` is its budget per decision, sent to the program; a driver's deadline, when
+    given and sooner, shortens it."""
 
     def __init__(
         self,
@@ -133,19 +138,25 @@ class ExternalBot:
         )
 
     # ---- the Bot protocol ----------------------------------------------------------------
-    def choose(self, game: Game[Any, Any], view: JSON, seat: Seat) -> Any:
+    def choose(
+        self, game: Game[Any, Any], view: JSON, seat: Seat, deadline: float | None = None
+    ) -> Any:
         legal = game.legal_actions(game.determinize(view, seat, self.rng), seat)
         if self.forfeit is None:
-            action = self._ask(game, view, legal)
+            budget = self.time_ms
+            if deadline is not None:
+                left = int(1000 * (deadline - time.monotonic()))
+                budget = max(1, min(budget, left))
+            action = self._ask(game, view, legal, budget)
             if action is not None:
                 return action
-        return self.fallback.choose(game, view, seat)
+        return self.fallback.choose(game, view, seat, deadline)
 
-    def end(self, outcome: Outcome) -> None:
-        """Tell the program the result, then let it exit."""
-        if self.forfeit is None:
+    def end(self, outcome: Outcome | None) -> None:
+        """Tell the program the result (nothing when the match was abandoned); ``close``, which
+        the driver calls next, lets it exit."""
+        if self.forfeit is None and outcome is not None:
             self._send({"type": "end", "outcome": outcome.to_json()})
-        self.close()
 
     def close(self) -> None:
         """Stop the process: close its stdin, give it a moment, then kill its process group."""
@@ -163,18 +174,19 @@ class ExternalBot:
             self._kill(proc)
 
     # ---- talking -------------------------------------------------------------------------
-    def _ask(self, game: Game[Any, Any], view: JSON, legal: list[Any]) -> Any:
-        """The program's action, or None after forfeiting."""
+    def _ask(self, game: Game[Any, Any], view: JSON, legal: list[Any], budget: int) -> Any:
+        """The program's action within ``budget`` ms (plus the grace), or None after
+        forfeiting."""
         legal_json = [a.to_json() for a in legal]
         if not self._send(
-            {"type": "choose", "view": view, "legal": legal_json, "time_ms": self.time_ms}
+            {"type": "choose", "view": view, "legal": legal_json, "time_ms": budget}
         ):
             return None
-        limit = (self.time_ms + GRACE_MS) / 1000
+        limit = (budget + GRACE_MS) / 1000
         try:
             line = self.lines.get(timeout=limit)
         except queue.Empty:
-            return self._lose(f"no answer within {self.time_ms} ms (+{GRACE_MS} ms grace)")
+            return self._lose(f"no answer within {budget} ms (+{GRACE_MS} ms grace)")
         if line is None:
             return self._lose(self._crash_reason())
         try:

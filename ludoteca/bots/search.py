@@ -11,20 +11,20 @@ Queendomino, Buttons) this is determinized UCT over one tree; for Kami it is IS-
 ``mode="flat"`` keeps statistics at the root only (flat Monte Carlo with UCB1 at the root), the
 variant Gedda et al. (2018) found stronger than UCT for Kingdomino. Both are offered so the claim
 is measured rather than assumed; the measured better one is each game's default
-(``MODES`` in ``bots/playouts.py``).
+(the game's search profile, ``bots/profiles/<game>.py``, named by its registry entry).
 
 Simultaneous decisions (Buttons) are searched one seat after another. That lets a later seat's
 tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so
 no seat's decision can exploit it.
 
-Leaves are valued by the game's rollout from ``bots/playouts.py`` (``policy="default"``): a
+Leaves are valued by the profile's rollout (``policy="default"``): a
 playout to the end with a per-game policy, or for games of many rounds a playout to the end of the
 round valued by what it earned. ``policy="random"`` plays uniformly random moves to the end.
 Final rewards blend the win share with the rank (see ``utilities``).
 
-Where a game has a prior (``PRIORS`` in ``bots/playouts.py``: its greedy evaluator), the root
-keeps only the actions the prior ranks best (``WIDTHS``), so the budget is spent on the moves
-worth checking; in Kami that cuts a root of up to ~150 plays to 8.
+Where a profile has a prior (for instance its game's greedy evaluator), the root keeps only the
+actions the prior ranks best (the profile's ``width``), so the budget is spent on the moves worth
+checking; in Kami that cuts a root of up to ~150 plays to 8.
 """
 
 from __future__ import annotations
@@ -32,14 +32,15 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import wait
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any
 
+from ludoteca.bots.base import Bot
+from ludoteca.bots.pool import SearchPool
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
+from ludoteca.engine.registry import DEFAULT_PROFILE, Playout, Rollout, SearchProfile
 from ludoteca.engine.rng import Rng
 
 WIN_WEIGHT = 0.6
@@ -47,8 +48,6 @@ WIN_WEIGHT = 0.6
 that search still prefers second place to last when winning is out of reach) and, optionally,
 the score."""
 
-Playout = Callable[[Game[Any, Any], Any, Rng], None]
-Rollout = Callable[[Game[Any, Any], Any, Rng, float], list[float]]
 
 
 def utilities(
@@ -88,47 +87,24 @@ def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
         apply_legal(state, seat, actions[below(len(actions))])
 
 
-def full_rollout(playout: Playout) -> Rollout:
+def full_rollout(playout: Playout, score_scale: float | None = None) -> Rollout:
     """A rollout that plays to the end with ``playout`` and rewards the final outcome."""
 
     def rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-        from ludoteca.bots.playouts import SCORE_SCALES
-
         playout(game, state, rng)
         outcome = game.outcome(state)
         assert outcome is not None
-        return utilities(outcome, score_weight, SCORE_SCALES.get(game.spec.name))
+        return utilities(outcome, score_weight, score_scale)
 
     return rollout
 
 
-def rollout_for(game_name: str) -> Rollout:
-    """The game's rollout from ``bots/playouts.py`` (for instance one that stops at the end of
-    the round and evaluates it), else a playout to the end with the game's playout policy."""
-    from ludoteca.bots.playouts import ROLLOUTS
-
-    return ROLLOUTS.get(game_name) or full_rollout(playout_for(game_name))
-
-
-def default_mode(game_name: str) -> str:
-    """The search mode measured best for the game (``bots/playouts.py``), else UCT."""
-    from ludoteca.bots.playouts import MODES
-
-    return MODES.get(game_name, "uct")
-
-
-def default_score_weight(game_name: str) -> float:
-    """The reward's score share measured best for the game (``bots/playouts.py``), else 0."""
-    from ludoteca.bots.playouts import SCORE_WEIGHTS
-
-    return SCORE_WEIGHTS.get(game_name, 0.0)
-
-
-def playout_for(game_name: str) -> Playout:
-    """The game's playout policy from ``bots/playouts.py``, else uniformly random."""
-    from ludoteca.bots.playouts import PLAYOUTS
-
-    return PLAYOUTS.get(game_name, random_playout)
+def profile_rollout(profile: SearchProfile) -> Rollout:
+    """The profile's rollout (for instance one that stops at the end of the round and values
+    it), else a playout to the end with its playout policy (uniformly random by default)."""
+    if profile.rollout is not None:
+        return profile.rollout
+    return full_rollout(profile.playout or random_playout, profile.score_scale)
 
 
 class Node:
@@ -180,30 +156,34 @@ def search(
     early_stop: bool = True,
     score_weight: float | None = None,
     width: int | None = None,
+    profile: SearchProfile | None = None,
 ) -> tuple[SearchStats, Node]:
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent.
 
-    ``width`` keeps only the root actions the game's prior ranks highest (``PRIORS`` in
-    ``bots/playouts.py``; default ``WIDTHS`` there), so the budget goes to moves worth checking.
+    ``profile`` is the game's search profile (its registry entry's; default: UCT with random
+    playouts); ``mode``, ``score_weight`` and ``width`` override its values. ``width`` keeps only
+    the root actions the profile's prior ranks highest, so the budget goes to moves worth
+    checking.
     """
     if seconds is None and iterations is None:
         raise ValueError("give a time or an iteration budget")
+    profile = profile or DEFAULT_PROFILE
     if mode is None:
-        mode = default_mode(game.spec.name)
+        mode = profile.mode
     if score_weight is None:
-        score_weight = default_score_weight(game.spec.name)
+        score_weight = profile.score_weight
     if mode not in ("uct", "flat"):
         raise ValueError(f"unknown search mode {mode!r}")
     rng = Rng(seed)
-    rollout = rollout_for(game.spec.name) if policy == "default" else full_rollout(random_playout)
+    rollout = profile_rollout(profile) if policy == "default" else full_rollout(random_playout)
     to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
-    determinize = game.determinize
+    determinize = game.determinizer(view, seat)
     flat = mode == "flat"
     log = math.log
     sqrt = math.sqrt
     root = root if root is not None else Node(-1)
     start = time.perf_counter()
-    allowed = root_candidates(game, view, seat, rng, width)
+    allowed = root_candidates(game, view, seat, rng, profile, width)
     if allowed is not None and len(allowed) == 1:  # nothing to weigh: the prior decided
         (only,) = allowed
         return SearchStats(0, time.perf_counter() - start, {only: 1}, {only: 0.5}), root
@@ -220,7 +200,7 @@ def search(
                 and _decided(root, done, now - start, deadline - now, limit - done)
             ):
                 break
-        state = determinize(view, seat, rng)
+        state = determinize(rng)
         node = root
         path = [root]
         depth = 0
@@ -281,20 +261,22 @@ def search(
 
 
 def root_candidates(
-    game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng, width: int | None
+    game: Game[Any, Any],
+    view: JSON,
+    seat: Seat,
+    rng: Rng,
+    profile: SearchProfile,
+    width: int | None = None,
 ) -> set[int] | None:
-    """Indices of the ``width`` root actions the game's prior ranks best, or None for all.
+    """Indices of the ``width`` root actions the profile's prior ranks best, or None for all.
 
     The seat's own legal actions depend only on what it knows, so one determinization ranks
     them for every sample."""
-    from ludoteca.bots.playouts import PRIORS, WIDTHS
-
-    name = game.spec.name
-    prior = PRIORS.get(name)
+    prior = profile.prior
     if prior is None:
         return None
     if width is None:
-        width = WIDTHS.get(name)
+        width = profile.width
     state = game.determinize(view, seat, rng)
     if seat not in game.to_act(state):
         return None
@@ -320,23 +302,45 @@ def _decided(root: Node, done: int, elapsed: float, left: float, iterations_left
     return first - second > remaining
 
 
-def _worker_search(game_name: str, view: JSON, seat: Seat, params: dict[str, Any]) -> SearchStats:
-    from ludoteca.games import get_game
-
-    stats, _ = search(get_game(game_name), view, seat, **params)
+def _worker_search(
+    game: Game[Any, Any],
+    view: JSON,
+    seat: Seat,
+    profile: SearchProfile,
+    params: dict[str, Any],
+    until: float | None,
+) -> SearchStats:
+    """One root-parallel search in a pool process (everything arrives pickled by reference).
+    ``until`` is the move's ``time.monotonic()`` end (one clock for every process of the
+    machine): a worker that starts late searches only what is left."""
+    if until is not None:
+        left = until - time.monotonic()
+        if left <= 0:
+            return SearchStats(0, 0.0, {}, {})
+        seconds = params.get("seconds")
+        params = {**params, "seconds": left if seconds is None else min(seconds, left)}
+    stats, _ = search(game, view, seat, profile=profile, **params)
     return stats
 
 
-class SearchBot:
+DEADLINE_MARGIN = 0.05
+"""Seconds kept back from a deadline for choosing and answering after the search stops."""
+
+
+class SearchBot(Bot):
     """An IS-MCTS bot with a time (or iteration) budget per move.
 
-    The search stops early once the most visited action cannot be overtaken in the time left.
-    ``workers`` > 1 adds root parallelism: that many processes search independently with
-    different seeds and their root statistics are summed. The tree is kept between moves when the
-    bot acts again right after its own move (Kingdomino's place-then-claim, Queendomino's steps):
-    the next root is then the child of the action it chose, which is sound because that action was
-    part of the tree's information set and nothing was revealed in between (the view's ply moved
-    by exactly one and the bot made that move).
+    The search stops early once the most visited action cannot be overtaken in the time left,
+    and never runs past the ``deadline`` its caller gives. With a ``pool`` (a ``SearchPool``
+    the caller owns) and ``workers`` > 1 it adds root parallelism: ``workers - 1`` pool
+    processes search independently with different seeds besides this one, and their root
+    statistics are summed. The bot never creates processes itself.
+
+    The tree is kept between moves when the bot acts again right after its own move
+    (Kingdomino's place-then-claim, Queendomino's steps): the next root is then the child of the
+    action it chose, which is sound because that action was part of the tree's information set
+    and nothing was revealed in between (the view's ply moved by exactly one and the bot made
+    that move).
     """
 
     def __init__(
@@ -350,6 +354,8 @@ class SearchBot:
         early_stop: bool = True,
         score_weight: float | None = None,
         width: int | None = None,
+        profile: SearchProfile | None = None,
+        pool: SearchPool | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             raise OptionError("a search bot needs a time or an iteration budget")
@@ -359,14 +365,17 @@ class SearchBot:
         self.early_stop = early_stop
         self.score_weight = score_weight
         self.width = width
-        self.workers = max(1, workers)
+        self.profile = profile or DEFAULT_PROFILE
+        self.pool = pool
+        self.workers = max(1, min(workers, 1 + (pool.processes if pool is not None else 0)))
         self.name = name
         self.rng = Rng(seed)
-        self._pool: ProcessPoolExecutor | None = None
         self._tree: tuple[int, Seat, Node] | None = None
         self.last_stats: SearchStats | None = None
 
-    def choose(self, game: Game[Any, Any], view: JSON, seat: Seat) -> Any:
+    def choose(
+        self, game: Game[Any, Any], view: JSON, seat: Seat, deadline: float | None = None
+    ) -> Any:
         state = game.determinize(view, seat, self.rng)
         legal = game.legal_actions(state, seat)
         if not legal:
@@ -375,28 +384,43 @@ class SearchBot:
             self._tree = None
             return legal[0]
         root = self._reusable_root(view, seat)
+        seconds = self.seconds
+        now = time.monotonic()
+        if deadline is not None:
+            left = max(0.001, deadline - now - DEADLINE_MARGIN)
+            seconds = left if seconds is None else min(seconds, left)
+        until = now + seconds if seconds is not None else None
         params: dict[str, Any] = {
-            "seconds": self.seconds,
+            "seconds": seconds,
             "iterations": self.iterations,
             "mode": self.mode,
             "early_stop": self.early_stop,
             "score_weight": self.score_weight,
             "width": self.width,
         }
-        stats, tree = search(game, view, seat, seed=self.rng.next64(), root=root, **params)
-        if self.workers > 1:
-            pool = self._executor()
+        futures = []
+        if self.workers > 1 and self.pool is not None:
             futures = [
-                pool.submit(
-                    _worker_search,
-                    game.spec.name,
-                    view,
-                    seat,
-                    {**params, "seed": self.rng.next64()},
+                self.pool.executor.submit(
+                    _worker_search, game, view, seat, self.profile,
+                    {**params, "seed": self.rng.next64()}, until,
                 )
                 for _ in range(self.workers - 1)
             ]
-            for f in futures:
+        stats, tree = search(
+            game, view, seat, seed=self.rng.next64(), root=root, profile=self.profile, **params
+        )
+        if futures:
+            # Past the caller's deadline, workers that could not finish (a busy pool) are not
+            # waited for; on its own budget the bot waits for them, they stop at ``until``.
+            timeout = (
+                None if deadline is None
+                else max(0.0, deadline - DEADLINE_MARGIN / 2 - time.monotonic())
+            )
+            done, late = wait(futures, timeout=timeout)
+            for f in late:
+                f.cancel()
+            for f in done:
                 stats.merge(f.result())
         self.last_stats = stats
         legal_by_index = {a.index: a for a in legal}
@@ -421,25 +445,8 @@ class SearchBot:
             return node
         return None
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            method = "fork" if "fork" in _start_methods() else "spawn"
-            self._pool = ProcessPoolExecutor(self.workers - 1, mp_context=get_context(method))
-        return self._pool
-
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
-
-    def __del__(self) -> None:
-        self.close()
-
-
-def _start_methods() -> list[str]:
-    from multiprocessing import get_all_start_methods
-
-    return get_all_start_methods()
+        self._tree = None
 
 
 def default_workers() -> int:

@@ -7,12 +7,23 @@ game over, legality — so no game can forget it, and a refused action never tou
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError
+from ludoteca.engine.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    OptionError,
+)
+from ludoteca.engine.events import Event, event
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue, validate_options
 from ludoteca.engine.rng import Rng
 
@@ -104,10 +115,27 @@ def ranks_from_keys(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
+def _module_attribute(module: str, name: str) -> Any:
+    return getattr(import_module(module), name)
+
+
 class Game(ABC, Generic[S, A]):
     """Base of every rules engine. Subclasses set ``spec`` and implement the hooks."""
 
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """A game crosses to another process as a reference to its module's instance, never
+        as a copy: caches it holds then stay shared, and actions compared by identity
+        (``action is PASS``) stay the module's own."""
+        module = sys.modules[type(self).__module__]
+        for name, value in vars(module).items():
+            if value is self:
+                return (_module_attribute, (module.__name__, name))
+        return super().__reduce__()
+
     spec: GameSpec
+    locale: Path | tuple[Path, ...] | None = None
+    """The game's ``locale`` folder (its Spanish sentences), or several when it reuses
+    another game's sentences (Queendomino tells Kingdomino's draft and placements)."""
 
     # ---- setup ---------------------------------------------------------------------------
     def validate(
@@ -132,6 +160,16 @@ class Game(ABC, Generic[S, A]):
         opts = self.validate(options, players)
         return self._setup(opts, players, Rng(seed))
 
+    def start(self, validated: dict[str, OptionValue], players: int, seed: int = 0) -> S:
+        """A new match from options already checked by ``validate`` (the match driver
+        validates once, then starts and replays without checking again)."""
+        return self._setup(validated, players, Rng(seed))
+
+    def data_version(self, options: Mapping[str, object]) -> dict[str, str]:
+        """The versions of the component data a match with ``options`` plays with (board
+        layouts, building tables), named in its match record so it replays identically."""
+        return {}
+
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
         """Hook for rules that tie options to each other or to the player count."""
 
@@ -147,18 +185,16 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: Seat) -> list[A]:
         """Every legal action for ``seat`` now (empty if it may not act)."""
 
-    def apply(self, state: S, seat: Seat, action: A, *, seq: int | None = None) -> None:
+    def apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
 
-        ``seq`` is the sequence number the caller last saw (``state.ply``); a stale one is refused
-        so a repeated message is never applied twice.
+        Sequence numbers (which decision a client answers) are the match driver's business
+        (``engine/match.py``), not the state's.
         """
-        if seq is not None and seq != state.ply:
-            raise IllegalAction(f"stale sequence number {seq}: the match is at {state.ply}")
         if self.is_over(state):
-            raise IllegalAction("the game is over")
+            raise GameOver(msgid=N_("The game is over."))
         if seat not in self.to_act(state):
-            raise IllegalAction(f"it is not seat {seat}'s turn")
+            raise NotYourTurn(msgid=N_("It is not {player}'s turn."), player=f"P{seat + 1}")
         reason = self._why_illegal(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -188,6 +224,39 @@ class Game(ABC, Generic[S, A]):
         """Whether applying ``action`` uncovers hidden information or randomness."""
         return True
 
+    # ---- events (DESIGN.md §2) -----------------------------------------------------------
+    def narrate(self, before: S, seat: Seat, action: A, after: S) -> list[Event]:
+        """The events of one applied action, each with what every viewer may know, read off
+        the states ``before`` and ``after`` it. Games override; this fallback names the
+        action only when nothing is hidden."""
+        if self.spec.hidden_information:
+            return [event("act", seat=seat)]
+        return [event("act", seat=seat, action=action.to_json())]
+
+    def public_action(self, before: S, seat: Seat, action: A) -> JSON:
+        """The action as every other seat sees it being taken, hidden parts left out (a face-down
+        card, a simultaneous answer not yet revealed). Two actions with the same public form and
+        the same resulting view must be told to others the same way (tests/engine/test_leaks.py).
+        Default: everything about the action is public."""
+        return action.to_json()
+
+    def opening(self, state: S) -> list[Event]:
+        """The events of the setup itself (the first deal, the first line revealed): what a
+        match's first view shows, told as it would be told later in the game. Default none."""
+        return []
+
+    def render_event(self, data: JSON, voice: Voice) -> str:
+        """One event (as a viewer got it from ``narrate``) as a sentence in ``voice``."""
+        who = voice.name(int(data.get("seat", -1)))
+        return voice.t("{player} acted.", player=who)
+
+    def voice(self, lang: str = "en", names: Sequence[str] = ()) -> Voice:
+        """Sentences for this game in ``lang`` with the table's player names."""
+        folders = () if self.locale is None else (
+            (self.locale,) if isinstance(self.locale, Path) else self.locale
+        )
+        return Voice(lang, names, folders)
+
     # ---- what people see -----------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, seat: Seat | None) -> JSON:
@@ -202,6 +271,13 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def determinize(self, view: JSON, seat: Seat | None, rng: Rng) -> S:
         """A full state consistent with ``view`` (what ``seat`` knows); hidden parts sampled."""
+
+    def determinizer(self, view: JSON, seat: Seat | None) -> Callable[[Rng], S]:
+        """``rng -> determinize(view, seat, rng)``, for drawing many samples of one view.
+
+        Searches draw thousands; a game overrides this to read the view once and re-sample
+        only the hidden parts of a prepared state on each call."""
+        return lambda rng: self.determinize(view, seat, rng)
 
     # ---- actions as data -----------------------------------------------------------------
     @abstractmethod

@@ -1,24 +1,30 @@
 """Match records: a header plus the action log, saved as versioned JSON, and exact replay.
 
-A match is event-sourced: ``(game, options, players, seed)`` plus the ordered ``(seat, action)``
-list reproduces every state. The file stores the options as validated (defaults filled in), so a
-later change of a default never changes an old match.
+A match is event-sourced: ``(game, options, players, seed, data)`` plus the ordered
+``(seat, action)`` list reproduces every state. The file stores the options as validated
+(defaults filled in), so a later change of a default never changes an old match, and (format
+v2) the versions of the component data the game played with (``Game.data_version``), so a
+record never replays silently against other boards or building tables. Version 1 records, which
+predate the data field, replay with the data their options select.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ludoteca.engine.errors import LudotecaError, RecordError
-from ludoteca.engine.game import JSON, Game, Outcome, Seat
+from ludoteca.engine.game import JSON, Game, Seat
 
 FORMAT = "ludoteca-match"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
+MAX_BYTES = 64 << 20
+"""A match record is a few hundred KB at most; anything far larger is not one."""
 
 
 @dataclass
@@ -30,9 +36,17 @@ class MatchRecord:
     seats: list[JSON] = field(default_factory=list)
     actions: list[tuple[Seat, JSON]] = field(default_factory=list)
     result: JSON | None = None
-    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    created: str = field(default_factory=lambda: MatchRecord.now())
+    data: dict[str, str] = field(default_factory=dict)
+    version: int = VERSION
+
+    @staticmethod
+    def now() -> str:
+        return datetime.now(UTC).isoformat(timespec="seconds")
 
     def to_json(self) -> JSON:
+        """The record as saved: always format v2, with the data it names (a v1 record read in
+        is upgraded by ``Match.record``, which fills in the data its options select)."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -40,6 +54,7 @@ class MatchRecord:
             "options": self.options,
             "players": self.players,
             "seed": self.seed,
+            "data": self.data,
             "seats": self.seats,
             "created": self.created,
             "actions": [[seat, action] for seat, action in self.actions],
@@ -51,108 +66,119 @@ class MatchRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a Ludoteca match record (missing format marker)")
         version = data.get("version")
-        if version != VERSION:
-            raise RecordError(f"match record version {version!r} is not supported (need {VERSION})")
+        if type(version) is not int or version not in READABLE:
+            raise RecordError(
+                f"match record version {version!r} is not supported (this Ludoteca reads "
+                f"{' and '.join(str(v) for v in READABLE)})"
+            )
         try:
-            actions = [(int(seat), dict(action)) for seat, action in data["actions"]]
+            entries = data["actions"]
+            if not isinstance(entries, list):
+                raise RecordError("the actions of a match record must be a list")
+            actions = []
+            for entry in entries:
+                if not isinstance(entry, list) or len(entry) != 2:
+                    raise RecordError(f"an action entry must be [seat, action], not {entry!r}")
+                seat, action = entry
+                if isinstance(seat, bool) or not isinstance(seat, int):
+                    raise RecordError(f"a seat must be a whole number, not {seat!r}")
+                if not isinstance(action, dict):
+                    raise RecordError(f"an action must be a JSON object, not {action!r}")
+                actions.append((seat, action))
+            players, seed = data["players"], data["seed"]
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (players, seed)):
+                raise RecordError("players and seed must be whole numbers")
+            options, stored = data["options"], data.get("data") or {}
+            if not isinstance(options, dict) or not isinstance(stored, dict):
+                raise RecordError("options and data must be JSON objects")
+            seats = data.get("seats") or []
+            if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+                raise RecordError("seats must be a list of objects")
             return cls(
                 game=str(data["game"]),
-                options=dict(data["options"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                seats=list(data.get("seats") or []),
+                options=dict(options),
+                players=players,
+                seed=seed,
+                seats=list(seats),
                 actions=actions,
                 result=data.get("result"),
                 created=str(data.get("created", "")),
+                data={str(k): str(v) for k, v in stored.items()},
+                version=int(version),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed match record: {exc}") from None
+        except KeyError as exc:
+            raise RecordError(f"malformed match record: the field {exc} is missing") from None
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
+        """Read a record file; RecordError (one clear sentence) for anything that is not one:
+        a missing file, binary or non-UTF-8 content, bad JSON, a wrong shape."""
+        p = Path(path)
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RecordError(f"cannot read {path}: {exc}") from None
+            if p.is_dir():
+                raise RecordError(f"{path} is a folder, not a match record")
+            if p.stat().st_size > MAX_BYTES:
+                raise RecordError(f"{path} is too large to be a match record")
+            text = p.read_bytes().decode("utf-8")
+            data = json.loads(text)
+        except FileNotFoundError:
+            raise RecordError(f"cannot read {path}: no such file") from None
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a match record (it is not UTF-8 text)") from None
+        except (json.JSONDecodeError, RecursionError):
+            raise RecordError(f"{path} is not a match record (it is not valid JSON)") from None
         return cls.from_json(data)
 
 
-class Match:
-    """A live match: the game, its state and the record that reproduces it."""
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        options: Mapping[str, object] | None = None,
-        players: int = 2,
-        seed: int = 0,
-        seats: list[JSON] | None = None,
-    ) -> None:
-        self.game = game
-        opts = game.validate(options, players)
-        self.state = game.setup(opts, players, seed)
-        self.record = MatchRecord(
-            game=game.spec.name,
-            options=dict(opts),
-            players=players,
-            seed=seed,
-            seats=seats or [{"name": f"Player {i + 1}"} for i in range(players)],
-        )
-
-    def play(self, seat: Seat, action: Any) -> None:
-        """Apply with every check and log it."""
-        self.game.apply(self.state, seat, action)
-        self.record.actions.append((seat, action.to_json()))
-        self._finish_if_over()
-
-    def play_legal(self, seat: Seat, action: Any) -> None:
-        """Trusted path for an action taken from ``legal_actions``."""
-        self.game.apply_legal(self.state, seat, action)
-        self.record.actions.append((seat, action.to_json()))
-        self._finish_if_over()
-
-    def _finish_if_over(self) -> None:
-        if self.game.is_over(self.state):
-            outcome = self.game.outcome(self.state)
-            self.record.result = outcome.to_json() if outcome else None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+def check_header(game: Game[Any, Any], record: MatchRecord) -> dict[str, Any]:
+    """The record's options, validated, after checking it is this game's and was played with
+    data this installation has (RecordError otherwise)."""
+    if record.game != game.spec.name:
+        raise RecordError(f"this record is a {record.game} match, not {game.spec.name}")
+    try:
+        opts = game.validate(record.options, record.players)
+    except LudotecaError as exc:
+        raise RecordError(f"the record's setup is invalid: {exc}") from None
+    if record.version >= 2:  # v1 records predate the field: they play with what options select
+        here = game.data_version(opts)
+        if here != record.data:
+            keys = set(here) | set(record.data)
+            differ = sorted(k for k in keys if here.get(k) != record.data.get(k))
+            raise RecordError(
+                "the record was played with other component data than this installation has "
+                f"({', '.join(differ)}): it would not replay identically"
+            )
+    return opts
 
 
 def iter_replay(
     game: Game[Any, Any], record: MatchRecord
 ) -> Iterator[tuple[Seat | None, Any, Any]]:
-    """Yield ``(None, None, initial state)`` then ``(seat, action, state)`` after each action.
+    """Yield ``(None, None, initial state)`` then ``(seat, action, state)`` after each action,
+    replayed by the match driver with every check (a tampered record fails with the ply and
+    the reason). The state yielded is the live one (cloned by the caller if it keeps it)."""
+    from ludoteca.engine.match import Match  # the driver builds on records, not the reverse
 
-    The state yielded is the live one (cloned by the caller if it keeps it). Every action is
-    checked, so a tampered record fails with the ply and reason.
-    """
-    if record.game != game.spec.name:
-        raise RecordError(f"this record is a {record.game} match, not {game.spec.name}")
-    try:
-        state = game.setup(record.options, record.players, record.seed)
-    except LudotecaError as exc:
-        raise RecordError(f"the record's setup is invalid: {exc}") from None
-    yield None, None, state
+    match = Match.unplayed(game, record, narrate=False)
+    yield None, None, match.state
     for ply, (seat, data) in enumerate(record.actions):
         try:
             action = game.action_from_json(data)
-            game.apply(state, seat, action)
+            match.step(seat, action)
         except LudotecaError as exc:
             raise RecordError(
                 f"action {ply} ({data}) by seat {seat} does not replay: {exc}"
             ) from None
-        yield seat, action, state
+        yield seat, action, match.state
 
 
 def replay(game: Game[Any, Any], record: MatchRecord) -> Any:
     """The final state of a recorded match."""
-    final = None
-    for _, _, state in iter_replay(game, record):
-        final = state
-    return final
+    from ludoteca.engine.match import Match
+
+    return Match.from_record(game, record, narrate=False).state

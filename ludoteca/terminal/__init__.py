@@ -1,35 +1,23 @@
 """Terminal renderers, one module per game, used by ``ludoteca play`` and ``ludoteca replay``.
 
-Each module ``ludoteca.terminal.<game>`` provides:
+A game's registry entry names its renderer (``GameEntry.terminal``); the session loads it with
+``terminal.session.load_renderer``. A renderer module provides:
 
 - ``render(view: dict, seat: int | None) -> rich.console.RenderableType`` — the whole table as
-  that seat sees it (never more than the view holds).
-- ``hint(view: dict, legal: list) -> str`` — one line telling a person what they may type now.
+  that seat sees it (never more than the view holds). For a seat, the seat's own board comes
+  last, so that it, the hint and the prompt fit on an 80×24 screen.
+- ``YOURS: str`` — the words that start the seat's own block in ``render`` ("Your kingdom"),
+  which the screen test (tests/cli/test_screen.py) looks for.
+- ``hint(view: dict, legal: list) -> str`` — what a person may type now, with the legal moves;
+  plain text, which the session wraps at word boundaries in 80 columns.
 - ``parse(text: str, view: dict, legal: list) -> Action`` — the action a person typed; raises
-  ``ValueError`` with a message to show when it cannot be read or is not among ``legal``.
+  ``ValueError`` with a message to show when it cannot be read.
 
-Optional, used by the session when present:
+Optional, used when present:
 
-- ``describe(action, view_before) -> str`` — a bot's move in words. Without it, moves of a game
-  with hidden information are shown only as "acted", so nothing private leaks.
+- ``help_text(view: dict) -> str`` — what the letters and marks of the board mean (``help``).
+- ``typed(action, view) -> str`` — what a person types for ``action`` (``parse`` reads it back).
 - ``final(view, outcome, seat) -> RenderableType`` — the end-of-game score breakdown.
+
+What happened is told by the game's events (``Game.render_event``), not by the renderer.
 """
-
-from __future__ import annotations
-
-from importlib import import_module
-from types import ModuleType
-
-_MODULES: dict[str, str] = {
-    "kingdomino": "ludoteca.terminal.kingdomino",
-    "queendomino": "ludoteca.terminal.queendomino",
-    "kami": "ludoteca.terminal.kami",
-    "goita": "ludoteca.terminal.kami",
-    "buttons": "ludoteca.terminal.buttons",
-}
-
-
-def renderer(game: str) -> ModuleType:
-    if game not in _MODULES:
-        raise KeyError(f"no terminal renderer for {game!r}")
-    return import_module(_MODULES[game])

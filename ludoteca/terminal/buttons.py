@@ -5,6 +5,9 @@ A cell is typed as row then column, the dice values that address it: ``place 3 5
 marker to become a star. ``roll``, ``stop`` and ``decline`` (or ``r``, ``s``, ``d``) do the rest.
 Cells show a letter as well as a colour, so the board reads without colour: ``o`` is a marker,
 ``*`` a star, ``+`` your answer waiting to be revealed.
+
+Screen layout: a person's own board (titled ``YOURS``) and the dice come last, under the other
+boards, so that with the hint and the prompt they fit an 80×24 terminal (issue 12 item 7).
 """
 
 from __future__ import annotations
@@ -18,7 +21,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Decline, Place, Star, Stop
+from ludoteca.games.buttons.actions import (
+    DECLINE,
+    ROLL,
+    STOP,
+    Decline,
+    Place,
+    Star,
+    Stop,
+    action_from_index,
+)
 
 COLOUR_STYLE = {
     "R": "bold bright_white on red3",
@@ -27,6 +39,8 @@ COLOUR_STYLE = {
     "B": "bold bright_white on blue3",
 }
 COLOUR_NAMES = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+YOURS = "Your board"
+"""How the title of the viewer's own board begins (the top of their block on screen)."""
 WORDS = {
     "roll": ROLL, "r": ROLL,
     "stop": STOP, "s": STOP, "out": STOP,
@@ -40,7 +54,7 @@ def typed(action: Any) -> str:
         return f"place {action.row} {action.col}"
     if isinstance(action, Star):
         return f"star {action.row} {action.col}"
-    return action.to_json()["type"]
+    return str(action.to_json()["type"])
 
 
 def board(p: dict[str, Any], mine: dict[str, Any] | None) -> Table:
@@ -76,37 +90,53 @@ def board(p: dict[str, Any], mine: dict[str, Any] | None) -> Table:
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """Dice, then every player's board with cards, status and stars."""
-    parts: list[RenderableType] = []
+    """The other boards, then the viewer's own board with the dice under it (so that with
+    the hint and the prompt it fits an 80×24 terminal, issue 12 item 7); a spectator sees
+    the dice first, then every board alike."""
     head = Text(f"Buttons — round {view['round']} — ", style="bold")
     head.append(f"phase {view['phase']}, P{view['active'] + 1} to play")
-    parts.append(head)
     dice = view["dice"]
     if dice:
-        line = Text("Dice: ")
-        line.append(f" white {dice['white']} ", style="black on bright_white")
-        line.append(" ")
-        line.append(f" gold {dice['gold']} ", style="bold yellow on black")
+        roll = Text("Dice: " if view["phase"] == "place" else "Last roll: ")
+        roll.append(f" white {dice['white']} ", style="black on bright_white")
+        roll.append(" ")
+        roll.append(f" gold {dice['gold']} ", style="bold yellow on black")
         for d in dice["black"]:
-            line.append(" ")
-            line.append(f" {d} ", style="bright_white on grey15")
-        line.append(f"   ({view['free_dice']} white-pip dice in play)")
-        parts.append(line)
+            roll.append(" ")
+            roll.append(f" {d} ", style="bright_white on grey15")
+        roll.append(f"   ({view['free_dice']} white-pip dice in play)")
     else:
-        parts.append(Text(f"No roll yet this round ({view['free_dice']} white-pip dice in play)"))
+        roll = Text(f"No roll yet ({view['free_dice']} white-pip dice in play)")
+    table: list[RenderableType] = [roll]
     if view["deciders"] and view["phase"] in ("place", "stars"):
         who = ", ".join(f"P{s + 1}" for s in view["deciders"])
-        parts.append(Text(f"Deciding at once: {who} (answers stay hidden until all are in)"))
+        table.append(Text(f"Deciding at once: {who} (answers stay hidden until all are in)"))
+    chosen = view["options"].get("layouts", "ludoteca")
+    layout_set = "" if chosen == "ludoteca" else f" of set {chosen}"
     panels = []
+    own: Panel | None = None
     for i, p in enumerate(view["seats"]):
         mine = view["you"] if i == seat else None
-        title = f"P{i + 1}" + (" (you)" if i == seat else "") + f" — {p['status']}"
+        name = f"{YOURS} (P{i + 1})" if i == seat else f"P{i + 1}"
         cards = " ".join(p["cards"]) or "no card"
-        info = Text(f"stars {p['star_count']}  cards: {cards}  layout {p['layout']}")
+        info = Text(f"stars {p['star_count']}  cards: {cards}  layout {p['layout']}{layout_set}")
         if p["stars_to_place"]:
             info.append(f"\nstars to place this round: {p['stars_to_place']}")
-        panels.append(Panel(Group(board(p, mine), info), title=title, expand=False))
-    parts.append(Columns(panels))
+        board_panel = Panel(Group(board(p, mine), info), title=f"{name} — {p['status']}",
+                            border_style="bold cyan" if i == view["active"] else "",
+                            expand=False)
+        if i == seat:
+            own = board_panel
+        else:
+            panels.append(board_panel)
+    parts: list[RenderableType] = [head]
+    if own is None:
+        parts.extend(table)
+    if panels:
+        parts.append(Columns(panels))
+    if own is not None:
+        parts.append(own)
+        parts.extend(table)
     if view["result"]:
         res = view["result"]
         winners = ", ".join(f"P{w + 1}" for w in res["winners"])
@@ -153,9 +183,7 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
         action = Place(row, col) if kind == "place" else Star(row, col)
         if kind == "place" and action not in legal and Star(row, col) in legal:
             action = Star(row, col)
-    if action not in legal:
-        raise ValueError(f"{typed(action)} is not allowed now. " + hint(view, legal))
-    return action
+    return next((a for a in legal if a == action), action_from_index(action.index))
 
 
 def final(view: dict[str, Any], outcome: Any, seat: int | None) -> RenderableType:

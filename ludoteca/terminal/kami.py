@@ -4,6 +4,10 @@ A move is typed as two cards, defense then attack: ``gold silver``. Cards may be
 unique prefix (``go si``); a mercenary stack is ``m3`` (or ``merc:3``); a lone attack with no
 defense card (ruling C1) is ``- empress``. Other moves: ``pass``, ``reveal`` / ``quiet`` (the
 demoralized question, A6) and ``redeal`` / ``on`` (the partner's answer).
+
+Screen layout: a seat's own hand (the line starting ``YOURS``) and lines, the mercenaries and
+whose turn it is come last, under the other seats, so that with the hint and the prompt they
+fit an 80×24 terminal (issue 12 item 7).
 """
 
 from __future__ import annotations
@@ -15,15 +19,26 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.games.kami.actions import MERC, NO_DEFENSE, Decide, Declare, Pass, Play
+from ludoteca.games.kami.actions import (
+    MERC,
+    NO_DEFENSE,
+    Decide,
+    Declare,
+    Pass,
+    Play,
+    action_from_index,
+)
 from ludoteca.games.kami.components import GOITA_TITLES, NAMES, TITLES
 
 CARD_STYLE = {
     "soldier": "white", "spear": "cyan", "horseman": "green", "silver": "bright_white",
     "gold": "yellow", "tower": "magenta", "fool": "bright_magenta", "empress": "bold red",
 }
+YOURS = "Your hand"
+"""How the viewer's own block begins (their hand, then their lines)."""
 ALIASES = {t.lower(): NAMES[i] for i, t in enumerate(GOITA_TITLES)}
-ALIASES.update({"lance": "spear", "rider": "horseman", "madman": "fool", "king": "empress"})
+ALIASES.update({"lance": "spear", "rider": "horseman", "madman": "fool", "king": "empress",
+                "gyoku": "empress", "fu": "soldier"})
 
 
 def _titles(view: dict[str, Any]) -> tuple[str, ...]:
@@ -47,49 +62,36 @@ def seat_label(seat: int, view: dict[str, Any]) -> str:
     return label
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    titles = _titles(view)
-    head = Text()
-    head.append(f"{'Goita' if view['game'] == 'goita' else 'Kami'} — round {view['round']}  ",
-                style="bold")
-    if view["players"] == 4:
-        head.append(f"team A {view['scores'][0]} · team B {view['scores'][1]}")
-    else:
-        head.append(" · ".join(f"P{p + 1} {s}" for p, s in enumerate(view["scores"])))
-    head.append(f"   ({view['end_mode']} mode, target {view['target']}, {view['direction']})",
-                style="dim")
-    table = Table(show_header=True, header_style="bold", expand=False,
-                  caption="(card) = face down, [??] = hidden from you")
+def cards_text(entries: list[dict[str, Any]], view: dict[str, Any], face: bool) -> Text:
+    """A line of played cards (defense ``face``-down ones in parentheses)."""
+    return Text(" ").join(
+        card_text(e["card"], view, face_down=face and not e["face_up"]) for e in entries
+    )
+
+
+def seats_table(view: dict[str, Any], seats: list[int]) -> Table:
+    """Each seat's hand size and lines of defense and attack."""
+    table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column("seat")
     table.add_column("cards", justify="right")
     table.add_column("defense")
     table.add_column("attack")
-    for p in range(view["players"]):
-        defense = Text(" ").join(
-            card_text(e["card"], view, face_down=not e["face_up"]) for e in view["defense"][p]
-        ) if view["defense"][p] else Text("")
-        attack = Text(" ").join(card_text(e["card"], view) for e in view["attack_lines"][p]) \
-            if view["attack_lines"][p] else Text("")
+    for p in seats:
         name = seat_label(p, view)
         if p in view["to_act"]:
             name = "▶ " + name
         if view["revealed"][p]:
-            name += f" ({view['revealed'][p]} Soldiers shown)"
-        table.add_row(name, str(view["hand_sizes"][p]), defense, attack)
-    parts: list[RenderableType] = [head, table]
-    if view["mercenaries"]:
-        merc = Text("Mercenaries: ")
-        for k, m in enumerate(view["mercenaries"]):
-            merc.append(f"m{k} ")
-            merc.append_text(card_text(m["top"], view) if m["top"] else Text("empty", "dim"))
-            merc.append("+1 " if m["below"] else "  ")
-        parts.append(merc)
-    if view["unused"]:
-        looked = Text(f"Out of play: {view['unused']} cards")
-        if view["looked"]:
-            looked.append(" — you looked at ")
-            looked.append_text(card_text(view["looked"], view))
-        parts.append(looked)
+            pawns = "Shi" if view["game"] == "goita" else "Soldiers"
+            name += f" ({view['revealed'][p]} {pawns} shown)"
+        table.add_row(name, str(view["hand_sizes"][p]),
+                      cards_text(view["defense"][p], view, True),
+                      cards_text(view["attack_lines"][p], view, False))
+    return table
+
+
+def status_text(view: dict[str, Any]) -> Text:
+    """Who must do what now."""
+    titles = _titles(view)
     status = Text()
     if view["phase"] == "over":
         winners = [p + 1 for p in range(view["players"]) if view["sides"][p] == view["winner"]]
@@ -105,14 +107,34 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             status.append(f"  {titles[7]} unlocked.", style="red")
     elif view["phase"] == "declare":
         status.append(f"P{view['asked'] + 1}: reveal 5+ Soldiers and ask your partner?")
+    elif view["game"] == "goita":
+        status.append(f"P{(view['asked'] + 2) % 4 + 1}: your partner showed five Shi — "
+                      "redeal or play on?")
     else:
         status.append(f"P{(view['asked'] + 2) % 4 + 1}: your partner is demoralized — "
                       "redeal or play on?")
-    parts.append(status)
-    if view["hand"] is not None:
-        hand = Text("Your hand: ")
-        hand.append_text(Text(" ").join(card_text(c, view) for c in view["hand"]))
-        parts.append(hand)
+    return status
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The table as ``seat`` sees it. A seat's own hand and lines, the mercenaries and whose
+    turn it is come last, under the other seats, so that with the hint and the prompt they
+    fit an 80×24 terminal (issue 12 item 7); a spectator sees every seat in one table."""
+    titles = _titles(view)
+    head = Text()
+    head.append(f"{'Goita' if view['game'] == 'goita' else 'Kami'} — round {view['round']}  ",
+                style="bold")
+    if view["players"] == 4:
+        head.append(f"team A {view['scores'][0]} · team B {view['scores'][1]}")
+    else:
+        head.append(" · ".join(f"P{p + 1} {s}" for p, s in enumerate(view["scores"])))
+    head.append(f"   ({view['end_mode']} mode, target {view['target']}, {view['direction']})",
+                style="dim")
+    mine = seat is not None and view["hand"] is not None
+    seats = [p for p in range(view["players"]) if not mine or p != seat]
+    parts: list[RenderableType] = [
+        head, seats_table(view, seats), Text("(card) = face down, [??] = hidden from you", "dim")
+    ]
     if view["history"]:
         last = view["history"][-1]
         if last["kind"] == "redeal":
@@ -122,60 +144,205 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             parts.append(Text(
                 f"Round {last['round']}: P{last['seat'] + 1} scored {last['points']} "
                 f"({card}, {last['rule']}) → {last['after']}.", style="dim"))
-    return Panel(Group(*parts), title=f"seat P{seat + 1}" if seat is not None else "spectator")
+    own: list[RenderableType] = []
+    if mine:
+        assert seat is not None
+        team = (" A" if view["sides"][seat] == 0 else " B") if view["players"] == 4 else ""
+        hand = Text(f"{YOURS} (P{seat + 1}{team}): ",
+                    style="bold cyan" if seat in view["to_act"] else "bold")
+        hand.append_text(Text(" ").join(card_text(c, view) for c in view["hand"]))
+        lines = Text("Your defense: ")
+        lines.append_text(cards_text(view["defense"][seat], view, True) or Text("-"))
+        lines.append(" · attack: ")
+        lines.append_text(cards_text(view["attack_lines"][seat], view, False) or Text("-"))
+        if view["revealed"][seat]:
+            pawns = "Shi" if view["game"] == "goita" else "Soldiers"
+            lines.append(f" ({view['revealed'][seat]} {pawns} shown)")
+        own += [hand, lines]
+    if view["mercenaries"]:
+        merc = Text("Mercenaries: ")
+        for k, m in enumerate(view["mercenaries"]):
+            merc.append(f"m{k} ")
+            merc.append_text(card_text(m["top"], view) if m["top"] else Text("empty", "dim"))
+            merc.append("+1 " if m["below"] else "  ")
+        own.append(merc)
+    if view["unused"]:
+        looked = Text(f"Out of play: {view['unused']} cards")
+        if view["looked"]:
+            looked.append(" — you looked at ")
+            looked.append_text(card_text(view["looked"], view))
+        own.append(looked)
+    own.append(status_text(view))
+    if mine:
+        return Group(*parts, *own)
+    return Panel(Group(*parts, *own), title=f"seat P{seat + 1}" if seat is not None
+                 else "spectator")
 
 
-def source_word(source: int) -> str:
-    return NAMES[source] if source < MERC else f"m{source - MERC}"
+GOITA_WORDS = tuple(t.lower() for t in GOITA_TITLES)
 
 
-def typed(action: Any) -> str:
-    """What a person types for ``action``; ``parse`` reads it back."""
+def _words(view: dict[str, Any]) -> tuple[str, ...]:
+    """What a person types for each card type in this game (Goita's pieces by their names)."""
+    return GOITA_WORDS if view.get("game") == "goita" else NAMES
+
+
+def source_word(source: int, view: dict[str, Any] | None = None) -> str:
+    if source >= MERC:
+        return f"m{source - MERC}"
+    return (_words(view) if view is not None else NAMES)[source]
+
+
+def typed(action: Any, view: dict[str, Any] | None = None) -> str:
+    """What a person types for ``action`` (in Goita's words when ``view`` is Goita's);
+    ``parse`` reads it back."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Declare):
         return "reveal" if action.reveal else "quiet"
     if isinstance(action, Decide):
         return "redeal" if action.redeal else "on"
-    defense = "-" if action.defense == NO_DEFENSE else source_word(action.defense)
-    return f"{defense} {source_word(action.attack)}"
+    defense = "-" if action.defense == NO_DEFENSE else source_word(action.defense, view)
+    return f"{defense} {source_word(action.attack, view)}"
+
+
+def _sources(words: list[str]) -> str:
+    """Sources joined by "/", runs of mercenary stacks shortened ("m0-m3")."""
+    out: list[str] = []
+    run: list[int] = []
+
+    def flush() -> None:
+        if run:
+            out.append(f"m{run[0]}-m{run[-1]}" if len(run) > 2 else "/".join(f"m{k}" for k in run))
+            run.clear()
+
+    for w in words:
+        if w[0] == "m" and w[1:].isdigit():
+            if run and int(w[1:]) != run[-1] + 1:
+                flush()
+            run.append(int(w[1:]))
+        else:
+            flush()
+            out.append(w)
+    flush()
+    return "/".join(out)
+
+
+def legal_text(view: dict[str, Any], legal: list[Any]) -> str:
+    """Every legal action as typed. Plays are grouped by their defense card ("gold
+    silver/tower" means ``gold silver`` or ``gold tower``); a lead where any defense goes with
+    any other attack card is said in one phrase, so 2 players' mercenaries stay short."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    others = [typed(a, view) for a in legal if not isinstance(a, Play)]
+    by_defense: dict[int, list[int]] = {}
+    for a in plays:
+        by_defense.setdefault(a.defense, []).append(a.attack)
+    defenses = sorted(by_defense)
+    attacks = sorted({a.attack for a in plays})
+
+    def words(sources: list[int]) -> str:
+        return _sources([source_word(x, view) for x in sources])
+
+    pairs = [d for d in defenses if d in by_defense[d]]
+    every = {(d, a) for d in defenses for a in attacks if a != d or d in pairs}
+    if len(defenses) >= 3 and NO_DEFENSE not in by_defense and every == {
+            (a.defense, a.attack) for a in plays}:
+        text = f"any of {words(defenses)} then any other of {words(attacks)}"
+        if pairs:
+            text += f" (or a pair: {words(pairs)})"
+        return ", ".join([text, *others])
+    parts = [f"{'-' if d == NO_DEFENSE else source_word(d, view)} {words(sorted(by_defense[d]))}"
+             for d in defenses]
+    return ", ".join(parts + others)
 
 
 def hint(view: dict[str, Any], legal: list[Any]) -> str:
+    """What may be typed now, then every legal action (plain text: the session wraps it)."""
     if not legal:
         return "nothing to do: wait for the other players"
+    goita = view.get("game") == "goita"
     kinds = {type(a) for a in legal}
     if Declare in kinds:
-        return "type 'reveal' (show 5+ Soldiers, your partner decides) or 'quiet'"
+        if len(legal) == 1:
+            return "you have fewer than 5 Soldiers: type 'quiet'"
+        return "type 'reveal' (show your 5+ Soldiers, your partner decides) or 'quiet'"
     if Decide in kinds:
+        if goita:
+            return "your partner showed five Shi: type 'redeal' to deal again or 'on' to play"
         return "type 'redeal' to cancel the round or 'on' to play it"
-    example = next((typed(a) for a in legal if isinstance(a, Play)), "gold silver")
-    parts = ["type defense then attack, e.g. '" + example + "'"]
+    if kinds == {Pass}:
+        return "you cannot counter this attack: type 'pass'"
+    plays = [a for a in legal if isinstance(a, Play)]
+    example = typed(next((a for a in plays if a.defense != a.attack), plays[0]), view)
+    thing = "piece" if goita else "card"
+    lead = bool(view.get("leading"))
+    parts = [f"type defense then attack, e.g. '{example}'"
+             + (f" (the defense {thing} goes face down)" if lead else "")]
     if any(isinstance(a, Play) and (a.attack >= MERC or a.defense >= MERC) for a in legal):
         parts.append("m0-m7 for a mercenary")
     if Pass in kinds:
         parts.append("or 'pass'")
-    return "; ".join(parts)
+    return "; ".join(parts) + "\nLegal: " + legal_text(view, legal)
 
 
-def _source(word: str) -> int:
+def help_text(view: dict[str, Any]) -> str:
+    """Card names and abbreviations, the marks on the table and the commands."""
+    goita = view.get("game") == "goita"
+    titles = _titles(view)
+    words = _words(view)
+    values = [10, 20, 20, 30, 30, 40, 40, 50] if goita else [1, 2, 2, 3, 3, 4, 4, 5]
+    names = ", ".join(f"{w} = {t} ({v})" for w, t, v in zip(words, titles, values, strict=True))
+    thing = "piece" if goita else "card"
+    king = titles[7]
+    lines = [
+        f"{'Pieces' if goita else 'Cards'} (points): {names}. Type any unique beginning of a "
+        f"name: {'hi = hisha, ka = kaku' if goita else 'go = gold, si = silver'}.",
+        f"[{titles[4]}] is face up; ({titles[4]}) is face down; [??] is a {thing} hidden from "
+        f"you. The 'cards' column counts each hand.",
+        "Moves: defense then attack, e.g. "
+        f"'{words[4]} {words[3]}': to counter, the defense must match the attack "
+        f"({king} counters anything but {titles[0]} and {titles[1]}); when you lead, the "
+        f"defense goes face down. 'pass' lets an attack go.",
+    ]
+    if not goita:
+        lines.append("2 players: m0-m7 plays the top card of a mercenary stack ('m3 gold'); "
+                     "'- empress' attacks with a lone last card (C1).")
+        lines.append("4 players: 'reveal' or 'quiet' after the deal (5+ Soldiers, A6); the "
+                     "partner answers 'redeal' or 'on'.")
+    else:
+        lines.append("After a deal with five Shi the partner answers 'redeal' or 'on' (B5). "
+                     "Kami's card names are accepted too.")
+    lines.append("Also: 'help' shows this with your legal moves, 'board' redraws the table.")
+    return "\n".join(lines)
+
+
+def _source(word: str, view: dict[str, Any]) -> int:
     w = word.strip().lower()
     if w.startswith("merc:"):
         w = "m" + w[5:]
     if len(w) == 2 and w[0] == "m" and w[1].isdigit():
         return MERC + int(w[1])
+    own = _words(view)
+    if w in own:
+        return own.index(w)
+    if w in NAMES:
+        return NAMES.index(w)
     if w in ALIASES:
         return NAMES.index(ALIASES[w])
-    matches = [n for n in NAMES if n.startswith(w)] if w else []
+    matches = [n for n in own if n.startswith(w)] if w else []
     if len(matches) != 1:
-        raise ValueError(f"{word!r} is not a card: use {', '.join(NAMES)} (or a prefix), or m0-m7")
-    return NAMES.index(matches[0])
+        mercs = "" if view.get("game") == "goita" else ", or m0-m7"
+        raise ValueError(f"{word!r} is not a {'piece' if own is GOITA_WORDS else 'card'}: use "
+                         f"{', '.join(own)} (or a unique beginning){mercs}")
+    return own.index(matches[0])
 
 
 def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     words = text.replace(",", " ").split()
+    example = next((typed(a, view) for a in legal if isinstance(a, Play)),
+                   "kin gin" if view.get("game") == "goita" else "gold silver")
     if not words:
-        raise ValueError("type a move, e.g. 'gold silver' or 'pass'")
+        raise ValueError(f"type a move, e.g. '{example}' or 'pass'")
     first = words[0].lower()
     if first in ("play", "p") and len(words) > 1:
         words, first = words[1:], words[1].lower()
@@ -187,11 +354,11 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     elif first in ("redeal", "cancel") or (first in ("on", "play") and len(words) <= 2):
         wanted = Decide(first in ("redeal", "cancel"))
     elif len(words) == 2:
-        defense = NO_DEFENSE if words[0] in ("-", "none") else _source(words[0])
-        wanted = Play(defense, _source(words[1]))
+        defense = NO_DEFENSE if words[0] in ("-", "none") else _source(words[0], view)
+        wanted = Play(defense, _source(words[1], view))
     else:
-        raise ValueError(f"cannot read {text!r}: type defense then attack, e.g. 'gold silver'")
+        raise ValueError(f"cannot read {text!r}: type defense then attack, e.g. '{example}'")
     for a in legal:
         if a == wanted:
             return a
-    raise ValueError(f"{typed(wanted)!r} is not legal now; {hint(view, legal)}")
+    return action_from_index(wanted.index)  # not legal now: the engine says why

@@ -1,9 +1,13 @@
 """Kingdomino in the terminal: kingdoms in colour, the two lines, and typed moves.
 
 Coordinates are the engine's: castle-relative, x to the right, y down, the castle at (0, 0), so
-what a person types is exactly ``Place(x, y, dir)``. A kingdom is drawn over every square it could
-still grow into, so every coordinate on screen may be typed and nothing off screen is legal.
+what a person types is exactly ``Place(x, y, dir)``. A kingdom is drawn over every square a domino
+could cover this turn (two squares around it, inside the frame), so nothing off screen is legal.
 Each square shows a terrain letter and its crowns as well as a colour, so it reads without colour.
+
+Screen layout: a person's own kingdom, with the lines beside it and whose turn it is below, is
+drawn last, so that with the hint and the prompt it fits an 80×24 terminal (issue 12 item 7);
+the other kingdoms are above it and scroll away first. Its title starts with ``YOURS``.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ DIRECTION_WORDS = {
     "n": "N", "north": "N", "up": "N",
 }
 DIRECTION_NAMES = {"E": "east", "S": "south", "W": "west", "N": "north"}
+YOURS = "Your kingdom"
+"""How the title of the viewer's own kingdom begins (the top of their block on screen)."""
 
 
 def seat_label(seat: int, viewer: int | None) -> str:
@@ -65,16 +71,17 @@ def kingdom_grid(
     frame: int,
     draw: Callable[[dict[str, Any]], Text] | None = None,
 ) -> Text:
-    """The kingdom over every square it may still grow into, with x/y axis labels. ``draw``
+    """The kingdom and every square a domino could cover this turn (up to two squares around
+    it, inside the ``frame``×``frame`` square it must fit), with x/y axis labels. ``draw``
     renders one occupied square (Queendomino adds knight and building marks)."""
     draw = draw or (lambda sq: square(sq["terrain"], sq["crowns"]))
     by_xy = {(s["x"], s["y"]): s for s in kingdom["squares"]}
     xs = [0, *(x for x, _ in by_xy)]
     ys = [0, *(y for _, y in by_xy)]
-    x_range = range(max(xs) - frame + 1, min(xs) + frame)
-    y_range = range(max(ys) - frame + 1, min(ys) + frame)
+    x_range = range(max(max(xs) - frame + 1, min(xs) - 2), min(min(xs) + frame, max(xs) + 3))
+    y_range = range(max(max(ys) - frame + 1, min(ys) - 2), min(min(ys) + frame, max(ys) + 3))
     out = Text()
-    out.append("   " + "".join(f"{x:>3}" for x in x_range) + "  x\n", style="dim")
+    out.append("y\\x" + "".join(f"{x:>3}" for x in x_range) + "\n", style="dim")
     for y in y_range:
         out.append(f"{y:>3}", style="dim")
         for x in x_range:
@@ -84,9 +91,17 @@ def kingdom_grid(
                 out.append_text(draw(by_xy[(x, y)]))
             else:
                 out.append("  ·", style=EMPTY_STYLE)
-        out.append("\n")
-    out.append("  y", style="dim")
+        if y != y_range[-1]:
+            out.append("\n")
     return out
+
+
+def kingdom_panel(grid: Text, title: str, style: str = "", subtitle: str | None = None) -> Panel:
+    """A kingdom grid in a frame just wide enough for it and its titles."""
+    width = max(*(line.cell_len for line in grid.split()), len(title) + 2,
+                len(subtitle or "") + 2) + 4
+    return Panel(grid, title=title, subtitle=subtitle, border_style=style, width=width,
+                 expand=False)
 
 
 def status(view: dict[str, Any], seat: int | None) -> str:
@@ -102,14 +117,14 @@ def status(view: dict[str, Any], seat: int | None) -> str:
     return f"{who}: claim a domino of the next line"
 
 
-def line_table(view: dict[str, Any], which: str, seat: int | None) -> Table:
+def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
+    """One line, a domino a row: number, domino, king, and where the turn is."""
     current = which == "current_line"
     title = "Current line" if current else "Next line"
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("domino")
-    table.add_column("king")
-    table.add_column("")
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right")
+    for _ in range(3):
+        table.add_column()
     playing = view["phase"] == "play"
     for i, d in enumerate(view[which]):
         king = "-" if d["king"] is None else seat_label(d["king"], seat)
@@ -122,12 +137,19 @@ def line_table(view: dict[str, Any], which: str, seat: int | None) -> Table:
         elif not current and d["king"] is None:
             note = "free"
         table.add_row(str(d["number"]), domino_text(d), king, note)
+    return Group(Text(title, style="bold underline"), table)
+
+
+def side_by_side(left: Panel, right: RenderableType) -> Table:
+    """A kingdom's panel with ``right`` beside it, two columns apart."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(width=left.width)
+    table.add_column()
+    table.add_row(left, right)
     return table
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The whole table as ``seat`` sees it: header, kingdoms, lines, scores."""
-    frame = view["frame"]
+def header(view: dict[str, Any]) -> Text:
     head = Text(f"Kingdomino · {view['players']} players", style="bold")
     if view["games"] > 1:
         head.append(f" · Dynasty game {view['game_number']}/{view['games']}")
@@ -135,41 +157,86 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         head.append(" · first draft")
     else:
         head.append(f" · round {view['round']}/{view['rounds']}")
-    head.append(f" · {view['deck_remaining']} dominoes left in the pile")
-    panels = []
-    for i, k in enumerate(view["kingdoms"]):
-        title = f"{seat_label(i, seat)} · {k['score']} pts"
-        if view["games"] > 1 and view["past_games"]:
-            past = sum(g[i]["score"] for g in view["past_games"])
-            title += f" (+{past} earlier)"
-        style = "bold cyan" if i in view["to_act"] else ""
-        panels.append(Panel(kingdom_grid(k, frame), title=title, border_style=style, expand=False))
-    parts: list[RenderableType] = [head, Columns(panels)]
-    lines = []
-    if view["current_line"]:
-        lines.append(line_table(view, "current_line", seat))
-    if view["next_line"]:
-        lines.append(line_table(view, "next_line", seat))
-    if lines:
-        parts.append(Columns(lines, padding=(0, 4)))
+    head.append(f" · {view['deck_remaining']} dominoes in the pile")
+    head.append(f" · {view['frame']}×{view['frame']} kingdoms", style="dim")
+    return head
+
+
+def panel(view: dict[str, Any], i: int, seat: int | None) -> Panel:
+    """Kingdom ``i``, titled with its owner and score (``YOURS`` for the viewer's own)."""
+    k = view["kingdoms"][i]
+    title = f"{YOURS} (P{i + 1})" if i == seat else seat_label(i, seat)
+    title += f" · {k['score']} pts"
+    if view["games"] > 1 and view["past_games"]:
+        past = sum(g[i]["score"] for g in view["past_games"])
+        title += f" (+{past} earlier)"
+    style = "bold cyan" if i in view["to_act"] else ""
+    return kingdom_panel(kingdom_grid(k, view["frame"]), title, style)
+
+
+def lines_and_order(view: dict[str, Any], seat: int | None) -> list[RenderableType]:
+    """The current and next lines, and in the first draft who claims in which order."""
+    parts: list[RenderableType] = [
+        line_table(view, which, seat) for which in ("current_line", "next_line") if view[which]
+    ]
     if view["phase"] == "draft":
         order = [seat_label(s, seat) for s in view["draft_order"]]
         pos = view["draft_pos"]
         order[pos] = f"[{order[pos]}]"
-        parts.append(Text("First-draft order: " + ", ".join(order)))
+        parts.append(Text("Draft order: " + ", ".join(order)))
+    return parts
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The whole table as ``seat`` sees it: header, the other kingdoms, then the viewer's own
+    with the lines beside it and the turn below (a spectator sees every kingdom alike)."""
+    mine = seat is not None and 0 <= seat < len(view["kingdoms"])
+    parts: list[RenderableType] = [header(view)]
     if view["discarded"]:
         parts.append(Text(f"Discarded: {', '.join(str(n) for n in view['discarded'])}", "dim"))
+    others = [panel(view, i, seat) for i in range(len(view["kingdoms"])) if i != seat]
+    if others:
+        parts.append(Columns(others))
+    if mine:
+        assert seat is not None
+        parts.append(side_by_side(panel(view, seat, seat), Group(*lines_and_order(view, seat))))
+    else:
+        parts.append(Columns(lines_and_order(view, seat), padding=(0, 4)))
     parts.append(Text(status(view, seat), style="bold"))
     return Group(*parts)
 
 
 def placement_summary(legal: list[Any]) -> str:
-    """Legal placements grouped by the first half's square: '(1,0) E S; (0,1) E W'."""
+    """Legal placements grouped by the first half's square: '(1,0):E,S (0,1):E,W'. Each group
+    is one word, so a wrapped line never splits a square from its directions."""
     by_cell: dict[tuple[int, int], list[str]] = {}
     for a in legal:
         if isinstance(a, Place):
             by_cell.setdefault((a.x, a.y), []).append(a.dir)
-    return "; ".join(f"({x},{y}) {' '.join(ds)}" for (x, y), ds in sorted(by_cell.items()))
+    return " ".join(f"({x},{y}):{','.join(ds)}" for (x, y), ds in sorted(by_cell.items()))
+
+
+TERRAIN_HELP = (
+    "Squares: a terrain letter and its crowns, e.g. `G2` = grassland with 2 crowns.\n"
+    "  W wheat · F forest · L lake · G grassland · S swamp · M mine · C your castle\n"
+    "  `·` is an empty square that a domino could cover this turn."
+)
+
+
+def help_text(view: dict[str, Any]) -> str:
+    """What the board's letters and marks mean and how moves are typed (plain text, lines of
+    at most 80 columns)."""
+    frame = view["frame"]
+    return (
+        f"{TERRAIN_HELP}\n"
+        "Coordinates: (x, y) from your castle at (0, 0), x to the right, y downwards.\n"
+        f"A kingdom must fit in {frame}×{frame} squares; a domino must touch your castle or a\n"
+        "square of the same terrain (docs/rules/kingdomino.md §4).\n"
+        "Moves: `x y dir` puts the domino's first (left) half on (x, y), the second half\n"
+        "one square E, S, W or N; `discard` only when it fits nowhere (§4.3);\n"
+        "`claim n` puts your king on domino n of the next line. In the legal list,\n"
+        "`(1,0):E,S` means first half on (1, 0), second half east or south."
+    )
 
 
 def hint(view: dict[str, Any], legal: list[Any]) -> str:
@@ -186,7 +253,7 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
     return (
         f"Place domino {n}: type `x y dir` — its first (left) half on (x, y), the second half "
         f"one square E, S, W or N; e.g. `{first.x} {first.y} {first.dir}`.\n"
-        f"Legal (first half, directions): {placement_summary(legal)}"
+        f"Legal (first half:directions): {placement_summary(legal)}"
     )
 
 
@@ -239,20 +306,6 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
         f"({x}, {y}) facing {direction} is not a legal placement of domino {n}; "
         f"legal placements start at: {starts}"
     )
-
-
-def describe(action: Any, view: dict[str, Any]) -> str:
-    """What an action did, said with the view from just before it."""
-    if isinstance(action, Place):
-        return (
-            f"placed domino {view['acting_domino']} at ({action.x}, {action.y}), "
-            f"second half {DIRECTION_NAMES[action.dir]}"
-        )
-    if isinstance(action, Discard):
-        return f"discarded domino {view['acting_domino']} (it fitted nowhere)"
-    if isinstance(action, Claim):
-        return f"claimed domino {action.domino}"
-    return repr(action)
 
 
 def _game_table(result: dict[str, Any]) -> Table:

@@ -13,6 +13,13 @@ optional step is skipped by typing a later one):
 - ``build space x y``                              — step C (space = its price, 0-5)
 - ``dragon space``                                 — step D
 - ``claim n`` (the printed number) · ``pass``      — step E / end of the last round
+
+Screen layout: the viewer's own kingdom (titled ``YOURS``) is drawn last, with the next line, its
+coins and knights beside it and the builders' board and the turn below, so that with the hint
+and the prompt it fits an 80×24 terminal (issue 12 item 7); the other kingdoms and the current
+line are above and scroll away first. In team play (rules §7.6) a kingdom is a team's, titled
+with both partners, and a partner is marked as such; with more than four kingdoms the others
+are drawn only as far as they reach, to keep the table short.
 """
 
 from __future__ import annotations
@@ -39,14 +46,37 @@ from ludoteca.terminal.kingdomino import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
     DIRECTION_WORDS,
+    TERRAIN_HELP,
+    YOURS,
     placement_summary,
     seat_label,
+    side_by_side,
 )
 from ludoteca.terminal.kingdomino import TERRAIN_STYLE as KINGDOMINO_STYLE
 from ludoteca.terminal.kingdomino import kingdom_grid as kingdomino_grid
+from ludoteca.terminal.kingdomino import kingdom_panel as kingdomino_panel
 
 TERRAIN_STYLE = {**KINGDOMINO_STYLE, "town": ("T", "bright_white on red3")}
 STEP_LETTERS = {"place": "A", "tax": "B", "build": "C", "dragon": "D", "claim": "E"}
+
+
+def who(view: dict[str, Any], s: int, seat: int | None) -> str:
+    """A seat as the viewer reads it: ``P4 (you)``, ``P4 (partner)`` in team play, ``P4``."""
+    teams = view["options"].get("teams")
+    if teams and seat is not None and s != seat and view["sides"][s] == view["sides"][seat]:
+        return f"P{s + 1} (partner)"
+    return seat_label(s, seat)
+
+
+def side_label(view: dict[str, Any], side: int, seat: int | None) -> str:
+    """Whose kingdom ``side`` is: one player, or both partners (``P1 (you) + P4``)."""
+    return " + ".join(seat_label(s, seat) for s, sd in enumerate(view["sides"]) if sd == side)
+
+
+def side_order(view: dict[str, Any], seat: int | None) -> list[int]:
+    """The kingdoms in drawing order: the viewer's own first, then the others in seat order."""
+    own = view["sides"][seat] if seat is not None else -1
+    return sorted(range(len(view["kingdoms"])), key=lambda side: side != own)
 
 
 def square(terrain: str | None, crowns: int, mark: str = " ") -> Text:
@@ -67,6 +97,14 @@ def domino_text(d: dict[str, Any]) -> Text:
     for terrain, crowns in zip(d["terrains"], d["crowns"], strict=True):
         text.append_text(square(terrain, crowns))
     return text
+
+
+def extent(kingdom: dict[str, Any]) -> int:
+    """The side of the square that holds a kingdom as it is now (castle included): passed as
+    the frame, it draws only what is built, not every square it could still grow into."""
+    xs = [0, *(int(sq["x"]) for sq in kingdom["squares"])]
+    ys = [0, *(int(sq["y"]) for sq in kingdom["squares"])]
+    return max(max(xs) - min(xs), max(ys) - min(ys)) + 1
 
 
 def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
@@ -112,33 +150,39 @@ def effects(b: dict[str, Any]) -> str:
 
 
 def board_table(view: dict[str, Any]) -> Table:
-    table = Table(title=f"Builders' board · pile {view['building_pile']}", title_justify="left",
-                  show_edge=False, pad_edge=False)
-    table.add_column("space", justify="right")
-    table.add_column("building")
-    table.add_column("effects")
-    for space in reversed(view["board"]):
+    """The builders' board, dearest space first, labelled in a left column so that it takes
+    no title line."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    table.add_column()
+    table.add_column()
+    label = ["Builders'", "board", f"(pile {view['building_pile']})", "", "", ""]
+    for row, space in enumerate(reversed(view["board"])):
         b = space["building"]
         if space["dragon"]:
-            table.add_row(str(space["space"]), Text("the Dragon", style="red"), "burnt")
+            cells: tuple[Text | str, str] = (Text("the Dragon", style="red"), "burnt")
         elif b is None:
-            table.add_row(str(space["space"]), Text("empty", style="dim"), "")
+            cells = (Text("empty", style="dim"), "")
         else:
-            table.add_row(str(space["space"]), b["name"], effects(b))
+            cells = (b["name"], effects(b))
+        table.add_row(label[row], str(space["space"]), *cells)
     return table
 
 
-def line_table(view: dict[str, Any], which: str, seat: int | None) -> Table:
+def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
+    """One line, a domino a row: label, domino, king, and where the turn is."""
     current = which == "current_line"
-    table = Table(title="Current line" if current else "Next line", title_justify="left",
-                  show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("domino")
-    table.add_column("king")
-    table.add_column("")
+    title = "Current line" if current else "Next line"
+    if view["phase"] == "draft":
+        title = "First line"
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right")
+    for _ in range(3):
+        table.add_column()
     playing = view["phase"] == "play"
     for i, d in enumerate(view[which]):
-        king = "-" if d["king"] is None else seat_label(d["king"], seat)
+        king = "-" if d["king"] is None else who(view, d["king"], seat)
         note = ""
         if current and playing:
             if i == view["acting"]:
@@ -148,60 +192,122 @@ def line_table(view: dict[str, Any], which: str, seat: int | None) -> Table:
         elif not current and d["king"] is None:
             note = "free"
         table.add_row(domino_label(d), domino_text(d), king, note)
-    return table
+    return Group(Text(title, style="bold underline"), table)
 
 
-def status(view: dict[str, Any], seat: int | None) -> str:
+def status(view: dict[str, Any], seat: int | None, short: bool = False) -> Text:
+    """Whose turn and which steps, with the domino to place in step A; ``short`` names the
+    steps by their letters only (beside the viewer's kingdom; the hint says the rest)."""
     if view["phase"] == "over":
-        return "The game is over."
+        return Text("The game is over.", style="bold")
     actors = view["to_act"]
-    who = "Your turn" if seat in actors else ", ".join(seat_label(s, seat) for s in actors)
+    now = "Your turn" if seat in actors else ", ".join(who(view, s, seat) for s in actors)
     if view["phase"] == "draft":
-        return f"{who}: claim a domino of the first line"
+        where = "from the first line" if short else "a domino of the first line"
+        return Text(f"{now}: claim {where}", style="bold")
     step = view["step"]
     if step == "place":
-        return f"{who}: step A, place domino {view['acting_domino']}"
+        domino = "" if short else "domino "
+        text = Text(f"{now}: step A, place {domino}{view['acting_domino']} ", style="bold")
+        line = view["current_line"]
+        if 0 <= view["acting"] < len(line):
+            text.append_text(domino_text(line[view["acting"]]))
+        return text
     names = {"tax": "B knights / C build / D dragon / E claim",
              "build": "C build / D dragon / E claim", "dragon": "D dragon / E claim",
              "claim": "E claim"}
-    return f"{who}: {names[step]}"
+    letters = {"tax": "step B, C, D or E", "build": "step C, D or E", "dragon": "step D or E",
+               "claim": "step E, claim"}
+    return Text(f"{now}: {(letters if short else names)[step]}", style="bold")
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The whole table as ``seat`` sees it."""
+def header(view: dict[str, Any], seat: int | None) -> Text:
     head = Text(f"Queendomino · {view['players']} players", style="bold")
     if view["options"].get("royal_wedding"):
         head.append(" · Royal Wedding")
+    if view["options"].get("teams"):
+        head.append(" · teams of 2")
     head.append(" · first draft" if view["phase"] == "draft"
                 else f" · round {view['round']}/{view['rounds']}")
     head.append(f" · {view['deck_remaining']} dominoes in the pile")
     queen = view["queen"]
-    head.append(" · Queen: " + ("beside the board" if queen is None else seat_label(queen, seat)))
-    panels = []
-    for i, k in enumerate(view["kingdoms"]):
-        title = f"{seat_label(i, seat)} · {k['score']} pts" + (" · ♛" if k["queen"] else "")
-        info = Text(
-            f"{k['coins']} coins · knights {k['knights']} free, {len(k['knight_squares'])} "
-            f"placed · towers {k['towers']}",
-            style="dim",
-        )
-        style = "bold cyan" if i in view["to_act"] else ""
-        body = Group(kingdom_grid(k, view["frame"]), info)
-        panels.append(Panel(body, title=title, border_style=style, expand=False))
-    parts: list[RenderableType] = [head, Columns(panels)]
-    tables: list[RenderableType] = [board_table(view)]
-    if view["current_line"]:
-        tables.append(line_table(view, "current_line", seat))
-    if view["next_line"]:
-        tables.append(line_table(view, "next_line", seat))
-    parts.append(Columns(tables, padding=(0, 4)))
-    if view["phase"] == "draft":
-        order = [seat_label(s, seat) for s in view["draft_order"]]
-        order[view["draft_pos"]] = f"[{order[view['draft_pos']]}]"
-        parts.append(Text("First-draft order: " + ", ".join(order)))
+    head.append(" · Queen: " + ("beside the board" if queen is None
+                                else side_label(view, queen, seat)))
+    head.append(f" · {view['frame']}×{view['frame']} kingdoms", style="dim")
+    return head
+
+
+def panel(view: dict[str, Any], side: int, seat: int | None, compact: bool) -> Panel:
+    """Kingdom ``side``: titled with its owners, score and the Queen; another's coins, knights
+    (free+placed) and towers below. ``compact`` draws it only as far as it reaches."""
+    k = view["kingdoms"][side]
+    own = seat is not None and view["sides"][seat] == side
+    name = f"{YOURS} ({side_label(view, side, None)})" if own else side_label(view, side, seat)
+    title = f"{name} · {k['score']} pts" + (" · ♛" if k["queen"] else "")
+    grid = kingdom_grid(k, extent(k) if compact else view["frame"])
+    style = "bold cyan" if any(view["sides"][s] == side for s in view["to_act"]) else ""
+    if own:
+        return kingdomino_panel(grid, title, style)
+    placed = len(k["knight_squares"])  # free+placed: the viewer's own says it in words
+    info = f"{k['coins']} coins · knights {k['knights']}+{placed} · towers {k['towers']}"
+    grid.append("\n")
+    grid.append(info, style="dim")
+    return kingdomino_panel(grid, title, style)
+
+
+def own_info(view: dict[str, Any], side: int) -> Text:
+    """The viewer's coins, knights and towers (two short lines beside their kingdom)."""
+    k = view["kingdoms"][side]
+    placed = len(k["knight_squares"])
+    return Text(f"{k['coins']} coins · towers {k['towers']}\n"
+                f"knights {k['knights']} free, {placed} placed")
+
+
+def draft_order(view: dict[str, Any], seat: int | None) -> Text:
+    order = [who(view, s, seat) for s in view["draft_order"]]
+    order[view["draft_pos"]] = f"[{order[view['draft_pos']]}]"
+    return Text("Draft order: " + ", ".join(order))
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The whole table as ``seat`` sees it: the other kingdoms and the current line above;
+    last, the viewer's own kingdom with the next line beside it, the builders' board and the
+    turn, so that with the hint and the prompt it fits 80×24 (issue 12 item 7)."""
+    parts: list[RenderableType] = [header(view, seat)]
     if view["burnt"]:
         parts.append(Text("Burnt: " + ", ".join(b["name"] for b in view["burnt"]), "dim"))
-    parts.append(Text(status(view, seat), style="bold"))
+    own = view["sides"][seat] if seat is not None and 0 <= seat < len(view["sides"]) else None
+    many = len(view["kingdoms"]) > 4
+    others = [panel(view, side, seat, many) for side in range(len(view["kingdoms"]))
+              if side != own]
+    if others:
+        parts.append(Columns(others))
+    if own is None:
+        parts.append(board_table(view))
+        lines: list[RenderableType] = [
+            line_table(view, which, seat) for which in ("current_line", "next_line")
+            if view[which]
+        ]
+        if view["phase"] == "draft":
+            lines.append(draft_order(view, seat))
+        parts.append(Columns(lines, padding=(0, 4)))
+        parts.append(status(view, seat))
+        return Group(*parts)
+    building = view["phase"] == "play" and view["step"] in ("tax", "build", "dragon")
+    if not building:  # placing or claiming: the board is not needed under the kingdom
+        parts.append(board_table(view))
+    if view["current_line"]:
+        parts.append(line_table(view, "current_line", seat))
+    beside: list[RenderableType] = []
+    if view["next_line"]:
+        beside.append(line_table(view, "next_line", seat))
+    if view["phase"] == "draft":
+        beside.append(draft_order(view, seat))
+    beside.append(own_info(view, own))
+    beside.append(status(view, seat, short=True))
+    parts.append(side_by_side(panel(view, own, seat, False), Group(*beside)))
+    if building:
+        parts.append(board_table(view))
     return Group(*parts)
 
 
@@ -230,18 +336,29 @@ def typed(action: Any, view: dict[str, Any]) -> str:
     return "pass"
 
 
+def spans(numbers: list[int]) -> str:
+    """Whole numbers, runs of three or more shortened: ``0-2, 4, 5``."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
 def hint(view: dict[str, Any], legal: list[Any]) -> str:
-    """What may be typed now, with the legal choices."""
+    """What may be typed now, with the legal choices, in as few lines as will do (`help`
+    explains the rest): it sits under the viewer's kingdom on an 80×24 screen."""
     if not legal:
         return "Nothing to do now."
     if isinstance(legal[0], Discard):
         return f"Domino {view['acting_domino']} fits nowhere in your kingdom: type `discard`."
     if isinstance(legal[0], Place):
-        first = legal[0]
         return (
             f"Step A: place domino {view['acting_domino']}: type `x y dir` (first half on "
-            f"(x, y), second half one square E, S, W or N), e.g. `{typed(first, view)}`.\n"
-            f"Legal (first half, directions): {placement_summary(legal)}"
+            f"(x, y)), e.g. `{typed(legal[0], view)}`.\n"
+            f"Legal: {placement_summary(legal)}"
         )
     lines = []
     knights = [typed(a, view) for a in legal if isinstance(a, Knight)]
@@ -251,18 +368,54 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
     for a in legal:
         if isinstance(a, Build):
             builds.setdefault(a.space, []).append(f"({a.x},{a.y})")
-    if builds:
-        lines.append("C: build <space> <x> <y> — spaces " + "; ".join(
-            f"{s} on {' '.join(cells)}" for s, cells in sorted(builds.items())))
-    dragons = [str(a.space) for a in legal if isinstance(a, Dragon)]
+    where: dict[str, list[int]] = {}  # the same town squares for every space, mostly
+    for space, cells in builds.items():
+        where.setdefault(" ".join(cells), []).append(space)
+    if where:
+        lines.append("C: build <space> <x> <y>: " + "; ".join(
+            f"{spans(spaces)} on {cells}"
+            for cells, spaces in where.items()))
+    dragons = [a.space for a in legal if isinstance(a, Dragon)]
     if dragons:
-        lines.append(f"D: dragon <space> — {', '.join(dragons)} (1 coin)")
+        lines.append(f"D: dragon <space>: {spans(dragons)} (1 coin)")
     claims = [_number(view, a.domino) for a in legal if isinstance(a, Claim)]
     if claims:
-        lines.append(f"E: claim <number> — {', '.join(claims)}")
+        lines.append(f"E: claim <number>: {', '.join(claims)}")
     if any(isinstance(a, Pass) for a in legal):
-        lines.append("E: pass — end your turn (last round)")
-    return "\n".join(lines)
+        lines.append("E: pass (the last round: end your turn)")
+    packed: list[str] = []  # steps share a line when they fit in 80 columns
+    for line in lines:
+        if packed and len(packed[-1]) + 3 + len(line) <= 80:
+            packed[-1] += " · " + line
+        else:
+            packed.append(line)
+    return "\n".join(packed)
+
+
+def help_text(view: dict[str, Any]) -> str:
+    """What the letters, marks and step letters mean and how moves are typed (plain text,
+    lines of at most 80 columns)."""
+    frame = view["frame"]
+    return (
+        f"{TERRAIN_HELP}\n"
+        "  T town (red): buildings go on town squares.\n"
+        "After the crowns, a mark: `k` a knight, `b` a building, `*` both.\n"
+        "Coordinates: (x, y) from your castle at (0, 0), x to the right, y downwards.\n"
+        f"A kingdom must fit in {frame}×{frame} squares (docs/rules/queendomino.md).\n"
+        "A turn is steps A-E in order; B, C, D are optional (type a later step to skip):\n"
+        "  A place   `x y dir`: first half on (x, y), second half E, S, W or N;\n"
+        "            `discard` only when the domino fits nowhere\n"
+        "  B knight  `knight x y` on a square of the domino just placed: it collects\n"
+        "            1 coin per square of that territory (at most 2 knights a turn)\n"
+        "  C build   `build space x y`: buy the building on board space 0-5 (price =\n"
+        "            space, 1 less with the Queen) and put it on a free town square\n"
+        "  D dragon  `dragon space`: pay 1 coin to burn a building (once a round;\n"
+        "            not while you host the Queen)\n"
+        "  E claim   `claim n` puts your king on domino n of the next line (`K12` is the\n"
+        "            Kingdomino box's 12); `pass` ends your turn in the last round.\n"
+        "In the legal list, `(1,0):E,S` means first half on (1, 0), second half east or\n"
+        "south; `0-2` means 0, 1 or 2."
+    )
 
 
 def _ints(words: list[str], count: int, usage: str) -> list[int]:
@@ -352,31 +505,16 @@ def _claim(label: str, view: dict[str, Any], legal: list[Any]) -> Any:
     raise ValueError(f"domino {label} is not in the next line; free: {', '.join(claims)}")
 
 
-def describe(action: Any, view: dict[str, Any]) -> str:
-    """What an action did, said with the view from just before it."""
-    if isinstance(action, Place):
-        return (f"placed domino {view['acting_domino']} at ({action.x}, {action.y}), second "
-                f"half {DIRECTION_NAMES[action.dir]}")
-    if isinstance(action, Discard):
-        return f"discarded domino {view['acting_domino']} (it fitted nowhere)"
-    if isinstance(action, Knight):
-        return f"put a knight on ({action.x}, {action.y}) and collected tax"
-    if isinstance(action, Build):
-        b = view["board"][action.space]["building"]
-        name = b["name"] if b else "?"
-        return f"built {name} (space {action.space}) on ({action.x}, {action.y})"
-    if isinstance(action, Dragon):
-        b = view["board"][action.space]["building"]
-        return f"sent the Dragon to burn {b['name'] if b else '?'} (space {action.space})"
-    if isinstance(action, Claim):
-        return f"claimed domino {_number(view, action.domino)}"
-    return "ended the turn"
-
-
 def final(view: dict[str, Any], outcome: dict[str, Any], seat: int | None = None) -> RenderableType:
-    """Every seat's score explained: wealth, territories (with the Queen), buildings."""
+    """Every kingdom's score explained: wealth, territories (with the Queen), buildings; the
+    viewer's first, one per team in team play."""
     panels = []
-    for i, r in enumerate(outcome["breakdown"]):
+    firsts: dict[int, int] = {}  # each kingdom's first seat: its breakdown, rank, score
+    for s, side in enumerate(view["sides"]):
+        firsts.setdefault(side, s)
+    for side in side_order(view, seat):
+        i = firsts[side]
+        r = outcome["breakdown"][i]
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("what")
         table.add_column("detail")
@@ -401,7 +539,7 @@ def final(view: dict[str, Any], outcome: dict[str, Any], seat: int | None = None
             table.add_row(b["name"], detail, str(b["points"]))
         table.add_row(Text("total", style="bold"), "", Text(str(r["total"]), style="bold"))
         rank = outcome["ranks"][i]
-        title = f"{seat_label(i, seat)} · rank {rank} · {outcome['scores'][i]} pts"
+        title = f"{side_label(view, side, seat)} · rank {rank} · {outcome['scores'][i]} pts"
         extra = Text(f"largest territory {r['largest_territory']}", style="dim")
         panels.append(Panel(Group(table, extra), title=title,
                             border_style="bold green" if rank == 1 else "", expand=False))

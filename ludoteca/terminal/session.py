@@ -1,12 +1,16 @@
-"""The interactive loops behind ``ludoteca play`` and ``ludoteca replay``, generic over games.
+"""The interactive loops behind ``ludoteca play`` and ``ludoteca replay``: clients of the match
+driver (``engine/match.py``), generic over games.
 
-Everything a person sees goes through the game's terminal renderer and a seat's ``view``; the
-loops never print state. Input comes from a ``read(prompt) -> str`` callable so tests can script
-it; it raises EOFError when input ends, which ends the session cleanly.
+Everything a person sees goes through the game's terminal renderer, a seat's ``view`` and the
+events the driver narrates for that seat, in the person's language; the loops never print
+state. Input comes from a ``read(prompt) -> str`` callable so tests can script it; it raises
+EOFError when input ends, which ends the session cleanly.
 """
 
 from __future__ import annotations
 
+import textwrap
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,14 +21,18 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import JSON, Game, Seat
-from ludoteca.engine.record import Match, MatchRecord, iter_replay
-from ludoteca.terminal import renderer as find_renderer
+from ludoteca.engine.i18n import Voice
+from ludoteca.engine.match import Match, Step
+from ludoteca.engine.record import MatchRecord
 
 Read = Callable[[str], str]
-QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("?", "h", "help")
+QUIT_WORDS = ("q", "quit", "exit", "salir")
+HELP_WORDS = ("?", "h", "help", "ayuda")
+BOARD_WORDS = ("board", "tablero")
+WIDTH = 80
+"""Hints, legal moves and errors wrap at word boundaries to fit an 80-column terminal."""
 
 
 class Quit(Exception):
@@ -32,39 +40,47 @@ class Quit(Exception):
 
 
 def load_renderer(game_name: str) -> ModuleType:
-    """The game's terminal renderer, or OptionError saying there is none yet."""
-    try:
-        return find_renderer(game_name)
-    except KeyError:
+    """The game's terminal renderer (named by its registry entry), or OptionError."""
+    from ludoteca.engine.registry import resolve
+    from ludoteca.games import entry
+
+    found = entry(game_name)
+    if found.terminal is None:
         raise OptionError(
-            f"{game_name} has no terminal renderer yet, so it cannot be shown here; "
-            f"bots can still play it: ludoteca tournament {game_name} --bots random"
-        ) from None
+            f"{found.name} has no terminal renderer yet, so it cannot be shown here; "
+            f"bots can still play it: ludoteca tournament {found.name} --bots random"
+        )
+    module: ModuleType = resolve(found.terminal)
+    return module
 
 
-def seat_name(seat: Seat) -> str:
-    return f"P{seat + 1}"
+def wrap(text: str, width: int = WIDTH) -> str:
+    """Each line of ``text`` wrapped at word boundaries (indentation kept)."""
+    out = []
+    for line in text.splitlines() or [""]:
+        indent = line[: len(line) - len(line.lstrip())]
+        out.append(
+            textwrap.fill(line, width, subsequent_indent=indent, break_long_words=False)
+            if line.strip()
+            else ""
+        )
+    return "\n".join(out)
 
 
-def describe(game: Game[Any, Any], ui: ModuleType, action: Any, view_before: JSON) -> str:
-    """What an action did, as far as the one who reads it may know."""
-    if hasattr(ui, "describe"):
-        return str(ui.describe(action, view_before))
-    if game.spec.hidden_information:
-        return "acted"
-    return game.describe(action)
+def event_lines(game: Game[Any, Any], voice: Voice, step: Step, viewer: Seat | None) -> list[str]:
+    """The step's events as ``viewer`` may know them, one sentence each."""
+    return [game.render_event(e, voice) for e in step.events_for(viewer)]
 
 
-def results_table(outcome: JSON, names: list[str]) -> Table:
+def results_table(outcome: JSON, names: list[str], voice: Voice) -> Table:
     """Ranks and scores of every seat, best first."""
-    table = Table(title="Final ranks")
-    table.add_column("rank", justify="right")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=voice.t("Final ranks"))
+    table.add_column(voice.t("rank"), justify="right")
+    table.add_column(voice.t("player"))
+    table.add_column(voice.t("score"), justify="right")
     order = sorted(range(len(names)), key=lambda s: (outcome["ranks"][s], s))
     for s in order:
-        table.add_row(str(outcome["ranks"][s]), seat_name(s), names[s], str(outcome["scores"][s]))
+        table.add_row(str(outcome["ranks"][s]), Text(names[s]), str(outcome["scores"][s]))
     return table
 
 
@@ -76,17 +92,24 @@ def final_renderable(
     return Text("")
 
 
+def seat_names(names: list[str], humans: list[Seat], voice: Voice) -> list[str]:
+    """``P1 (you)``, ``P2 (hard bot)``: how the log and tables call each seat."""
+    return [f"P{s + 1} ({voice.t('you') if s in humans else n})" for s, n in enumerate(names)]
+
+
 @dataclass
 class PlaySession:
-    """A person (or nobody, to watch) at a table with bots. ``controllers[seat]`` is a bot, or
-    None for a seat the person plays."""
+    """A person (or nobody, to watch) at a table with bots. The match's ``controllers[seat]``
+    is a bot, or None for a seat the person plays. ``delay`` paces the bots' moves."""
 
     match: Match
-    controllers: list[Any]
-    names: list[str]
     ui: ModuleType
     console: Console
     read: Read
+    voice: Voice
+    delay: float = 0.0
+    sleep: Callable[[float], None] | None = None
+    """How to wait between watched moves (default ``time.sleep``)."""
     log: list[str] = field(default_factory=list)
 
     @property
@@ -95,7 +118,7 @@ class PlaySession:
 
     @property
     def humans(self) -> list[Seat]:
-        return [s for s, c in enumerate(self.controllers) if c is None]
+        return [s for s, c in enumerate(self.match.controllers) if c is None]
 
     @property
     def viewer(self) -> Seat | None:
@@ -103,79 +126,94 @@ class PlaySession:
         humans = self.humans
         return humans[0] if len(humans) == 1 else None
 
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(wrap(text), style=style))
+
     def run(self) -> JSON:
         """Play to the end and return the outcome JSON; Quit or EOFError if the person leaves."""
-        game, state = self.game, self.match.state
-        self.console.print(
-            "Seats: " + ", ".join(f"{seat_name(s)} = {n}" for s, n in enumerate(self.names))
-        )
-        while seats := sorted(game.to_act(state)):
-            views = {s: game.view(state, s) for s in seats}  # all choose from the same moment
-            choices: dict[Seat, Any] = {}
-            for s in seats:
-                if self.controllers[s] is None:
-                    self.flush_log()
-                    choices[s] = self.ask(s, views[s])
-            if not self.humans:
-                self.console.print(self.ui.render(game.view(state, None), None))
-            for s in seats:
-                bot = self.controllers[s]
-                if bot is not None:
-                    choices[s] = bot.choose(game, views[s], s)
-            for s in seats:
-                if s in game.to_act(state):
-                    self.match.play(s, choices[s])
-                    who = "you" if self.controllers[s] is None else self.names[s]
-                    what = describe(game, self.ui, choices[s], views[s])
-                    self.log.append(f"{seat_name(s)} ({who}) {what}")
-            if not self.humans:
-                self.flush_log()
+        match, voice = self.match, self.voice
+        self.say(voice.t("Seats: {seats}", seats=", ".join(self.voice.names)))
+        watching = not self.humans
+        self.show(match.opening_step())
         self.flush_log()
-        outcome = self.match.outcome
+        if watching:
+            self.console.print(self.ui.render(match.view(None), None))
+        while not match.is_over():
+            if match.bot_seats():
+                match.run_bots(on_step=self.show, max_steps=1 if watching else None)
+                if watching:
+                    self.flush_log()
+                    self.console.print(self.ui.render(match.view(None), None))
+                    (self.sleep or time.sleep)(self.delay)
+                continue
+            for s in match.human_seats():
+                self.human_turn(s)
+        self.flush_log()
+        outcome = match.outcome
         assert outcome is not None
         result = outcome.to_json()
         viewer = self.viewer
-        final_view = game.view(state, viewer)
+        final_view = match.view(viewer)
         self.console.print(self.ui.render(final_view, viewer))
         self.console.print(final_renderable(self.ui, final_view, result, viewer))
-        self.console.print(results_table(result, self.names))
+        self.console.print(results_table(result, self.voice.names, voice))
         return result
+
+    def show(self, step: Step) -> None:
+        """Narrate a step in the log, as the person's seat (or a spectator) may know it."""
+        for line in event_lines(self.game, self.voice, step, self.viewer):
+            self.log.append(line)
 
     def flush_log(self) -> None:
         for line in self.log:
-            self.console.print(Text(line, style="cyan"))
+            self.say(line, "cyan")
         self.log.clear()
 
-    def ask(self, seat: Seat, view: JSON) -> Any:
-        """Draw the table for ``seat`` and read a legal move, re-asking after any mistake."""
-        game, state = self.game, self.match.state
-        legal = game.legal_actions(state, seat)
-        self.console.print(self.ui.render(view, seat))
-        self.console.print(self.ui.hint(view, legal), soft_wrap=True)
+    def human_turn(self, seat: Seat) -> None:
+        """The person's move at ``seat``: taken at once when only one is legal, else read."""
+        match = self.match
+        legal = match.legal(seat)
+        seq = match.decision(seat)
+        if len(legal) == 1:
+            self.log.append(self.voice.t("Only one move was possible, so it was played for you:"))
+            self.show(match.step(seat, legal[0], seq))
+            self.flush_log()
+            return
+        self.flush_log()
         while True:
-            text = self.read(f"{seat_name(seat)}> ").strip()
+            action = self.ask(seat, match.view(seat), legal)
+            try:
+                step = match.step(seat, action, seq)
+            except IllegalAction as exc:
+                self.say(f"✗ {exc.say(self.voice)}", "bold red")
+                continue
+            self.show(step)
+            return
+
+    def ask(self, seat: Seat, view: JSON, legal: list[Any]) -> Any:
+        """Draw the table for ``seat`` and read a move, re-asking after any unreadable one."""
+        self.console.print(self.ui.render(view, seat))
+        self.say(self.ui.hint(view, legal))
+        while True:
+            text = self.read(f"P{seat + 1}> ").strip()
             word = text.lower()
             if word in QUIT_WORDS:
                 raise Quit
             if word in HELP_WORDS:
-                self.console.print(self.ui.hint(view, legal), soft_wrap=True)
-                self.console.print("Other commands: `board` redraws the table, `quit` leaves.")
+                if hasattr(self.ui, "help_text"):
+                    self.say(self.ui.help_text(view))
+                self.say(self.ui.hint(view, legal))
+                self.say(self.voice.t("Other commands: `board` redraws the table, `quit` leaves."))
                 continue
-            if word == "board":
+            if word in BOARD_WORDS:
                 self.console.print(self.ui.render(view, seat))
                 continue
+            if not word:
+                continue
             try:
-                action = self.ui.parse(text, view, legal)
-                reason = None if action in legal else "that is not a legal move now"
+                return self.ui.parse(text, view, legal)
             except ValueError as exc:
-                reason = str(exc)
-            if reason is None:
-                return action
-            self.console.print(Text(f"✗ {reason}", style="bold red"))
-
-
-def default_record_path(game_name: str, now: str) -> Path:
-    return Path("matches") / f"{game_name}-{now}.json"
+                self.say(f"✗ {exc}", "bold red")
 
 
 def save_record(record: MatchRecord, path: Path) -> Path:
@@ -186,26 +224,27 @@ def save_record(record: MatchRecord, path: Path) -> Path:
 
 @dataclass
 class Frame:
-    """One step of a replay: the action that led here (None at the start) and the view."""
+    """One step of a replay: who acted (None at the start), the events in words, the view."""
 
     seat: Seat | None
-    what: str
+    lines: list[str]
     view: JSON
 
 
 def replay_frames(
-    game: Game[Any, Any], ui: ModuleType, record: MatchRecord, seat: Seat | None
+    game: Game[Any, Any], record: MatchRecord, seat: Seat | None, voice: Voice
 ) -> tuple[list[Frame], JSON | None]:
-    """Every state of the recorded match as ``seat`` saw it, and the replayed outcome."""
-    frames: list[Frame] = []
-    state = None
-    for who, action, state in iter_replay(game, record):
-        if who is None:
-            frames.append(Frame(None, "start", game.view(state, seat)))
-            continue
-        what = describe(game, ui, action, frames[-1].view)
-        frames.append(Frame(who, what, game.view(state, seat)))
-    outcome = game.outcome(state) if state is not None else None
+    """Every state of the recorded match as ``seat`` saw it, with its events in words, and the
+    replayed outcome (the driver replays and narrates)."""
+    match = Match.unplayed(game, record)
+    opening = event_lines(game, voice, match.opening_step(), seat)
+    frames = [Frame(None, opening, match.view(seat))]
+
+    def on_step(step: Step) -> None:
+        frames.append(Frame(step.seat, event_lines(game, voice, step, seat), match.view(seat)))
+
+    match.replay(record.actions, on_step)
+    outcome = match.outcome
     return frames, outcome.to_json() if outcome else None
 
 
@@ -215,40 +254,43 @@ def run_replay(
     ui: ModuleType,
     console: Console,
     read: Read,
+    voice: Voice,
     seat: Seat | None = None,
     to_end: bool = False,
 ) -> JSON | None:
     """Step through a match: Enter next, b back, e end, q quit. Returns the replayed outcome."""
-    frames, outcome = replay_frames(game, ui, record, seat)
+    frames, outcome = replay_frames(game, record, seat, voice)
     last = len(frames) - 1
 
     def show(i: int) -> None:
         f = frames[i]
-        console.rule(f"ply {i}/{last}")
-        if f.seat is not None:
-            console.print(Text(f"{seat_name(f.seat)} {f.what}", style="cyan"))
+        console.rule(voice.t("move {ply}/{last}", ply=i, last=last))
+        for line in f.lines:
+            console.print(Text(wrap(line), style="cyan"))
         console.print(ui.render(f.view, seat))
 
     def show_end() -> None:
         show(last)
         if outcome is not None:
             console.print(final_renderable(ui, frames[last].view, outcome, seat))
-            names = [str(s.get("name", seat_name(i))) for i, s in enumerate(record.seats)]
-            names += [seat_name(i) for i in range(len(names), record.players)]
-            console.print(results_table(outcome, names))
+            console.print(results_table(outcome, voice.names, voice))
             if record.result is not None and record.result.get("scores") != outcome["scores"]:
-                console.print("[bold red]warning: the replayed scores differ from the record's[/]")
+                console.print(
+                    Text(voice.t("warning: the replayed scores differ from the record's"),
+                         style="bold red")
+                )
         else:
-            console.print("The recorded match is unfinished.")
+            console.print(voice.t("The recorded match is unfinished."))
 
     if to_end:
         show_end()
         return outcome
     i = 0
     show(i)
+    prompt = voice.t("[Enter] next · b back · e end · q quit > ")
     while True:
         try:
-            word = read("[Enter] next · b back · e end · q quit > ").strip().lower()
+            word = read(prompt).strip().lower()
         except EOFError:
             return outcome
         if word in QUIT_WORDS:
@@ -257,14 +299,16 @@ def run_replay(
             i = max(0, i - 1)
         elif word in ("e", "end"):
             i = last
-        elif word.isdigit():
+        elif word.isascii() and word.isdigit():
             i = min(last, int(word))
         elif word == "":
             if i == last:
                 return outcome
             i += 1
         else:
-            console.print("Enter = next, b = back, e = end, a number = that ply, q = quit")
+            console.print(
+                voice.t("Enter = next, b = back, e = end, a number = that move, q = quit")
+            )
             continue
         if i == last:
             show_end()

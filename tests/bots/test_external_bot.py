@@ -7,12 +7,21 @@ import json
 import shlex
 import sys
 import textwrap
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from ludoteca.bots.base import Bot
 from ludoteca.bots.external import ExternalBot
-from ludoteca.tournament import GameTask, play_task, run_round_robin, run_tournament
+from ludoteca.tournament import (
+    GameTask,
+    TournamentSettings,
+    play_task,
+    run_round_robin,
+    run_tournament,
+)
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "random_bot.py"
 
@@ -42,15 +51,16 @@ def bot_script(tmp_path: Path, name: str, body: str) -> Path:
 
 @pytest.mark.parametrize("game", ["kingdomino", "buttons", "kami"])
 def test_example_bot_plays_whole_games(game: str) -> None:
-    result = run_tournament(game, [cmd(EXAMPLE), "random"], 2, 2, seed=1)
+    result = run_tournament(TournamentSettings(game, [cmd(EXAMPLE), "random"], 2, 2, seed=1))
     stats = result.stats[cmd(EXAMPLE)]
     assert stats.games == 2 and stats.moves > 0 and stats.forfeits == 0
 
 
 def test_example_bot_is_repeatable_and_parallel_safe() -> None:
     entrants = ["random", cmd(EXAMPLE)]
-    one = run_round_robin("kingdomino", entrants, games=4, seed=2).to_json()
-    two = run_round_robin("kingdomino", entrants, games=4, seed=2, jobs=2).to_json()
+    settings = TournamentSettings("kingdomino", entrants, games=4, seed=2)
+    one = run_round_robin(settings).to_json()
+    two = run_round_robin(replace(settings, jobs=2)).to_json()
     scores = [p["a_stats"]["mean_score"] for p in one["pairings"]]
     assert scores == [p["a_stats"]["mean_score"] for p in two["pairings"]]
     assert one["overall"][1]["forfeits"] == 0
@@ -108,7 +118,7 @@ MISBEHAVIOUR = [
 @pytest.mark.parametrize(("name", "body", "reason"), MISBEHAVIOUR)
 def test_misbehaving_bot_forfeits(tmp_path: Path, name: str, body: str, reason: str) -> None:
     bad = cmd(bot_script(tmp_path, name, body))
-    result = run_tournament("kingdomino", [bad, "random"], 2, 2, seed=3)
+    result = run_tournament(TournamentSettings("kingdomino", [bad, "random"], 2, 2, seed=3))
     stats = result.stats[bad]
     assert stats.forfeits == 2 and stats.wins == 0  # scored as a loss, every time
     assert result.stats["random"].wins == 2  # the other seat wins the forfeited games
@@ -140,6 +150,7 @@ def test_forfeit_stops_the_process_and_random_takes_over(tmp_path: Path) -> None
     state = game.setup({}, 2, 1)
     seat = next(iter(game.to_act(state)))
     bot = ExternalBot(cmd(bot_script(tmp_path, "g", '"?"')), "kingdomino", seat, 2, {}, 1)
+    assert isinstance(bot, Bot)  # the driver's protocol: choose, end, close
     proc = bot.proc
     assert proc is not None
     action = bot.choose(game, game.view(state, seat), seat)
@@ -157,10 +168,46 @@ def test_forfeits_reach_the_tables(tmp_path: Path) -> None:
     from ludoteca.tournament import forfeit_notes, pairing_table, write_results
 
     bad = cmd(bot_script(tmp_path, "bad", '"nope"'))
-    result = run_round_robin("kingdomino", ["random", bad], games=2, seed=1)
+    result = run_round_robin(TournamentSettings("kingdomino", ["random", bad], games=2, seed=1))
     headers, rows = pairing_table(result)
     assert headers[-1] == "forfeits A / B" and rows[0][-1] == "0 / 2"
     (note,) = forfeit_notes(result)
     assert note.startswith(f"{bad} forfeited 2 seat-games") and "not JSON" in note
     md = write_results(result, tmp_path / "out")[2].read_text()
     assert "Forfeits" in md and "not JSON" in md
+
+
+def test_a_sooner_deadline_shortens_the_budget(tmp_path: Path) -> None:
+    """The driver's deadline, when sooner than the bot's own budget, is what the program is
+    told and what it is held to; ``end`` without an outcome (an abandoned match) sends nothing
+    and ``close`` stops the program."""
+    from ludoteca.games import get_game
+
+    log = tmp_path / "log.jsonl"
+    script = tmp_path / "logger.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import json, sys
+            with open({str(log)!r}, "a") as log:
+                for line in sys.stdin:
+                    log.write(line)
+                    log.flush()
+                    if json.loads(line)["type"] == "choose":
+                        print(json.dumps({{"index": 0}}), flush=True)
+            """
+        )
+    )
+    game = get_game("kingdomino")
+    state = game.setup({}, 2, 1)
+    seat = min(game.to_act(state))
+    bot = ExternalBot(cmd(script), "kingdomino", seat, 2, {}, 1, time_ms=5000)
+    view = game.view(state, seat)
+    first = game.legal_actions(state, seat)[0]
+    assert bot.choose(game, view, seat, time.monotonic() + 3.0) == first
+    assert bot.choose(game, view, seat) is not None and bot.forfeit is None
+    bot.end(None)
+    bot.close()
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [m["type"] for m in messages] == ["start", "choose", "choose"]
+    assert 2000 < messages[1]["time_ms"] <= 3000 and messages[2]["time_ms"] == 5000

@@ -11,7 +11,7 @@ from ludoteca.bots.greedy import kingdomino as greedy
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
 from ludoteca.games.kingdomino.actions import Claim, Discard, Place
-from ludoteca.tournament import run_tournament
+from ludoteca.tournament import TournamentSettings, run_tournament
 
 GAME = get_game("kingdomino")
 
@@ -95,7 +95,7 @@ def test_claim_ties_go_to_the_lower_number() -> None:
 
 
 def test_discards_when_nothing_fits() -> None:
-    bot = make_bot("greedy", 1)
+    bot = make_bot("greedy", "kingdomino", 1)
     forced = 0
     for state, seat in random_positions(4, {}, 20):
         if GAME.legal_actions(state, seat) == [Discard()]:
@@ -133,7 +133,7 @@ def random_positions(players: int, options: dict[str, Any], games: int) -> Any:
     ],
 )
 def test_always_legal_and_best_scoring(players: int, options: dict[str, Any]) -> None:
-    bot = make_bot("greedy", 7)
+    bot = make_bot("greedy", "kingdomino", 7)
     for state, seat in random_positions(players, options, 3):
         view = GAME.view(state, seat)
         legal = GAME.legal_actions(state, seat)
@@ -150,6 +150,6 @@ def test_always_legal_and_best_scoring(players: int, options: dict[str, Any]) ->
 
 def test_greedy_beats_random_clearly() -> None:
     # Measured ~97% over 400 games; 30/40 fails with probability far below 1e-6 at 90%.
-    result = run_tournament("kingdomino", ["greedy", "random"], 2, 40, seed=5)
+    result = run_tournament(TournamentSettings("kingdomino", ["greedy", "random"], 2, 40, seed=5))
     assert result.stats["greedy"].wins >= 30
     assert result.stats["greedy"].score_interval[1] > result.stats["random"].score_interval[2]

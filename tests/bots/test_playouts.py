@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.bots.playouts import best_placement, kingdomino_playout
+from ludoteca.bots.profiles.kingdomino import best_placement, kingdomino_playout
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.actions import PLACES, Place
@@ -80,8 +80,7 @@ def test_playouts_finish_games_through_legal_actions() -> None:
 def test_round_rollouts_stop_at_the_end_of_the_round() -> None:
     """Kami and Buttons rollouts play to the end of the current round (or game) and return one
     reward in [0, 1] per seat."""
-    from ludoteca.bots.playouts import ROLLOUTS
-    from ludoteca.games import get_game
+    from ludoteca.games import entry, get_game
 
     for name in ("kami", "goita", "buttons"):
         game = get_game(name)
@@ -89,7 +88,9 @@ def test_round_rollouts_stop_at_the_end_of_the_round() -> None:
         for seed in range(10):
             state = game.setup({}, players, seed)
             start = state.round
-            rewards = ROLLOUTS[name](game, state, Rng(seed), 0.0)
+            rollout = entry(name).search_profile().rollout
+            assert rollout is not None
+            rewards = rollout(game, state, Rng(seed), 0.0)
             assert len(rewards) == players
             assert all(0.0 <= r <= 1.0 for r in rewards)
             assert game.is_over(state) or state.round == start + 1

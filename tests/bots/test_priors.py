@@ -9,7 +9,10 @@ import pytest
 
 from ludoteca.bots.greedy import buttons as greedy_buttons
 from ludoteca.bots.greedy import kami as greedy_kami
-from ludoteca.bots.playouts import PRIORS, WIDTHS, buttons_rollout, kami_rollout
+from ludoteca.bots.profiles.buttons import PROFILE as BUTTONS
+from ludoteca.bots.profiles.buttons import buttons_rollout
+from ludoteca.bots.profiles.kami import PROFILE as KAMI
+from ludoteca.bots.profiles.kami import kami_prior, kami_rollout
 from ludoteca.bots.search import root_candidates, search
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
@@ -93,24 +96,24 @@ class _checked:
 
 
 def test_root_is_pruned_to_the_priors_best_actions() -> None:
-    """Kami's root keeps only the greedy evaluator's best WIDTHS actions; the search visits no
-    other and its choice is one of them."""
-    width = WIDTHS["kami"]
+    """Kami's root keeps only the greedy evaluator's best `width` actions (its profile); the
+    search visits no other and its choice is one of them."""
+    width = KAMI.width
     seen_wide = 0
     for game, state in walk("kami", 2, seed=14, every=5):
         (seat,) = game.to_act(state)
         view = game.view(state, seat)
         legal = game.legal_actions(state, seat)
-        allowed = root_candidates(game, view, seat, Rng(3), None)
+        allowed = root_candidates(game, view, seat, Rng(3), KAMI)
         if len(legal) <= width:
             assert allowed is None
             continue
         seen_wide += 1
         assert allowed is not None and len(allowed) == width
         assert allowed <= {a.index for a in legal}
-        ranked = PRIORS["kami"](game, game.clone(state), seat, legal, Rng(3))
+        ranked = kami_prior(game, game.clone(state), seat, legal, Rng(3))
         assert ranked[0].index in allowed  # the greedy favourite is always kept
-        stats, _ = search(game, view, seat, iterations=60, seed=3, width=width)
+        stats, _ = search(game, view, seat, iterations=60, seed=3, width=width, profile=KAMI)
         assert len(stats.visits) == width  # ties in the prior are broken by the search's rng
         assert set(stats.visits) <= {a.index for a in legal}
         if seen_wide >= 8:
@@ -131,7 +134,9 @@ def test_search_roots_at_the_searching_seat_in_a_simultaneous_step() -> None:
         own = {a.index for a in game.legal_actions(state, seat)}
         if own == {a.index for a in game.legal_actions(state, seats[0])}:
             continue
-        stats, tree = search(game, view, seat, iterations=40, seed=1, mode="uct")
+        stats, tree = search(
+            game, view, seat, iterations=40, seed=1, mode="uct", profile=BUTTONS
+        )
         assert set(stats.visits) <= own
         assert all(child.seat == seat for child in tree.children.values())
         found += 1

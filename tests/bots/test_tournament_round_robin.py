@@ -17,6 +17,7 @@ from ludoteca.charts import ChartsUnavailable, write_chart
 from ludoteca.engine.errors import OptionError
 from ludoteca.tournament import (
     GameTask,
+    TournamentSettings,
     parse_entrants,
     play_task,
     round_robin_pairings,
@@ -28,6 +29,16 @@ from ludoteca.tournament import (
 
 PNG = b"\x89PNG\r\n\x1a\n"
 runner = CliRunner()
+
+
+def rr(entrants: list[str], **kw: Any) -> Any:
+    """A kingdomino round-robin."""
+    return run_round_robin(TournamentSettings("kingdomino", entrants, **kw))
+
+
+def listed(entrants: list[str], players: int, games: int, **kw: Any) -> Any:
+    """A kingdomino list tournament."""
+    return run_tournament(TournamentSettings("kingdomino", entrants, players, games, **kw))
 
 
 def timeless(data: Any) -> Any:
@@ -46,7 +57,7 @@ def test_pairings_unordered_at_two_players_ordered_above() -> None:
 
 
 def test_two_player_pairing_alternates_seats() -> None:
-    result = run_round_robin("kingdomino", ["random", "easy"], games=6, seed=1)
+    result = rr(["random", "easy"], games=6, seed=1)
     (pairing,) = result.pairings
     assert (pairing.a, pairing.b, pairing.games) == ("random", "easy", 6)
     assert pairing.a_stats.seat_games == {0: 3, 1: 3}
@@ -57,7 +68,7 @@ def test_two_player_pairing_alternates_seats() -> None:
 
 
 def test_four_players_one_seat_against_three_copies() -> None:
-    result = run_round_robin("kingdomino", ["easy", "random"], players=4, games=4, seed=2)
+    result = rr(["easy", "random"], players=4, games=4, seed=2)
     assert [(p.a, p.b_label) for p in result.pairings] == [
         ("easy", "3× random"),
         ("random", "3× easy"),
@@ -73,7 +84,7 @@ def test_four_players_one_seat_against_three_copies() -> None:
 
 
 def test_every_pairing_plays_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ludoteca.tournament as tournament
+    import ludoteca.tournament.runner as tournament
 
     seen: list[GameTask] = []
 
@@ -82,7 +93,7 @@ def test_every_pairing_plays_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> 
         return [play_task(task) for task in tasks]
 
     monkeypatch.setattr(tournament, "run_games", spy)
-    run_round_robin("kingdomino", ["random", "easy"], players=3, games=3, seed=5)
+    rr(["random", "easy"], players=3, games=3, seed=5)
     first, second = seen[:3], seen[3:]
     assert [t.seed for t in first] == [t.seed for t in second]
     assert [t.seating for t in first] == [
@@ -91,16 +102,17 @@ def test_every_pairing_plays_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_jobs_two_gives_the_results_of_jobs_one() -> None:
-    one = run_round_robin("kingdomino", ["random", "easy"], games=4, seed=7, jobs=1)
+    one = rr(["random", "easy"], games=4, seed=7, jobs=1)
     done: list[int] = []
     two = run_round_robin(
-        "kingdomino", ["random", "easy"], games=4, seed=7, jobs=2, on_game=done.append
+        TournamentSettings("kingdomino", ["random", "easy"], games=4, seed=7, jobs=2),
+        on_game=done.append,
     )
     assert timeless(one.to_json()) == timeless(two.to_json())
     assert sorted(done) == [1, 2, 3, 4]
-    listed = run_tournament("kingdomino", ["easy", "random"], 2, 4, seed=3, jobs=2)
-    assert timeless(listed.to_json()) == timeless(
-        run_tournament("kingdomino", ["easy", "random"], 2, 4, seed=3).to_json()
+    parallel = listed(["easy", "random"], 2, 4, seed=3, jobs=2)
+    assert timeless(parallel.to_json()) == timeless(
+        listed(["easy", "random"], 2, 4, seed=3).to_json()
     )
 
 
@@ -129,7 +141,7 @@ def test_bad_round_robins_explain(
     entrants: list[str], kwargs: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(OptionError, match=message):
-        run_round_robin("kingdomino", entrants, **kwargs)
+        rr(entrants, **kwargs)
 
 
 def test_entrant_names() -> None:
@@ -141,7 +153,7 @@ def test_entrant_names() -> None:
 
 
 def test_result_files_and_chart(tmp_path: Path) -> None:
-    result = run_round_robin("kingdomino", ["random", "easy"], players=4, games=4, seed=3)
+    result = rr(["random", "easy"], players=4, games=4, seed=3)
     paths = write_results(result, tmp_path / "out")
     assert [p.name for p in paths] == ["results.json", "results.csv", "results.md"]
     data = json.loads(paths[0].read_text())
@@ -152,8 +164,8 @@ def test_result_files_and_chart(tmp_path: Path) -> None:
     assert "| A | vs B |" in paths[2].read_text()
     chart = write_chart(result, tmp_path / "out" / "chart.png")
     assert chart.read_bytes()[:8] == PNG and chart.stat().st_size > 10_000
-    listed = run_tournament("kingdomino", ["easy", "random"], 2, 2, seed=1)
-    assert write_chart(listed, tmp_path / "b.png").read_bytes()[:8] == PNG
+    seated = listed(["easy", "random"], 2, 2, seed=1)
+    assert write_chart(seated, tmp_path / "b.png").read_bytes()[:8] == PNG
 
 
 def block_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,7 +183,7 @@ def test_no_matplotlib_no_chart_but_a_hint(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     block_matplotlib(monkeypatch)
-    result = run_tournament("kingdomino", ["easy", "random"], 2, 2, seed=1)
+    result = listed(["easy", "random"], 2, 2, seed=1)
     with pytest.raises(ChartsUnavailable, match=r"ludoteca\[charts\]"):
         write_chart(result, tmp_path / "chart.png")
     out = tmp_path / "run"
@@ -200,6 +212,40 @@ def test_cli_round_robin_writes_every_file(tmp_path: Path) -> None:
     ]
     assert (out / "chart.png").read_bytes()[:8] == PNG
     assert json.loads((tmp_path / "r.json").read_text())["mode"] == "round-robin"
+    assert "search processes" not in result.output  # no search bot played (issue 12, item 7)
+
+
+def test_cli_saves_every_match_record(tmp_path: Path) -> None:
+    """``--save DIR``: one match record per game, each replaying to the scores it names."""
+    from ludoteca.engine.record import MatchRecord, replay
+    from ludoteca.games import get_game
+
+    result = runner.invoke(
+        cli.app,
+        ["tournament", "kingdomino", "--bots", "easy,random", "-p", "3", "-n", "3", "-j", "2",
+         "--out", str(tmp_path / "out"), "--save", str(tmp_path / "games")],
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Match records saved in {tmp_path / 'games'}" in result.output.replace("\n", "")
+    files = sorted((tmp_path / "games").iterdir())
+    assert [f.name for f in files] == [f"kingdomino-{i}.json" for i in range(3)]
+    game = get_game("kingdomino")
+    for path in files:
+        record = MatchRecord.load(path)
+        outcome = game.outcome(replay(game, record))
+        assert outcome is not None and record.result is not None
+        assert list(outcome.scores) == record.result["scores"] and record.players == 3
+
+
+def test_cli_unusable_save_directory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = runner.invoke(
+        cli.app, ["tournament", "kingdomino", "-n", "1", "--out", str(tmp_path / "out"),
+                  "--save", str(blocker / "sub")],
+    )
+    assert result.exit_code == 2 and "cannot save match records" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
 
 
 CLI_BAD = [

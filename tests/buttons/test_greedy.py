@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ludoteca.bots.greedy import GreedyBot
+from ludoteca.bots.greedy.buttons import choose
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.rules import GAME
 
 
 def play(players: int, seed: int, greedy_seat: int) -> tuple[int, ...]:
     s = GAME.setup(None, players, seed)
-    bot, rng = GreedyBot(seed), Rng(seed)
+    bot, rng = GreedyBot(choose, seed), Rng(seed)
     while seats := GAME.to_act(s):
         for seat in sorted(seats):
             if seat not in GAME.to_act(s):

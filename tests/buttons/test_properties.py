@@ -7,9 +7,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError
-from ludoteca.engine.record import Match, MatchRecord, replay
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord, replay
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
 from ludoteca.games.buttons import actions as actions_module
@@ -17,7 +19,9 @@ from ludoteca.games.buttons.actions import NUM_ACTIONS, ROLL
 from ludoteca.games.buttons.rules import GAME
 from ludoteca.games.buttons.state import PLACE, STARS
 
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def play_until(state, rng: Rng, phase: int, min_deciders: int = 2, limit: int = 5000) -> bool:
@@ -96,15 +100,15 @@ def test_replay_reproduces_and_games_terminate(players: int) -> None:
     """rules/buttons.md §6 (game end) and the match contract: random games end with an outcome
     and their record replays to the identical state."""
     for seed in range(15):
-        opts = {"winner": "stars"} if seed % 2 else {}
-        match = Match(GAME, opts, players, seed)
+        opts = {"winner": "stars", "layouts": "alternate"} if seed % 2 else {}
+        match = Match.new(GAME, opts, players, seed, narrate=False)
         rng = Rng(seed * 7 + 1)
         steps = 0
         while not GAME.is_over(match.state):
             seats = sorted(GAME.to_act(match.state))
             seat = seats[rng.below(len(seats))]
             acts = GAME.legal_actions(match.state, seat)
-            match.play(seat, acts[rng.below(len(acts))])
+            match.step(seat, acts[rng.below(len(acts))])
             steps += 1
             assert steps < GAME.spec.max_length
         record = MatchRecord.from_json(json.loads(json.dumps(match.record.to_json())))
@@ -161,7 +165,9 @@ def test_bad_options_and_player_counts() -> None:
     with pytest.raises(OptionError, match="winner"):
         GAME.setup({"winner": "most"}, 2, 0)
     assert get_game("buttons") is GAME
-    assert {o.name for o in GAME.spec.options} == {"winner", "boards"}
+    assert {o.name for o in GAME.spec.options} == {"winner", "boards", "layouts"}
+    with pytest.raises(OptionError, match="layouts"):
+        GAME.setup({"layouts": "nowhere"}, 2, 0)
 
 
 def test_apply_after_game_over_and_wrong_seat() -> None:
@@ -177,3 +183,39 @@ def test_apply_after_game_over_and_wrong_seat() -> None:
         GAME.apply(s, 0, ROLL)
     assert s == before
     assert GAME.legal_actions(s, 0) == []
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_determinizer_equals_determinize(seed: int, players: int) -> None:
+    """rules/buttons.md §3.2 (hidden answers, dice to come): the prepared sampler gives, for
+    every generator state, exactly the state ``determinize`` rebuilds, and draws the same
+    numbers from the generator, call after call."""
+    state = GAME.setup({"layouts": "alternate"} if seed % 2 else None, players, seed)
+    rng = Rng(seed)
+    for ply in range(400):
+        seats = sorted(GAME.to_act(state))
+        if not seats:
+            break
+        if ply % 7 == 0:
+            for who in (*range(players), None):
+                v = json.loads(json.dumps(GAME.view(state, who)))
+                sample = GAME.determinizer(v, who)
+                slow, fast = Rng(seed + ply), Rng(seed + ply)
+                for _ in range(3):
+                    assert sample(fast) == GAME.determinize(v, who, slow)
+                    assert fast.state == slow.state
+        seat = seats[rng.below(len(seats))]
+        acts = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, acts[rng.below(len(acts))])
+
+
+def test_determinizer_samples_are_independent_states() -> None:
+    """Each sample is a state of its own: playing one never changes the next."""
+    state = GAME.setup(None, 3, 4)
+    sample = GAME.determinizer(GAME.view(state, 0), 0)
+    rng = Rng(1)
+    one = sample(rng)
+    GAME.apply(one, one.active, ROLL)
+    two = sample(Rng(1))
+    assert two.phase != one.phase and two.markers == state.markers and two.dice == ()

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP
 from ludoteca.games.buttons.rules import GAME
 from ludoteca.terminal import buttons as term
-from ludoteca.terminal import renderer
+from ludoteca.terminal.session import load_renderer as renderer
 
 
 def text_of(view: dict, seat: int | None) -> str:
@@ -57,8 +58,9 @@ def test_parse_short_forms_and_errors() -> None:
     s = GAME.setup({"boards": "fixed"}, 2, 0)
     view, legal = GAME.view(s, s.active), GAME.legal_actions(s, s.active)
     assert term.parse(" R ", view, legal) == ROLL
-    with pytest.raises(ValueError, match="not allowed"):
-        term.parse("stop", view, legal)
+    assert term.parse("stop", view, legal) == STOP  # readable; the engine says why not:
+    with pytest.raises(IllegalAction, match="no marker this round"):
+        GAME.apply(s, s.active, STOP)
     with pytest.raises(ValueError, match="cannot read"):
         term.parse("jump 9", view, legal)
     with pytest.raises(ValueError, match="type something"):
@@ -88,3 +90,11 @@ def test_render_hides_other_pending_answers() -> None:
     GAME.apply(s, a, GAME.legal_actions(s, a)[0])
     assert text_of(GAME.view(s, b), b) == before
     assert "+" in text_of(GAME.view(s, a), a)
+
+
+def test_render_names_a_layout_set_other_than_ours() -> None:
+    """rules/buttons.md §1.2: a table dealt from another layout set says which one."""
+    ours = GAME.setup(None, 2, 0)
+    other = GAME.setup({"layouts": "alternate"}, 2, 0)
+    assert "of set" not in text_of(GAME.view(ours, 0), 0)
+    assert "of set alternate" in text_of(GAME.view(other, 0), 0)

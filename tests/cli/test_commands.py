@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -10,9 +11,9 @@ from typer.testing import CliRunner
 
 from ludoteca import cli
 from ludoteca.bots import make_bot
-from ludoteca.engine.record import Match, MatchRecord
-from ludoteca.games import game_names, get_game
-from ludoteca.terminal import session
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord
+from ludoteca.games import game_names, get_game, registry
 
 runner = CliRunner()
 
@@ -24,11 +25,9 @@ def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def
 def bot_match(seed: int = 4, players: int = 3) -> Match:
     """A finished bots-only Kingdomino match."""
     game = get_game("kingdomino")
-    match = Match(game, {}, players, seed)
-    bots = [make_bot("greedy", seed + s) for s in range(players)]
-    while seats := game.to_act(match.state):
-        seat = next(iter(seats))
-        match.play(seat, bots[seat].choose(game, game.view(match.state, seat), seat))
+    bots = [make_bot("greedy", "kingdomino", seed + s) for s in range(players)]
+    match = Match.new(game, {}, players, seed, controllers=bots, narrate=False)
+    match.run_bots()
     return match
 
 
@@ -46,7 +45,7 @@ def test_bench_prints_speed_target_and_ratio() -> None:
     result = invoke("bench", "--seconds", "0.05", "--game", "kingdomino")
     assert result.exit_code == 0, result.output
     assert "kingdomino" in result.output and "1,000" in result.output
-    assert "legal placements" in result.output and "clone" in result.output
+    assert "legal actions" in result.output and "clone" in result.output
 
 
 def test_tournament_table_and_json(tmp_path: Path) -> None:
@@ -79,7 +78,7 @@ def test_replay_steps_forward_back_and_quits(tmp_path: Path) -> None:
     bot_match(players=2).record.save(path)
     result = invoke("replay", str(path), "--seat", "1", input="\n\nb\nxyz\ne\nq\n")
     assert result.exit_code == 0, result.output
-    assert "ply 1/" in result.output and "ply 2/" in result.output
+    assert "move 1/" in result.output and "move 2/" in result.output
     assert "claimed domino" in result.output and "Final ranks" in result.output
     assert "Enter = next" in result.output  # the unknown key got help, not a crash
 
@@ -148,29 +147,45 @@ def test_bad_record_files(tmp_path: Path) -> None:
     data = bot_match(players=2).record.to_json()
     data["actions"][3][1] = {"type": "claim", "domino": 49}
     tampered.write_text(json.dumps(data))
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)) * 4)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"format": "ludoteca-match", "game": "reino ñ"}'.encode("latin-1"))
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({**data, "actions": [[0, {"type": "claim"}, 3]]}))
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({**data, "players": "two"}))
     for path, message in [
-        (junk, "cannot read"),
+        (junk, "not valid JSON"),
         (other, "not a Ludoteca match record"),
         (tampered, "does not replay"),
-        (tmp_path, "cannot read"),
+        (tmp_path, "is a folder"),
+        (tmp_path / "missing.json", "no such file"),
+        (binary, "not UTF-8"),
+        (latin, "not UTF-8"),
+        (short, "must be [seat, action]"),
+        (wrong, "whole numbers"),
     ]:
         result = invoke("replay", str(path))
         assert result.exit_code == 2 and message in result.output, result.output
+        assert "Traceback" not in result.output and "unpack" not in result.output
+        assert result.output.startswith("error:") and result.output.count("\n") == 1
+
+
+def without(monkeypatch: pytest.MonkeyPatch, name: str, **changes: object) -> None:
+    """Pretend the registry entry of ``name`` lacks a part (for the duration of a test)."""
+    reg = registry()
+    monkeypatch.setitem(reg._entries, name, dataclasses.replace(reg.entry(name), **changes))
 
 
 def test_game_without_renderer_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    def missing(name: str) -> None:
-        raise KeyError(name)
-
-    monkeypatch.setattr(session, "find_renderer", missing)
+    without(monkeypatch, "kingdomino", terminal=None)
     result = invoke("play", "kingdomino")
     assert result.exit_code == 2
     assert "no terminal renderer yet" in result.output and "Traceback" not in result.output
 
 
 def test_greedy_without_evaluator_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ludoteca.bots as bots
-
-    monkeypatch.setattr(bots, "find_spec", lambda name: None)
+    without(monkeypatch, "kingdomino", greedy=None)
     result = invoke("tournament", "kingdomino", "--bots", "greedy")
     assert result.exit_code == 2 and "greedy bot cannot play kingdomino" in result.output

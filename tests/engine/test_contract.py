@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import Game
-from ludoteca.engine.record import Match, MatchRecord, iter_replay, replay
+from ludoteca.engine.match import Match, Step
+from ludoteca.engine.record import MatchRecord, iter_replay, replay
 from ludoteca.engine.rng import Rng
 from ludoteca.games import all_games, game_names
 
@@ -50,7 +52,7 @@ def random_match(game: Game[Any, Any], players: int, seed: int, check_every: int
             break
         except OptionError:
             options = random_options(game, players, rng)
-    match = Match(game, options, players, seed)
+    match = Match.new(game, options, players, seed, narrate=check_every == 1)
     state = match.state
     steps = 0
     while not game.is_over(state):
@@ -62,7 +64,9 @@ def random_match(game: Game[Any, Any], players: int, seed: int, check_every: int
         action = actions[rng.below(len(actions))]
         if steps % check_every == 0:
             check_state(game, state, players, seat, actions, rng)
-        match.play(seat, action)
+        step = match.step(seat, action, match.decision(seat))
+        if match.narrate:
+            check_events(game, step, players)
         steps += 1
         assert steps <= game.spec.max_length, "the game did not end within spec.max_length"
     assert game.outcome(state) is not None
@@ -81,6 +85,12 @@ def check_state(
     view = json.loads(json.dumps(game.view(state, seat)))
     rebuilt = game.determinize(view, seat, rng)
     assert game.view(rebuilt, seat) == view, "determinize(view) must give a state with that view"
+    sample = game.determinizer(view, seat)
+    for k in range(2):
+        a, b = Rng(k), Rng(k)
+        assert sample(a) == game.determinize(view, seat, b) and a.state == b.state, (
+            "the prepared determinizer must draw exactly what determinize draws"
+        )
     assert sorted(a.index for a in game.legal_actions(rebuilt, seat)) == sorted(
         a.index for a in actions
     )
@@ -88,6 +98,17 @@ def check_state(
     assert copy == state
     game.apply_legal(copy, seat, actions[0])
     assert copy != state, "applying to a clone must not touch the original"
+
+
+def check_events(game: Game[Any, Any], step: Step, players: int) -> None:
+    """Every viewer's events are JSON with a type and render to a sentence in both languages."""
+    for who in (None, *range(players)):
+        events = step.events_for(who)
+        assert json.loads(json.dumps(events)) == events
+        for e in events:
+            assert isinstance(e.get("type"), str)
+            for lang in ("en", "es"):
+                assert game.render_event(e, game.voice(lang)).strip()
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
@@ -103,17 +124,17 @@ def test_random_games_follow_the_contract(game: Game[Any, Any], players: int) ->
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_replay_reproduces_every_state(game: Game[Any, Any], players: int, seed: int) -> None:
     match = random_match(game, players, seed, check_every=10**9)
     record = MatchRecord.from_json(json.loads(json.dumps(match.record.to_json())))
-    live = Match(game, record.options, players, record.seed)
+    live = Match.new(game, record.options, players, record.seed)
     replayed = iter_replay(game, record)
     _, _, state = next(replayed)
     assert state == live.state
     for (seat, data), (rseat, action, state) in zip(record.actions, replayed, strict=True):
-        live.play(seat, game.action_from_json(data))
+        live.step(seat, game.action_from_json(data))
         assert rseat == seat and action.to_json() == data
         assert state == live.state
     final = replay(game, record)

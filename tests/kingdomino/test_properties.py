@@ -6,8 +6,10 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
-from ludoteca.engine.record import Match, MatchRecord, replay
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord, replay
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.actions import Place
 from ludoteca.games.kingdomino.components import DOMINOES
@@ -47,7 +49,7 @@ def random_states(players: int, options: dict[str, object], seed: int):
     yield s
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(setup=setups(), data=st.data())
 def test_any_sequence_of_legal_actions_applies(setup, data) -> None:
     """Every action ``legal_actions`` offers applies with full checks, whichever is chosen."""
@@ -61,18 +63,18 @@ def test_any_sequence_of_legal_actions_applies(setup, data) -> None:
     assert game.outcome(s) is not None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(setup=setups())
 def test_replay_reproduces_states_and_outcome(setup) -> None:
     """A saved match record replays to the very same final state and outcome."""
     players, options, seed = setup
-    match = Match(game, options, players, seed)
+    match = Match.new(game, options, players, seed, narrate=False)
     rng = Rng(seed + 1)
     snapshots = []
     while not game.is_over(match.state):
         (seat,) = game.to_act(match.state)
         legal = game.legal_actions(match.state, seat)
-        match.play(seat, legal[rng.below(len(legal))])
+        match.step(seat, legal[rng.below(len(legal))])
         snapshots.append(match.state.clone())
     record = MatchRecord.from_json(json.loads(json.dumps(match.record.to_json())))
     final = replay(game, record)
@@ -81,7 +83,7 @@ def test_replay_reproduces_states_and_outcome(setup) -> None:
     assert record.result == match.outcome.to_json()  # type: ignore[union-attr]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(setup=setups())
 def test_every_game_terminates_with_the_right_number_of_rounds(setup) -> None:
     """rules/kingdomino.md §6.1: games end after the last line, i.e. deck ÷ line rounds (each
@@ -118,7 +120,7 @@ def _hidden_shuffled(s: KingdominoState, rng: Rng) -> KingdominoState:
     return t
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(setup=setups())
 def test_view_never_contains_the_deck_order(setup) -> None:
     """rules/kingdomino.md §8: no view (any seat or spectator) depends on the order of the
@@ -174,7 +176,7 @@ def naive_placements(s: KingdominoState, seat: int) -> set[tuple[int, int, str]]
     return out
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(setup=setups())
 def test_bitboard_placements_match_a_naive_reference(setup) -> None:
     """rules/kingdomino.md §4: the bitboard generator gives exactly the placements a square-by-
@@ -186,4 +188,36 @@ def test_bitboard_placements_match_a_naive_reference(setup) -> None:
         seat = s.cur_owner[s.acting]
         fast = {(a.x, a.y, a.dir) for a in game.legal_actions(s, seat) if isinstance(a, Place)}
         assert fast == naive_placements(s, seat)
-        assert all(cell_of(x, y) is not None for x, y, _ in fast)
+        k = s.kingdoms[seat]
+        for x, y, d in fast:  # both halves land on empty squares of the board, side by side
+            a = cell_of(x, y)
+            b = a + DELTA["ESWN".index(d)]
+            bx, by = xy_of(b)
+            assert abs(bx - x) + abs(by - y) == 1
+            assert not (k[OCC] >> a & 1 or k[OCC] >> b & 1)
+
+
+@settings(max_examples=examples(15), deadline=None)
+@given(setup=setups(), data=st.data())
+def test_determinizer_equals_determinize(setup, data) -> None:
+    """Engine contract (docs/engine.md, determinizer): for every rng state,
+    ``determinizer(view, seat)(rng)`` is ``determinize(view, seat, rng)`` and leaves the rng in
+    the same state, call after call on one prepared view, for every seat and the spectator."""
+    players, options, seed = setup
+    for s in random_states(players, options, seed):
+        if data.draw(st.integers(0, 15)) or s.phase == OVER:
+            continue
+        seat = data.draw(st.sampled_from([None, *range(players)]))
+        view = json.loads(json.dumps(game.view(s, seat)))
+        sample = game.determinizer(view, seat)
+        r1, r2 = Rng(seed), Rng(seed)
+        for _ in range(3):
+            fast, slow = sample(r1), game.determinize(view, seat, r2)
+            assert fast == slow and r1.state == r2.state
+            assert game.view(fast, seat) == view
+            game.apply_legal(fast, *_first_legal(fast))  # samples are independent of the template
+
+
+def _first_legal(s: KingdominoState) -> tuple[int, object]:
+    (seat,) = game.to_act(s)
+    return seat, game.legal_actions(s, seat)[0]

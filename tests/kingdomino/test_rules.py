@@ -49,7 +49,7 @@ def placements(game: Kingdomino, s: KingdominoState, seat: int) -> set[tuple[int
 # ---- §1 Components -----------------------------------------------------------------------
 def test_components_are_the_48_documented_dominoes() -> None:
     """rules/kingdomino.md §1: 48 dominoes numbered 1–48, six terrains, 0–3 crowns per square
-    (totals as verified in data/SOURCES.md §1)."""
+    (totals as verified in rules/SOURCES.md §1)."""
     assert sorted(DOMINOES) == list(range(1, 49))
     squares: Counter[str] = Counter()
     crowns: Counter[str] = Counter()

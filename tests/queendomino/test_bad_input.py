@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError, RecordError
+from ludoteca.engine.errors import (
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    RecordError,
+    StaleAction,
+)
+from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import actions as act
 from ludoteca.games.queendomino.actions import PASS, Build, Claim, Dragon, Knight, Place
@@ -17,14 +24,15 @@ from ludoteca.games.queendomino.rules import GAME
         ({"queen": True}, 4, "unknown option 'queen'"),
         ({"tax_bonus": "sometimes"}, 4, "must be one of"),
         ({"royal_wedding": "maybe"}, 4, "takes true or false"),
-        ({"royal_wedding": True}, 2, "only for 3/4/5/6 players"),
-        ({}, 1, "2-6 players"),
-        ({}, 7, "2-6 players"),
+        ({"royal_wedding": True}, 2, "only for 3/4/5/6/7/8 players"),
+        ({}, 1, "2-8 players"),
+        ({}, 9, "2-8 players"),
         ({}, "4", "whole number"),
     ],
 )
 def test_bad_setup(options, players, words: str) -> None:
-    """rules/queendomino.md Setup: player counts 2-4 (5-6 with Royal Wedding); options checked."""
+    """rules/queendomino.md Setup: player counts 2-4 (5-8 with Royal Wedding, §7.4-7.5); options
+    checked. (Before issue 12 item 10, 7 players were refused here.)"""
     with pytest.raises(OptionError) as err:
         GAME.setup(options, players, 1)
     assert words in str(err.value)
@@ -79,7 +87,7 @@ def test_out_of_turn_and_illegal_actions_change_nothing(q) -> None:
     before = s.clone()
     other = (seat + 1) % 4
     for who, action, words in [
-        (other, Place(1, 0, "E"), "not seat"),
+        (other, Place(1, 0, "E"), f"not P{other + 1}'s turn"),
         (seat, Claim(s.nxt[0]), "place domino"),
         (seat, Place(3, 0, "E"), "domino"),
         (seat, Knight(1, 0), "place domino"),
@@ -88,8 +96,9 @@ def test_out_of_turn_and_illegal_actions_change_nothing(q) -> None:
         with pytest.raises(IllegalAction, match=words):
             GAME.apply(s, who, action)  # type: ignore[arg-type]
         assert s == before
-    with pytest.raises(IllegalAction, match="stale"):
-        GAME.apply(s, seat, GAME.legal_actions(s, seat)[0], seq=s.ply + 1)
+    match = Match.new(GAME, {}, 4, 2, narrate=False)
+    with pytest.raises(StaleAction):
+        match.step(match.state.seat_acting(), GAME.legal_actions(s, seat)[0], seq=1)
     assert GAME.legal_actions(s, other) == []
 
 

@@ -1,23 +1,35 @@
-"""The building table: shipped data, inferred tiles, and the operator's override file."""
+"""The building tables: shipped data, inferred tiles, the ``buildings`` option, the data version
+in match records, and checking a candidate table file."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import subprocess
+import sys
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from ludoteca.engine.errors import OptionError
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.components import read_data
 from ludoteca.games.queendomino import buildings as bmod
 from ludoteca.games.queendomino.actions import Build, Place
 from ludoteca.games.queendomino.buildings import (
+    SHIPPED as TABLE_FILES,
+)
+from ludoteca.games.queendomino.buildings import (
     BuildingTableError,
-    configured_buildings,
     default_buildings,
     load_buildings,
     parse_buildings,
+    table,
 )
-from ludoteca.games.queendomino.rules import GAME, Queendomino
+from ludoteca.games.queendomino.rules import GAME
 
 INFERRED_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 24, 25, 30, 31, 32]
 SHIPPED = read_data("ludoteca.games.queendomino", "buildings.csv")
@@ -65,36 +77,98 @@ def edit(line_id: int, column: str, value: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def test_override_file_changes_the_effects(tmp_path: Path, monkeypatch) -> None:
-    """rules/queendomino.md (building effects): a server operator can override the table with a
-    file; the game then uses those effects (here: Queen's Towers give no tower)."""
-    path = write(tmp_path, edit(30, "immediate_towers", "0"))
-    table = load_buildings(path)
-    assert table[29].towers == 0 and table[30].towers == 1
-    game = Queendomino(buildings=table)
-    s = game.setup({}, 4, 1)
+def test_verified_table_gives_only_what_was_read() -> None:
+    """docs/queendomino.md "Building tables": the ``verified`` table keeps every effect read off
+    a tile or the rulebook and gives the 20 unread sides nothing (SOURCES.md §3, §7.4)."""
+    inferred, verified = table("inferred"), table("verified")
+    assert not any(t.inferred for t in verified)
+    for a, b in zip(inferred, verified, strict=True):
+        assert (a.name, a.crowns, a.points, a.per_territory, a.terrain) == (
+            b.name, b.crowns, b.points, b.per_territory, b.terrain)
+        for column, field in [("immediate_knights", "knights"), ("immediate_towers", "towers"),
+                              ("ongoing_coin_per_knight", "coin_per_knight"),
+                              ("ongoing_coin_per_tower", "coin_per_tower")]:
+            expected = 0 if column in a.inferred else getattr(a, field)
+            assert getattr(b, field) == expected
+    assert sum(t.knights for t in verified) == 11 and sum(t.towers for t in verified) == 9
+
+
+def test_the_option_picks_the_table() -> None:
+    """rules/queendomino.md (building effects): with ``buildings=verified`` a Queen's Tower gives
+    no tower, so building it does not bring the Queen; views say which table is in play and
+    determinize rebuilds the same position."""
+    s = GAME.setup({"buildings": "verified"}, 4, 1)
     while s.phase == 0:
-        (seat,) = game.to_act(s)
-        game.apply(s, seat, game.legal_actions(s, seat)[0])
-    (seat,) = game.to_act(s)
+        (seat,) = GAME.to_act(s)
+        GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+    (seat,) = GAME.to_act(s)
     cur = s.cur[:]
     cur[s.acting] = 46
     s.cur = cur
     s.board[0] = 30
-    game.apply(s, seat, Place(1, 0, "E"))
-    game.apply(s, seat, Build(0, 1, 0))
+    GAME.apply(s, seat, Place(1, 0, "E"))
+    GAME.apply(s, seat, Build(0, 1, 0))
     assert s.towers[seat] == 0 and s.queen == -1
-    view = game.view(s, seat)
+    view = GAME.view(s, seat)
+    assert view["options"]["buildings"] == "verified"
     json.dumps(view)
-    assert game.view(game.determinize(view, seat, s.rng.clone()), seat) == view
-    monkeypatch.setenv(bmod.ENV_VAR, str(path))
-    assert configured_buildings() == table
-    monkeypatch.delenv(bmod.ENV_VAR)
-    assert configured_buildings() == default_buildings()
+    assert GAME.view(GAME.determinize(view, seat, Rng(3)), seat) == view
+    with pytest.raises(OptionError, match="must be one of: inferred, verified"):
+        GAME.setup({"buildings": "/etc/passwd"}, 4, 1)
 
 
-def test_override_without_inferred_column(tmp_path: Path) -> None:
-    """An operator's own table needs only the effect columns; nothing is then marked inferred."""
+def test_data_version_names_the_table_and_its_hash() -> None:
+    """DESIGN.md §2: a record names the building table (and a hash of its content)."""
+    for name, filename in TABLE_FILES.items():
+        raw = resources.files("ludoteca.games.queendomino").joinpath("data", filename).read_bytes()
+        assert GAME.data_version({"buildings": name}) == {
+            "buildings": name, "buildings_sha256": hashlib.sha256(raw).hexdigest()}
+    assert GAME.data_version({})["buildings"] == "inferred"
+    assert GAME.data_version(GAME.validate({}, 2)) == GAME.data_version({})
+
+
+def test_no_environment_variable_is_read() -> None:
+    """Issue 12 item 6: the game reads no environment variable and no file after import."""
+    source = Path(bmod.__file__).read_text(encoding="utf-8")
+    assert "environ" not in source and "getenv" not in source
+
+
+REPLAY = """
+import json, sys
+from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.games.queendomino.rules import GAME
+record = MatchRecord.load(sys.argv[1])
+final = replay(GAME, record)
+print(json.dumps({"view": GAME.view(final, None), "outcome": GAME.outcome(final).to_json()}))
+"""
+
+
+def test_a_record_with_the_verified_table_replays_in_a_fresh_process(tmp_path: Path) -> None:
+    """Issue 12 item 6: a match played with the non-default table, saved as a MatchRecord,
+    replays identically in a fresh process with no environment variables."""
+    match = Match.new(GAME, {"buildings": "verified"}, 3, 11, narrate=False)
+    rng = Rng(5)
+    while not match.is_over():
+        (seat,) = match.to_act()
+        legal = match.legal(seat)
+        match.step(seat, legal[rng.below(len(legal))])
+    record = match.record
+    assert record.data == GAME.data_version({"buildings": "verified"})
+    path = tmp_path / "verified.json"
+    record.save(path)
+    assert replay(GAME, MatchRecord.load(path)) == match.state
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", REPLAY, str(path)],
+        capture_output=True, text=True, env={}, cwd=root, check=True, timeout=120,
+    )
+    replayed = json.loads(done.stdout)
+    assert replayed["view"] == json.loads(json.dumps(GAME.view(match.state, None)))
+    assert replayed["outcome"] == json.loads(json.dumps(match.outcome.to_json()))  # type: ignore[union-attr]
+
+
+def test_candidate_table_without_inferred_column(tmp_path: Path) -> None:
+    """A candidate table needs only the effect columns; nothing is then marked inferred."""
     keep = ["id", "name", *bmod.NUMBER_COLUMNS, "end_territory_terrain"]
     lines = SHIPPED.splitlines()
     header = lines[0].split(",")
@@ -124,9 +198,9 @@ def test_override_without_inferred_column(tmp_path: Path) -> None:
         ("", "missing column(s) id"),
     ],
 )
-def test_bad_override_files(tmp_path: Path, text: str, words: str) -> None:
-    """Bad building files fail at load with a message naming the problem (DESIGN.md §5;
-    rules/queendomino.md: the operator's table is validated). Non-ASCII digits such as "²" or
+def test_bad_table_files(tmp_path: Path, text: str, words: str) -> None:
+    """Bad building files fail at load with a message naming the problem (DESIGN.md §5; a
+    table is validated in full before it is shipped). Non-ASCII digits such as "²" or
     "١" are refused too: ``str.isdigit`` alone let one crash ``int()`` and read the other as 1."""
     with pytest.raises(BuildingTableError) as err:
         load_buildings(write(tmp_path, text))
@@ -134,20 +208,17 @@ def test_bad_override_files(tmp_path: Path, text: str, words: str) -> None:
     assert isinstance(err.value, ValueError)
 
 
-def test_unreadable_override_file(tmp_path: Path, monkeypatch) -> None:
-    """A missing or binary file is a clear BuildingTableError, also through the env variable."""
+def test_unreadable_table_file(tmp_path: Path) -> None:
+    """A missing or binary file is a clear BuildingTableError."""
     with pytest.raises(BuildingTableError, match="cannot read"):
         load_buildings(tmp_path / "nope.csv")
     bad = tmp_path / "bin.csv"
     bad.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(BuildingTableError, match="cannot read"):
         load_buildings(bad)
-    monkeypatch.setenv(bmod.ENV_VAR, str(tmp_path / "nope.csv"))
-    with pytest.raises(BuildingTableError, match=r"nope\.csv"):
-        Queendomino()
 
 
 def test_parse_names_the_line() -> None:
-    """Errors name the file and line so an operator can fix it."""
+    """Errors name the file and line so a table can be fixed."""
     with pytest.raises(BuildingTableError, match=r"ops\.csv, line 6"):
         parse_buildings(edit(5, "crowns", "x"), "ops.csv")

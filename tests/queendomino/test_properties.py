@@ -7,7 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludoteca.engine.record import Match, MatchRecord, replay
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord, replay
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import OVER
@@ -25,13 +26,13 @@ def setups(draw: st.DrawFn) -> tuple[int, dict[str, object], int]:
 
 
 def random_match(players: int, options: dict[str, object], seed: int) -> Match:
-    match = Match(game, options, players, seed)
+    match = Match.new(game, options, players, seed, narrate=False)
     rng = Rng(seed)
     steps = 0
     while not game.is_over(match.state):
         (seat,) = game.to_act(match.state)
         legal = game.legal_actions(match.state, seat)
-        match.play(seat, legal[rng.below(len(legal))])
+        match.step(seat, legal[rng.below(len(legal))])
         steps += 1
         assert steps <= game.spec.max_length
     return match
@@ -110,3 +111,29 @@ def test_rounds_and_lengths() -> None:
         match = random_match(players, options, 5)
         assert match.state.round == rounds
         assert len(match.record.actions) <= game.spec.max_length
+
+
+@settings(max_examples=12, deadline=None)
+@given(setup=setups(), data=st.data())
+def test_determinizer_equals_determinize(setup, data) -> None:
+    """Engine contract (docs/engine.md, determinizer): for every rng state,
+    ``determinizer(view, seat)(rng)`` is ``determinize(view, seat, rng)`` and leaves the rng in
+    the same state, call after call on one prepared view, for every seat and the spectator."""
+    players, options, seed = setup
+    s = game.setup(options, players, seed)
+    rng = Rng(seed)
+    while not game.is_over(s):
+        if data.draw(st.integers(0, 20)) == 0:
+            seat = data.draw(st.sampled_from([None, *range(players)]))
+            view = json.loads(json.dumps(game.view(s, seat)))
+            sample = game.determinizer(view, seat)
+            r1, r2 = Rng(seed), Rng(seed)
+            for _ in range(3):
+                fast, slow = sample(r1), game.determinize(view, seat, r2)
+                assert fast == slow and r1.state == r2.state
+                assert game.view(fast, seat) == view
+                (who,) = game.to_act(fast)
+                game.apply_legal(fast, who, game.legal_actions(fast, who)[-1])
+        (seat,) = game.to_act(s)
+        legal = game.legal_actions(s, seat)
+        game.apply(s, seat, legal[rng.below(len(legal))])

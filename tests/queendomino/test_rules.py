@@ -535,10 +535,10 @@ def test_royal_wedding_five_six_players(q) -> None:
         GAME.validate({"royal_wedding": False}, 6)
     s = q.started(6, seed=2)
     assert len(s.discarded) == 2
-    with pytest.raises(OptionError, match="only for 3/4/5/6 players"):
+    with pytest.raises(OptionError, match="only for 3/4/5/6/7/8 players"):
         GAME.setup({"royal_wedding": True}, 2, 1)
     with pytest.raises(OptionError):
-        GAME.setup({}, 7, 1)
+        GAME.setup({}, 9, 1)  # 7-8 players became legal with §7.5 (tests/queendomino/test_teams.py)
 
 
 def test_steps_are_named_in_the_view(q) -> None:

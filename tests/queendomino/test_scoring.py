@@ -6,10 +6,11 @@ import json
 
 from ludoteca.games.kingdomino.grid import cell_of
 from ludoteca.games.queendomino import scoring
+from ludoteca.games.queendomino.buildings import default_buildings
 from ludoteca.games.queendomino.rules import GAME, build, seat_breakdown
 from ludoteca.games.queendomino.state import OVER
 
-TILES = GAME.tiles
+TILES = default_buildings()
 SAWMILL, CHURCH, STATUE, GUARDTOWER, BIG_TAVERN = 3, 13, 15, 18, 22
 TRAINING_CAMP, TRAVELLING_CASTLE, QUEENS_TOWER, BAKERY = 26, 28, 30, 1
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
 from ludoteca.engine.rng import Rng
-from ludoteca.games.queendomino.actions import PASS, Build, Claim, Dragon, Knight, Pass, Place
+from ludoteca.games.queendomino.actions import Build, Claim, Knight, Pass, Place
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.terminal import queendomino as ui
-from ludoteca.terminal import renderer
+from ludoteca.terminal.session import load_renderer as renderer
 
 
 def states(players: int, options: dict, seed: int):
@@ -24,7 +26,8 @@ def states(players: int, options: dict, seed: int):
 
 
 @pytest.mark.parametrize(("players", "options"),
-                         [(2, {}), (4, {}), (3, {"royal_wedding": True})])
+                         [(2, {}), (4, {}), (3, {"royal_wedding": True}), (7, {}),
+                          (6, {"teams": True})])
 def test_parse_reads_back_every_legal_action(players: int, options: dict) -> None:
     """rules/queendomino.md Turn: every legal action of steps A-E has a typed form that parse
     reads back to the same action; render and hint work at every step."""
@@ -61,7 +64,7 @@ def test_render_shows_the_table(q) -> None:
     console = Console(record=True, width=200)
     console.print(ui.render(view, seat))
     text = console.export_text()
-    assert "Builders' board" in text and "Queen's Tower" not in text  # it was built
+    assert "Builders'" in text and "(pile " in text and "Queen's Tower" not in text  # built
     assert "(inferred)" in text and "Next line" in text and "Current line" in text
     assert "T k" in text and "T1b" in text
     assert f"Queen: P{seat + 1} (you)" in text and "Your turn" in text
@@ -97,13 +100,9 @@ def test_parse_errors_are_clear(q) -> None:
     assert isinstance(claim, Claim)
 
 
-def test_describe_and_final(q) -> None:
-    """The log line of each action and the final breakdown render."""
+def test_final(q) -> None:
+    """The final breakdown renders."""
     s = q.started(2, seed=2)
-    view = GAME.view(s, 0)
-    for a in (Place(1, 0, "E"), Knight(1, 0), Build(0, 1, 0), Dragon(1), PASS,
-              Claim(view["next_line"][0]["id"])):
-        assert ui.describe(a, view)
     while not GAME.is_over(s):
         q.end_turn(s)
     outcome = GAME.outcome(s)
@@ -113,3 +112,69 @@ def test_describe_and_final(q) -> None:
     text = console.export_text()
     assert "rank" in text and "wealth" in text and "total" in text
     assert isinstance(ui.parse("pass", GAME.view(s, 0), [Pass()]), Pass)
+
+
+def _fits(text: str, width: int = 80) -> bool:
+    import textwrap
+
+    return all(len(part) <= width for line in text.splitlines()
+               for part in textwrap.wrap(line, width, break_long_words=False))
+
+
+def test_help_explains_letters_marks_and_steps() -> None:
+    """Issue 12 item 7: `help` explains terrain letters, the k/b/* marks and the step letters
+    A-E, in lines of at most 80 columns."""
+    text = ui.help_text(GAME.view(GAME.setup({}, 2, 1), 0))
+    for word in ("W wheat", "T town", "`k` a knight", "`b` a building", "`*` both",
+                 "A place", "B knight", "C build", "D dragon", "E claim", "pass"):
+        assert word in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize(("players", "options"),
+                         [(2, {}), (4, {"royal_wedding": True}), (8, {"teams": True})])
+def test_hints_fit_80_columns(players: int, options: dict) -> None:
+    """Every hint and legal-move line, wrapped at word boundaries, fits 80 columns."""
+    for s in states(players, options, 5):
+        if GAME.is_over(s):
+            break
+        (seat,) = GAME.to_act(s)
+        assert _fits(ui.hint(GAME.view(s, seat), GAME.legal_actions(s, seat)))
+
+
+def _text(renderable, width: int = 200) -> str:
+    console = Console(record=True, width=width)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_team_table_shows_the_own_kingdom_last(q) -> None:
+    """rules/queendomino.md §7.6 and ruling 10: in team play the viewer's team kingdom comes
+    last (nearest the prompt, issue 12 item 7), titled with both partners, each kingdom once;
+    the partner is marked on the lines; the final breakdown has one panel per team with the
+    team's rank, the viewer's first."""
+    s = q.started(6, seed=1, teams=True)
+    seat = 4  # partners with seat 1: team P2 + P5
+    text = _text(ui.render(GAME.view(s, seat), seat))
+    assert "teams of 2" in text
+    own = text.index(f"{ui.YOURS} (P2 + P5)")
+    assert all(text.index(t) < own for t in ("P1 + P4", "P3 + P6"))
+    assert len(re.findall(r"P\d( \(you\))? \+ P\d\)? · \d+ pts", text)) == 3
+    assert "P2 (partner)" in text
+    while not GAME.is_over(s):
+        q.end_turn(s)
+    outcome = GAME.outcome(s)
+    assert outcome is not None
+    final = _text(ui.final(GAME.view(s, seat), outcome.to_json(), seat))
+    assert final.count("rank") == 3 and final.index("P2 + P5 (you)") < final.index("P1 + P4")
+
+
+def test_eight_kingdoms_stay_compact(q) -> None:
+    """rules/queendomino.md §7.5: at 8 players the other seven kingdoms are drawn only as far
+    as they reach, above the viewer's own, which shows every square a domino could cover."""
+    s = q.started(8, seed=1)
+    text = _text(ui.render(GAME.view(s, 5), 5))
+    assert text.index(f"{ui.YOURS} (P6)") > text.index("P1 ·")
+    assert len(re.findall(r"P\d\)? · \d+ pts", text)) == 8
+    assert "y\\x -2 -1  0  1  2" in text  # the castle and two squares around it
+    assert "knights 1 free, 0 placed" in text and "knights 1+0" in text

@@ -1,36 +1,30 @@
 """The greedy bot: one ply of lookahead with a per-game evaluator.
 
-Each game has a module ``ludoteca.bots.greedy.<game>`` with
-``choose(game, view, seat, rng) -> action``: it determinizes the view (so it never sees hidden
-information) and picks the action with the best immediate value by that game's measure.
+Each game's registry entry names its evaluator, ``choose(game, view, seat, rng) -> action``
+(``bots/greedy/<game>.py``): it determinizes the view (so it never sees hidden information) and
+picks the action with the best immediate value by that game's measure.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
 from typing import Any
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.bots.base import Bot
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 
-_MODULES: dict[str, str] = {
-    "kingdomino": "ludoteca.bots.greedy.kingdomino",
-    "queendomino": "ludoteca.bots.greedy.queendomino",
-    "buttons": "ludoteca.bots.greedy.buttons",
-    "kami": "ludoteca.bots.greedy.kami",
-    "goita": "ludoteca.bots.greedy.kami",
-}
+Evaluator = Callable[[Game[Any, Any], JSON, Seat, Rng], Any]
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, evaluator: Evaluator, seed: int = 0) -> None:
+        self.evaluator = evaluator
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[Any, Any], view: JSON, seat: Seat) -> Any:
-        module = _MODULES.get(game.spec.name)
-        if module is None:
-            raise OptionError(f"the greedy bot cannot play {game.spec.name} yet")
-        return import_module(module).choose(game, view, seat, self.rng)
+    def choose(
+        self, game: Game[Any, Any], view: JSON, seat: Seat, deadline: float | None = None
+    ) -> Any:
+        return self.evaluator(game, view, seat, self.rng)

@@ -21,6 +21,7 @@ from ludoteca.games.kami.components import (
     EMPRESS_BARRED,
     NAME_INDEX,
     POINTS,
+    SOLDIER,
     TYPES,
     unpack,
 )
@@ -91,12 +92,18 @@ def _scores(
     partner_attacks = attacker != seat and side_of[attacker] == side_of[seat]
     tops = [None if t < 0 else t for t in s.merc_up]
     lead = attacker == seat
-    values = POINTS  # Goita's tenfold values would only rescale the same choices
+    values = _points(s.cfg.values)
     return [
         (evaluate(a, hand, size, unseen, tops, lead, s.unlocked, partner_attacks, values)
          + rng.below(1000) / 1e5, i)
         for i, a in enumerate(actions)
     ]
+
+
+def _points(values: tuple[int, ...]) -> tuple[int, ...]:
+    """A game's card values in Kami points: Goita's are ten times Kami's (rules/kami.md B6), and
+    the evaluator's weights are set for Kami's 1-5."""
+    return POINTS if values[SOLDIER] == 1 else tuple(v // values[SOLDIER] for v in values)
 
 
 def ranked(actions: list[Any], s: KamiState, seat: Seat, unseen: list[int], rng: Rng) -> list[Any]:

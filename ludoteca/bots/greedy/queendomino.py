@@ -7,6 +7,9 @@ knights (future tax), towers (the Queen race) and free town squares (room to bui
 is valued by the best placement of that domino in the current kingdom, lower numbers winning
 ties because they play earlier. Kingdomino's greedy bot cannot be reused as is: it reads the
 Kingdomino domino table, and Queendomino has its own dominoes and a seventh terrain.
+
+In team play (rules §7.6) the bot values its side: the kingdom, treasury, knights and towers it
+shares with its partner; the Dragon is aimed only at other teams.
 """
 
 from __future__ import annotations
@@ -37,18 +40,20 @@ DRAGON_THRESHOLD = 4.0  # burn a tile only when it is worth this much to an oppo
 
 
 def position_value(state: Any, seat: Seat) -> float:
-    """The seat's score now plus the later worth of its coins, knights, towers and town."""
-    k = state.kingdoms[seat]
+    """The seat's score now plus the later worth of its coins, knights, towers and town (its
+    team's, in team play)."""
+    side = state.cfg.side_of[seat]
+    k = state.kingdoms[side]
     tiles = state.cfg.tiles
-    knights = state.knights[seat] + state.knight_cells[seat].bit_count()
-    towers = state.towers[seat]
+    knights = state.knights[side] + state.knight_cells[side].bit_count()
+    towers = state.towers[side]
     value = float(territory_points(k))
-    if state.queen == seat:
+    if state.queen == side:
         value += largest_territory(k) + 1.0
-    for tile_id, _ in state.built[seat]:
+    for tile_id, _ in state.built[side]:
         value += building_points(k, tiles[tile_id - 1], towers, knights)
-    value += COIN * state.coins[seat] + KNIGHT * state.knights[seat] + TOWER * towers
-    free_town = (k[TERR + TOWN] & ~state.built_cells[seat]).bit_count()
+    value += COIN * state.coins[side] + KNIGHT * state.knights[side] + TOWER * towers
+    free_town = (k[TERR + TOWN] & ~state.built_cells[side]).bit_count()
     value += FREE_TOWN * min(free_town, 3)
     empty = frame_mask(k, state.cfg.frame) & ~k[OCC]
     value -= DEAD * (empty & ~neighbours(empty)).bit_count()
@@ -77,18 +82,20 @@ def placement_value(k: list[int], n: int, frame: int) -> float:
 
 
 def choose_claim(state: Any, seat: Seat, claims: list[Claim]) -> Claim:
-    k = state.kingdoms[seat]
+    k = state.kingdoms[state.cfg.side_of[seat]]
     frame = state.cfg.frame
     return max(claims, key=lambda c: (placement_value(k, c.domino, frame), -c.domino))
 
 
 def dragon_value(state: Any, seat: Seat, action: Dragon) -> float:
-    """How much burning this tile denies the richest opponent (its building points now)."""
+    """How much burning this tile denies the richest opponent (its building points now); in
+    team play opponents are the other teams."""
     tile_id = state.board[action.space]
     tile = state.cfg.tiles[tile_id - 1]
+    mine = state.cfg.side_of[seat]
     best = 0.0
-    for other in range(state.cfg.players):
-        if other == seat or state.coins[other] < action.space - (state.queen == other):
+    for other in range(state.cfg.sides):
+        if other == mine or state.coins[other] < action.space - (state.queen == other):
             continue
         k = state.kingdoms[other]
         if not k[TERR + TOWN] & ~state.built_cells[other]:
@@ -137,7 +144,7 @@ def choose(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng) -> Any:
         if isinstance(action, Dragon):
             value += dragon_value(state, seat, action) - DRAGON_THRESHOLD
         elif isinstance(action, Place):
-            value += 0.01 * _touching(after.kingdoms[seat], action.cell)
+            value += 0.01 * _touching(after.kingdoms[state.cfg.side_of[seat]], action.cell)
         if value > best_value + 1e-9:
             best_value, best = value, [action]
         elif abs(value - best_value) <= 1e-9:

@@ -2,3 +2,16 @@
 
 Rules: ``rules/buttons.md``. The game object is ``GAME`` in ``rules.py``.
 """
+
+from ludoteca.engine.registry import GameEntry
+
+ENTRIES = (
+    GameEntry(
+        name="buttons",
+        game="ludoteca.games.buttons.rules:GAME",
+        greedy="ludoteca.bots.greedy.buttons:choose",
+        search="ludoteca.bots.profiles.buttons:PROFILE",
+        terminal="ludoteca.terminal.buttons",
+        bench_target=1000,
+    ),
+)

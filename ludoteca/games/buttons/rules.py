@@ -9,11 +9,17 @@ star placement where stars equal markers are resolved by the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from ludoteca.engine.errors import OptionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
+from ludoteca.engine.i18n import Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import actions as act
-from ludoteca.games.buttons import layouts, view
+from ludoteca.games.buttons import events, layouts, view
 from ludoteca.games.buttons.actions import (
     DECLINE,
     PLACE_BASE,
@@ -52,6 +58,7 @@ from ludoteca.games.buttons.state import (
     TURN,
     ButtonsState,
     Config,
+    draw_dice,
 )
 from ludoteca.games.buttons.state import STARS as STARS_PHASE
 
@@ -69,6 +76,12 @@ OPTIONS = (
         "'random' = each player gets a different layout at random; 'fixed' = seat 1 plays "
         "layout 1, seat 2 layout 2, … (the same boards at every table) (rules §2.1)",
         choices=("random", "fixed"),
+    ),
+    Option(
+        "layouts", str, layouts.DEFAULT,
+        "which set of 8 board layouts to deal from: 'ludoteca' (our own, generated) or "
+        "another set shipped in the package's data folder (rules §1.2, docs/buttons.md)",
+        choices=layouts.NAMES,
     ),
 )
 
@@ -94,10 +107,24 @@ class Buttons(Game[ButtonsState, Action]):
         rules="buttons.md",
     )
 
+    locale = Path(__file__).parent / "locale"
+
     # ---- setup (rules §2) ----------------------------------------------------------------
+    def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
+        name = str(options["layouts"])
+        if name in layouts.BROKEN:
+            raise OptionError(f"the layout set {name!r} cannot be used: {layouts.BROKEN[name]}")
+        if name not in layouts.SETS:
+            raise OptionError(f"the layout set {name!r} is not installed")
+
+    def data_version(self, options: Mapping[str, object]) -> dict[str, str]:
+        """The layout set dealt from and its content hash, named in every match record."""
+        name = str(options.get("layouts", layouts.DEFAULT))
+        return {"layouts": name, "layouts_sha256": layouts.HASHES.get(name, "")}
+
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> ButtonsState:
         cfg = Config.from_options(options, players)
-        table = layouts.current()
+        table = layouts.get(str(options.get("layouts", layouts.DEFAULT)))
         ids = list(range(len(table)))
         if not cfg.fixed_boards:
             rng.shuffle(ids)
@@ -115,6 +142,7 @@ class Buttons(Game[ButtonsState, Action]):
         s.earned = [0] * players
         s.history = []
         s.round = 1
+        s.dice = ()  # the dice stay on the table (in the views) until the next roll
         start_round(s)
         return s
 
@@ -211,6 +239,13 @@ class Buttons(Game[ButtonsState, Action]):
             return last_pick and state.waiting == 1 << seat
         return False
 
+    def public_action(self, before: ButtonsState, seat: Seat, action: Action) -> JSON:
+        """Answers to a simultaneous step (a placement or decline after a roll, a star's place)
+        stay hidden from the others until the last answer is in (rules §8)."""
+        if before.phase in (PLACE, STARS_PHASE):
+            return {"type": "answer"}
+        return action.to_json()
+
     # ---- results and views ---------------------------------------------------------------
     def outcome(self, state: ButtonsState) -> Outcome | None:
         if state.phase != OVER:
@@ -222,6 +257,21 @@ class Buttons(Game[ButtonsState, Action]):
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
         return view.determinize(view_json, seat, rng)
+
+    def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], ButtonsState]:
+        return view.determinizer(view_json, seat)
+
+    # ---- events --------------------------------------------------------------------------
+    def narrate(
+        self, before: ButtonsState, seat: Seat, action: Action, after: ButtonsState
+    ) -> list[Event]:
+        return events.narrate(before, seat, action, after)
+
+    def opening(self, state: ButtonsState) -> list[Event]:
+        return events.opening(state)
+
+    def render_event(self, data: JSON, voice: Voice) -> str:
+        return events.render(data, voice)
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)
@@ -272,7 +322,6 @@ def start_round(s: ButtonsState) -> None:
     s.free = WHITE_PIP_DICE
     s.active = red_holder(s)
     s.phase = TURN
-    s.dice = ()
     s.deciders = 0
     s.waiting = 0
     s.options_mask = 0
@@ -294,13 +343,7 @@ def stop(s: ButtonsState) -> None:
 def roll(s: ButtonsState) -> None:
     """Rules §3.2: roll the white die, the gold black die and the white-pip dice still in play;
     find the active player's options (or bust them) and who else has a real choice."""
-    count = 2 + s.free
-    v = s.rng.below(6**count)  # one draw for all dice: its base-6 digits
-    dice = []
-    for _ in range(count):
-        dice.append(v % 6 + 1)
-        v //= 6
-    apply_roll(s, tuple(dice))
+    apply_roll(s, draw_dice(s.rng, 2 + s.free))
 
 
 def apply_roll(s: ButtonsState, dice: tuple[int, ...]) -> None:
@@ -390,7 +433,6 @@ def end_round(s: ButtonsState) -> None:
     s.history.append(tuple(entry))
     s.deciders = waiting
     s.waiting = waiting
-    s.dice = ()
     if waiting:
         s.phase = STARS_PHASE
     else:

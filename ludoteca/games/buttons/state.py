@@ -15,6 +15,17 @@ STATUS_NAMES = ("in", "stopped", "busted")
 NO_CELL = -1
 
 
+def draw_dice(rng: Rng, count: int) -> tuple[int, ...]:
+    """``count`` dice from one draw (its base-6 digits): a roll (rules §3.2 item 1), and how the
+    narration reads that roll again from the generator the state kept."""
+    v = rng.below(6**count)
+    dice = []
+    for _ in range(count):
+        dice.append(v % 6 + 1)
+        v //= 6
+    return tuple(dice)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Fixed for the whole match, derived once from the validated options."""
@@ -46,7 +57,8 @@ class ButtonsState(SlotState):
         "cards",  # per seat, bit mask of the colours of the button cards it holds
         "cfg",
         "deciders",  # seats that had a real choice after the last roll (public)
-        "dice",  # last roll: (white, gold black, *white-pip black dice), () before any roll
+        "dice",  # last roll: (white, gold black, *white-pip black dice), () before the first
+        # roll of the game; the dice stay on the table until the next roll
         "earned",  # per seat, stars earned this round (set at round end)
         "free",  # white-pip black dice still in play this round
         "history",  # per finished round, per seat (status, markers, colours>=3, bonus, stars)

@@ -9,6 +9,7 @@ does not change at all (apart from ``ply``) while the others decide.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
@@ -190,3 +191,16 @@ def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
         raise RecordError(f"not a Buttons view: {exc}") from None
     s.rng = Rng(rng.next64())
     return s
+
+
+def determinizer(v: JSON, seat: Seat | None) -> Callable[[Rng], ButtonsState]:
+    """``rng -> determinize(v, seat, rng)`` with the view read once: the only hidden part is the
+    dice to come, so each sample is a clone of one prepared state with a fresh generator."""
+    template = determinize(v, seat, Rng(0))
+
+    def sample(rng: Rng) -> ButtonsState:
+        s = template.clone()
+        s.rng = Rng(rng.next64())
+        return s
+
+    return sample

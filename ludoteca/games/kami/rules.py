@@ -9,11 +9,17 @@ of leads, counters and passes (A4) until someone plays the last card of their ha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from ludoteca.engine.errors import OptionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
+from ludoteca.engine.i18n import Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import actions as act
+from ludoteca.games.kami import events as events_mod
 from ludoteca.games.kami import view as view_mod
 from ludoteca.games.kami.actions import (
     DECLINE,
@@ -131,6 +137,7 @@ class Kami(Game[KamiState, Action]):
         rules="kami.md",
     )
     titles = TITLES
+    locale = Path(__file__).parent / "locale"
 
     def __init__(self) -> None:
         self._cache: dict[int, tuple[Action, ...]] = {}
@@ -261,6 +268,31 @@ class Kami(Game[KamiState, Action]):
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> KamiState:
         return view_mod.determinize(self, view_json, seat, rng)
+
+    def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], KamiState]:
+        return view_mod.determinizer(self, view_json, seat)
+
+    # ---- events (events.py) --------------------------------------------------------------
+    def narrate(self, before: KamiState, seat: Seat, action: Action,
+                after: KamiState) -> list[Event]:
+        return events_mod.narrate(before, seat, action, after)
+
+    def public_action(self, before: KamiState, seat: Seat, action: Action) -> JSON:
+        """A lead's own defense card goes face down (A4.1): others see only that one was led."""
+        data = action.to_json()
+        if (
+            isinstance(action, Play)
+            and seat == before.attacker
+            and NO_DEFENSE != action.defense < MERC
+        ):
+            data["defense"] = "face down"
+        return data
+
+    def opening(self, state: KamiState) -> list[Event]:
+        return events_mod.opening(state)
+
+    def render_event(self, data: JSON, voice: Voice) -> str:
+        return events_mod.render(self.spec.name == "goita", data, voice)
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)
@@ -493,25 +525,35 @@ def merc_plays(s: KamiState, seat: int) -> list[Action]:
 
 
 def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) -> str:
-    """A person-readable reason why ``action`` is not legal now."""
+    """A person-readable reason why ``action`` is not legal now, in the game's own words:
+    Goita's pieces and rules (part B) when the game is Goita."""
+    goita = s.cfg.goita
     name = act.describe(action, titles)
+    king, pawn = titles[EMPRESS], titles[SOLDIER]
+    card = "piece" if goita else "card"
     if s.phase == DECLARE:
         if isinstance(action, Declare):
             return "you may reveal only with 5 or more Soldiers in hand (A6)"
         return "first say whether you reveal 5 or more Soldiers (A6)"
     if s.phase == DECIDE:
+        if goita:
+            return f"your partner showed five {pawn}: decide to redeal or play the hand (B5)"
         return "your partner is demoralized: decide to redeal or play on (A6)"
+    if isinstance(action, Declare) and goita:
+        return f"Goita has no such question: five {pawn} are shown at once (B5)"
     if isinstance(action, (Declare, Decide)):
         return f"{name} is only possible right after the deal"
     lead = seat == s.attacker
     if isinstance(action, Pass):
-        return "you must lead: the attacker may never pass (A4.3)"
+        return f"you must lead: the attacker may never pass ({'B2' if goita else 'A4.3'})"
     assert isinstance(action, Play)
     hand = s.hands[seat]
     for src in (action.defense, action.attack):
         if 0 <= src < MERC and count(hand, src) < 1 + (action.defense == action.attack):
-            return f"you do not hold {'two' if action.defense == src == action.attack else 'a'} " \
-                f"{titles[src]}"
+            title = titles[src]
+            many = "two" if action.defense == src == action.attack else \
+                "an" if title[0] in "AEIOU" else "a"
+            return f"you do not hold {many} {title}"
         if src >= MERC and (not s.merc_up or s.merc_up[src - MERC] < 0):
             return f"mercenary stack {src - MERC} is empty"
     if action.defense == action.attack >= MERC:
@@ -523,18 +565,26 @@ def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) ->
     size = s.sizes[seat]
     left = size - (0 <= action.defense < MERC) - (action.attack < MERC)
     if action.defense == NO_DEFENSE:
+        if goita:
+            return "a play needs a defense piece before the attack (B2)"
         return "a play needs a defense card, except a lone last card with no mercenary left (C1)"
     if not lead and not counters(def_type, s.attack):
         if def_type == EMPRESS:
-            return f"the Empress cannot counter a {titles[s.attack]} (A4.4)"
-        return f"{titles[def_type]} does not counter the {titles[s.attack]} attack (A4.2)"
+            return f"{'' if goita else 'the '}{king} cannot counter " \
+                f"{'' if goita else 'a '}{titles[s.attack]} ({'B3' if goita else 'A4.4'})"
+        return f"{titles[def_type]} does not counter the {titles[s.attack]} attack " \
+            f"({'B2' if goita else 'A4.2'})"
     if (left == 0 and action.attack >= MERC) or size - (0 <= action.defense < MERC) == 0:
         return "the round must end on an attack card from your hand (A4.6, A5.4)"
     if att_type == EMPRESS:
+        if goita:
+            return (f"{king} may attack only when you hold both, once an {king} has been shown "
+                    f"face up, or with your last two pieces (B3)")
         return ("the Empress may attack only once the other Empress is face up on a defense "
                 "line, or as your last card (A4.5)")
     if not lead and size < 2:
-        return "with one card you cannot counter: a counter needs two cards (A4.6)"
+        return f"with one {card} you cannot counter: a counter needs two {card}s " \
+            f"({'B2' if goita else 'A4.6'})"
     return f"{name} is not legal now"
 
 

@@ -8,6 +8,8 @@ face-down defenses, face-down mercenary cards, the unused cards one did not look
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine.errors import RecordError
@@ -109,31 +111,163 @@ def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     cards and the unused cards it did not look at. A player who revealed Soldiers (A6/B5) gets
     exactly the Soldiers still unaccounted for. In Goita a player who showed no Shi was dealt at
     most 4 (B5: five are always shown, six or more end the deal at once), so samples that break
-    this are drawn again. Future deals get a fresh RNG from ``rng``."""
+    this are drawn again. Future deals get a fresh RNG from ``rng``.
+
+    This is the plain reference; ``determinizer`` is the fast path and must agree with it."""
+    p = _prepare(game, v, seat)
+    s = p.template
+    _place(s, p.places, _draw(p.pool, p.places, p.need, p.shi_room, rng))
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def determinizer(game: Kami, v: JSON, seat: Seat | None) -> Callable[[Rng], KamiState]:
+    """``rng -> determinize(game, v, seat, rng)`` with the view read once (the search draws
+    thousands of samples of one view). Each call copies the prepared state and deals the
+    shuffled unseen cards straight into its hidden places: ``_sample`` pops them from the end
+    of the shuffled pool, key after key, so each key's cards are a reversed slice of it."""
+    p = _prepare(game, v, seat)
+    template, pool, need, places = p.template, p.pool, p.need, p.places
+    if need:  # revealed Soldiers (A6, B5) are placed first: keep the general sampler
+        def sample_general(rng: Rng) -> KamiState:
+            s = template.clone()
+            s.unused = s.unused[:]
+            _place(s, places, _draw(pool, places, need, p.shi_room, rng))
+            s.rng = Rng(rng.next64())
+            return s
+        return sample_general
+    # Per key, its slice [start, stop) of the shuffled pool: the first ``nhand`` cards popped
+    # (pool[stop - nhand:stop]) go to the owner's hand, the others to ``rest`` in order.
+    spans: list[tuple[int, int, int, int, list[Place]]] = []
+    stop = len(pool)
+    for spots in places.values():
+        nhand = sum(1 for spot in spots if spot[0] == _HAND)
+        owner = spots[0][1] if nhand else -1
+        spans.append((stop - len(spots), stop, nhand, owner, spots[nhand:]))
+        stop -= len(spots)
+    checks = [(span[0], span[1], p.shi_room[key])
+              for key, span in zip(places, spans, strict=True) if key in p.shi_room]
+    copy_unused = any(spot[0] == _UNUSED for spots in places.values() for spot in spots)
+
+    def sample(rng: Rng) -> KamiState:
+        for _ in range(_TRIES):
+            deck = pool[:]
+            _shuffle(rng, deck)
+            if all(deck[a:b].count(SOLDIER) <= room for a, b, room in checks):
+                break
+        s = template.clone()
+        if copy_unused:
+            s.unused = s.unused[:]  # shared between clones (state.py); written here
+        hands = s.hands
+        for _, end, nhand, owner, rest in spans:
+            if nhand:
+                hands[owner] += sum(_ONE[t] for t in deck[end - nhand:end])
+            i = end - nhand
+            for kind, a, b, flags in rest:
+                i -= 1
+                t = deck[i]
+                if kind == _DEFENSE:
+                    s.defense[a][b] = t | flags
+                elif kind == _MERC_DOWN:
+                    s.merc_down[a] = t
+                else:
+                    s.unused[a] = t
+        s.rng = Rng(rng.next64())
+        return s
+
+    return sample
+
+
+def _draw(
+    pool: list[int],
+    places: dict[Any, list[Place]],
+    need: dict[Any, int],
+    shi_room: dict[Any, int],
+    rng: Rng,
+) -> dict[Any, list[int]]:
+    """Cards for every hidden place, re-drawn (up to ``_TRIES`` times) while a hand would hold
+    more Soldiers than the view allows."""
+    cards: dict[Any, list[int]] = {}
+    for _ in range(_TRIES):
+        cards = _sample(pool[:], places, need, rng)
+        if all(cards[q].count(SOLDIER) <= room for q, room in shi_room.items()):
+            break
+    return cards
+
+
+def _place(s: KamiState, places: dict[Any, list[Place]], cards: dict[Any, list[int]]) -> None:
+    for key, spots in places.items():
+        for (kind, a, b, flags), t in zip(spots, cards[key], strict=True):
+            if kind == _HAND:
+                s.hands[a] += 1 << (4 * t)
+            elif kind == _DEFENSE:
+                s.defense[a][b] = t | flags
+            elif kind == _MERC_DOWN:
+                s.merc_down[a] = t
+            else:
+                s.unused[a] = t
+
+
+_MASK64 = (1 << 64) - 1
+_LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(64))
+_ONE = tuple(1 << (4 * t) for t in TYPES)
+
+
+def _shuffle(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)`` with the generator inlined (SplitMix64 and ``below``'s rejection,
+    exactly as engine/rng.py draws them): the same permutation and the same final state,
+    about twice as fast. tests/kami/test_determinizer.py checks it against
+    ``Rng.shuffle``."""
+    state = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = _LIMITS[n]
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
+
+
+_HAND, _DEFENSE, _MERC_DOWN, _UNUSED = range(4)
+Place = tuple[int, int, int, int]
+"""A hidden place: (kind, seat or index, index in the line, flags)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A view read once: the state without its hidden cards, where those go, the unseen cards
+    and the Goita B5 limits."""
+
+    template: KamiState
+    places: dict[Any, list[Place]]
+    need: dict[Any, int]
+    pool: list[int]
+    shi_room: dict[Any, int]
+
+
+def _prepare(game: Kami, v: JSON, seat: Seat | None) -> _Prepared:
     try:
-        s, slots, need_soldiers = _rebuild(game, v, seat)
+        s, places, need = _rebuild(game, v, seat)
+        pool = [t for t in TYPES for _ in range(_left(t, v, s, seat))]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RecordError(f"not a {game.spec.title} view: {exc}") from None
-    pool = [t for t in TYPES for _ in range(_left(t, v, s, seat))]
-    if len(pool) != sum(len(x) for x in slots.values()):
+    if len(pool) != sum(len(x) for x in places.values()):
         raise RecordError("inconsistent view: hidden places and unseen cards do not match")
     # Goita B5: a deal being played had no 6+ Shi hand and every 5-Shi hand was shown, so a
     # seat that showed none was dealt at most 4 (its hidden Shi plus those it played face up).
     shi_room: dict[Any, int] = {}
     if s.cfg.goita and s.phase != OVER:
         for p in range(s.cfg.players):
-            if p != seat and not s.revealed[p] and p in slots:
+            if p != seat and not s.revealed[p] and p in places:
                 shi_room[p] = 4 - _shown_soldiers(s, p)
-    cards: dict[Any, list[int]] = {}
-    for _ in range(_TRIES):
-        cards = _sample(pool[:], slots, need_soldiers, rng)
-        if all(cards[p].count(SOLDIER) <= room for p, room in shi_room.items()):
-            break
-    for key, places in slots.items():
-        for place, t in zip(places, cards[key], strict=True):
-            place(t)
-    s.rng = Rng(rng.next64())
-    return s
+    s.rng = Rng(0)  # replaced by every sample
+    return _Prepared(s, places, need, pool, shi_room)
 
 
 _TRIES = 10_000
@@ -184,7 +318,7 @@ def _left(t: int, v: JSON, s: KamiState, seat: Seat | None) -> int:
     return COPIES[t] - seen
 
 
-def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[Any, list[Any]],
+def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[Any, list[Place]],
                                                               dict[Any, int]]:
     n = int(v["players"])
     opts = game.validate(v["options"], n)
@@ -219,7 +353,7 @@ def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[An
         [_card(e["card"]) | (FROM_MERC if e["mercenary"] else 0) for e in line]
         for line in v["attack_lines"]
     ]
-    slots: dict[Any, list[Any]] = {}
+    slots: dict[Any, list[Place]] = {}
     need: dict[Any, int] = {}
     s.defense = []
     for p, line in enumerate(v["defense"]):
@@ -228,14 +362,14 @@ def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[An
             flags = (0 if e["face_up"] else FACE_DOWN) | (FROM_MERC if e["mercenary"] else 0)
             if e["card"] is None:
                 entries.append(flags)
-                slots.setdefault(p, []).append(_setter_list(entries, i, flags))
+                slots.setdefault(p, []).append((_DEFENSE, p, i, flags))
             else:
                 entries.append(_card(e["card"]) | flags)
         s.defense.append(entries)
     for p in range(n):
         if p == seat:
             continue
-        hand_slots = [_hand_adder(s, p) for _ in range(s.sizes[p])]
+        hand_slots: list[Place] = [(_HAND, p, 0, 0)] * s.sizes[p]
         slots[p] = hand_slots + slots.get(p, [])
         if s.revealed[p]:
             need[p] = s.revealed[p] - _shown_soldiers(s, p)
@@ -243,7 +377,7 @@ def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[An
     s.merc_down = [-1] * len(s.merc_up)
     for k, m in enumerate(v["mercenaries"]):
         if m["below"]:
-            slots[("merc", k)] = [_setter_list(s.merc_down, k, 0)]
+            slots[("merc", k)] = [(_MERC_DOWN, k, 0, 0)]
     s.looked = [-1] * n
     s.unused = [-1] * int(v["unused"])
     for i, p in enumerate(v["looked_by"]):
@@ -252,17 +386,5 @@ def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[An
             s.unused[i] = _card(v["looked"])
     for i, t in enumerate(s.unused):
         if t < 0:
-            slots[("unused", i)] = [_setter_list(s.unused, i, 0)]
+            slots[("unused", i)] = [(_UNUSED, i, 0, 0)]
     return s, slots, need
-
-
-def _setter_list(target: list[int], i: int, flags: int) -> Any:
-    def put(t: int) -> None:
-        target[i] = t | flags
-    return put
-
-
-def _hand_adder(s: KamiState, p: int) -> Any:
-    def put(t: int) -> None:
-        s.hands[p] += 1 << (4 * t)
-    return put

@@ -92,10 +92,24 @@ def frame_mask(k: list[int], frame: int) -> int:
 def placement_masks(k: list[int], t1: int, t2: int, frame: int) -> tuple[int, int, int, int]:
     """For each direction d (E, S, W, N), the cells a where the first half (terrain t1) can go
     with the second half (terrain t2) on ``a + DELTA[d]``: both empty, inside the frame, and
-    one half touching the castle or its own terrain (rules 4.1, 4.2)."""
-    ok = frame_mask(k, frame) & ~k[OCC]
-    c1 = neighbours(CASTLE_BIT | k[TERR + t1])
-    c2 = c1 if t1 == t2 else neighbours(CASTLE_BIT | k[TERR + t2])
+    one half touching the castle or its own terrain (rules 4.1, 4.2). ``frame_mask`` and
+    ``neighbours`` are written out here: this runs for every placement of every playout."""
+    rlo = k[MAXR] - frame + 1
+    rhi = k[MINR] + frame - 1
+    clo = k[MAXC] - frame + 1
+    chi = k[MINC] + frame - 1
+    rlo = 0 if rlo < 0 else rlo
+    clo = 0 if clo < 0 else clo
+    rhi = SIZE - 1 if rhi >= SIZE else rhi
+    chi = SIZE - 1 if chi >= SIZE else chi
+    ok = ROW_SPAN[rlo * SIZE + rhi] & COL_SPAN[clo * SIZE + chi] & ~k[OCC]
+    m = CASTLE_BIT | k[TERR + t1]
+    c1 = ((m << 1) | (m >> 1) | (m << STRIDE) | (m >> STRIDE)) & VALID
+    if t1 == t2:
+        c2 = c1
+    else:
+        m = CASTLE_BIT | k[TERR + t2]
+        c2 = ((m << 1) | (m >> 1) | (m << STRIDE) | (m >> STRIDE)) & VALID
     return (
         ok & (ok >> 1) & (c1 | (c2 >> 1)),
         ok & (ok >> STRIDE) & (c1 | (c2 >> STRIDE)),

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ludoteca.engine.errors import OptionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
+from ludoteca.engine.i18n import Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import actions as act
-from ludoteca.games.kingdomino import scoring, view
-from ludoteca.games.kingdomino.actions import CLAIMS, DISCARD, PLACES, Action, Claim, Discard, Place
+from ludoteca.games.kingdomino import events, scoring, view
+from ludoteca.games.kingdomino.actions import (
+    CLAIMS,
+    DISCARD,
+    PLACES,
+    Action,
+    Claim,
+    Discard,
+    Place,
+)
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
+from ludoteca.games.kingdomino.draft import (
+    claim,
+    claim_first,
+    first_draft_order,
+    free_claims,
+    next_king,
+    open_draft,
+    turn_line,
+    why_not_claim,
+)
 from ludoteca.games.kingdomino.grid import (
     DELTA,
     MAXC,
@@ -99,6 +121,7 @@ class Kingdomino(Game[KingdominoState, Action]):
         chance=True,
         rules="kingdomino.md",
     )
+    locale = Path(__file__).parent / "locale"
 
     # ---- setup (rules §2) ----------------------------------------------------------------
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
@@ -133,8 +156,7 @@ class Kingdomino(Game[KingdominoState, Action]):
         elif state.cur_owner[state.acting] != seat:
             return []
         if phase == DRAFT or state.step == CLAIM_STEP:
-            owners = state.nxt_owner
-            return [CLAIMS[n] for i, n in enumerate(state.nxt) if owners[i] < 0]  # type: ignore[misc]
+            return free_claims(state, CLAIMS)
         n = state.cur[state.acting]
         masks = placement_masks(state.kingdoms[seat], _T1[n], _T2[n], state.cfg.frame)
         out: list[Action] = []
@@ -152,11 +174,7 @@ class Kingdomino(Game[KingdominoState, Action]):
         if state.phase == DRAFT or state.step == CLAIM_STEP:
             if not isinstance(action, Claim):
                 return "you must claim a domino of the next line now"
-            if action.domino not in state.nxt:
-                return f"domino {action.domino} is not in the next line"
-            if state.nxt_owner[state.nxt.index(action.domino)] >= 0:
-                return f"domino {action.domino} is already claimed"
-            return None
+            return why_not_claim(state, action.domino)
         n = state.cur[state.acting]
         k = state.kingdoms[seat]
         masks = placement_masks(k, _T1[n], _T2[n], state.cfg.frame)
@@ -172,15 +190,14 @@ class Kingdomino(Game[KingdominoState, Action]):
 
     def _apply(self, state: KingdominoState, seat: Seat, action: Action) -> None:
         if state.phase == DRAFT:
-            state.nxt_owner[state.nxt.index(action.domino)] = seat  # type: ignore[union-attr]
-            state.draft_pos += 1
-            if state.draft_pos == len(state.draft_order):
+            if claim_first(state, seat, action.domino):  # type: ignore[union-attr]
                 next_round(state)
             return
         if state.step == CLAIM_STEP:
-            state.nxt_owner[state.nxt.index(action.domino)] = seat  # type: ignore[union-attr]
+            claim(state, seat, action.domino)  # type: ignore[union-attr]
             state.step = PLACE_STEP
-            advance(state)
+            if not next_king(state):
+                next_round(state)
             return
         n = state.cur[state.acting]
         if action is DISCARD or isinstance(action, Discard):
@@ -200,6 +217,18 @@ class Kingdomino(Game[KingdominoState, Action]):
         self._apply(after, seat, action)
         return after.deck_pos != state.deck_pos or after.game_no != state.game_no
 
+    # ---- events (ludoteca/games/kingdomino/events.py) --------------------------------------
+    def narrate(
+        self, before: KingdominoState, seat: Seat, action: Action, after: KingdominoState
+    ) -> list[Event]:
+        return events.narrate(before, seat, action, after, final_outcome)
+
+    def opening(self, state: KingdominoState) -> list[Event]:
+        return events.opening(state)
+
+    def render_event(self, data: JSON, voice: Voice) -> str:
+        return events.render(data, voice)
+
     # ---- results -------------------------------------------------------------------------
     def outcome(self, state: KingdominoState) -> Outcome | None:
         if state.phase != OVER:
@@ -211,6 +240,9 @@ class Kingdomino(Game[KingdominoState, Action]):
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> KingdominoState:
         return view.determinize(view_json, rng)
+
+    def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], KingdominoState]:
+        return view.determinizer(view_json)
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)
@@ -230,67 +262,27 @@ def start_game(s: KingdominoState) -> None:
     pool = list(range(1, len(DOMINOES) + 1))
     rng.shuffle(pool)
     s.deck = pool[: cfg.deck_size]
-    if cfg.abba_first_draft:
-        a = rng.below(2)
-        order = [a, 1 - a, 1 - a, a]
-    else:
-        order = [seat for seat in range(cfg.players) for _ in range(cfg.kings_per_player)]
-        rng.shuffle(order)
-    s.draft_order = order
-    s.draft_pos = 0
+    order = first_draft_order(rng, cfg.players, cfg.kings_per_player, cfg.abba_first_draft)
+    open_draft(s, order, cfg.line_size)
     s.kingdoms = [new_kingdom(len(TERRAINS)) for _ in range(cfg.players)]
     s.placed = [[] for _ in range(cfg.players)]
-    s.discarded = []
-    s.cur = []
-    s.cur_owner = []
-    s.nxt = sorted(s.deck[: cfg.line_size])
-    s.nxt_owner = [-1] * cfg.line_size
-    s.deck_pos = cfg.line_size
-    s.phase = DRAFT
-    s.round = 0
-    s.acting = 0
     s.step = CLAIM_STEP
 
 
 def advance(s: KingdominoState) -> None:
     """Hand the turn to the next king on the current line, or close the round."""
-    i = s.acting + 1
-    owners = s.cur_owner
-    size = len(owners)
-    while i < size and owners[i] < 0:
-        i += 1
-    if i < size:
-        s.acting = i
-    else:
+    if not next_king(s):
         next_round(s)
 
 
 def next_round(s: KingdominoState) -> None:
-    """Rules §3.1: the claimed line becomes current and a new line is drawn, or the game ends."""
+    """Rules §3.1: the claimed line becomes current and a new line is drawn (the domino nobody
+    claimed, 3 players with the BGA draft, is discarded: §3.3), or the game ends."""
     if not s.nxt:
         end_game(s)
         return
-    cur, owners = s.nxt, s.nxt_owner
-    for i, n in enumerate(cur):
-        if owners[i] < 0:  # §3.3: the domino nobody claimed (3 players, BGA draft)
-            s.discarded.append(n)
-    s.cur = cur
-    s.cur_owner = owners
-    line = s.cfg.line_size
-    if s.deck_pos < len(s.deck):
-        s.nxt = sorted(s.deck[s.deck_pos : s.deck_pos + line])
-        s.nxt_owner = [-1] * line
-        s.deck_pos += line
-    else:
-        s.nxt = []
-        s.nxt_owner = []
-    s.phase = PLAY
-    s.round += 1
+    turn_line(s, s.cfg.line_size)
     s.step = PLACE_STEP
-    i = 0
-    while owners[i] < 0:
-        i += 1
-    s.acting = i
 
 
 def end_game(s: KingdominoState) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.engine.game import SlotState
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino.draft import DRAFT, OVER, PHASE_NAMES, PLAY, DraftState
 
-DRAFT, PLAY, OVER = range(3)
-PHASE_NAMES = ("draft", "play", "over")
+__all__ = [
+    "CLAIM_STEP", "DRAFT", "OVER", "PHASE_NAMES", "PLACE_STEP", "PLAY", "Config", "KingdominoState",
+]
+
 PLACE_STEP, CLAIM_STEP = range(2)
 
 
@@ -60,80 +62,46 @@ class Config:
         )
 
 
-class KingdominoState(SlotState):
-    """One match (all games of a Dynasty). Lists marked *shared* are replaced, never mutated, so
-    clones may share them."""
+class KingdominoState(DraftState):
+    """One match (all games of a Dynasty). The draft's fields (lines, kings, deck, phase,
+    round) are ``DraftState``'s; lists marked *shared* are replaced, never mutated, so clones
+    share them."""
 
     __slots__ = (
-        "acting",  # slot of the current line whose king acts (play phase)
         "cfg",
-        "cur",  # current line, domino numbers ascending (shared)
-        "cur_owner",  # seat of the king on each slot of the current line, -1 for none (shared)
-        "deck",  # the draw pile in order, hidden from everyone (shared)
-        "deck_pos",  # next undrawn position of ``deck``
-        "discarded",  # dominoes discarded this game (forced or unclaimed)
-        "draft_order",  # seats of the kings in first-draft order (shared)
-        "draft_pos",
         "game_no",  # 0-based game of a Dynasty
         "kingdoms",  # per seat, the grid list of ``grid.py``
-        "nxt",  # next line, ascending (shared)
-        "nxt_owner",  # claims on the next line, -1 for unclaimed
         "past",  # finished Dynasty games: (kingdoms, placed) each (shared inside)
-        "phase",
         "placed",  # per seat, (domino, cell, direction) in placement order
         "ply",
         "rng",
-        "round",  # 1-based round of the play phase, 0 during the first draft
         "step",  # PLACE_STEP or CLAIM_STEP for the acting king
     )
 
-    acting: int
     cfg: Config
-    cur: list[int]
-    cur_owner: list[int]
-    deck: list[int]
-    deck_pos: int
-    discarded: list[int]
-    draft_order: list[int]
-    draft_pos: int
     game_no: int
     kingdoms: list[list[int]]
-    nxt: list[int]
-    nxt_owner: list[int]
     past: list[tuple[list[list[int]], list[list[tuple[int, int, int]]]]]
-    phase: int
     placed: list[list[tuple[int, int, int]]]
     ply: int
     rng: Rng
-    round: int
     step: int
 
     def clone(self) -> KingdominoState:
         s = KingdominoState.__new__(KingdominoState)
-        s.acting = self.acting
+        self.copy_draft(s)
         s.cfg = self.cfg
-        s.cur = self.cur
-        s.cur_owner = self.cur_owner
-        s.deck = self.deck
-        s.deck_pos = self.deck_pos
-        s.discarded = self.discarded[:]
-        s.draft_order = self.draft_order
-        s.draft_pos = self.draft_pos
         s.game_no = self.game_no
         s.kingdoms = [k[:] for k in self.kingdoms]
-        s.nxt = self.nxt
-        s.nxt_owner = self.nxt_owner[:]
         s.past = self.past[:]
-        s.phase = self.phase
         s.placed = [p[:] for p in self.placed]
         s.ply = self.ply
         s.rng = self.rng.clone()
-        s.round = self.round
         s.step = self.step
         return s
 
     def __repr__(self) -> str:
         return (
             f"<KingdominoState game {self.game_no + 1} round {self.round} "
-            f"{['draft', 'play', 'over'][self.phase]} ply {self.ply}>"
+            f"{PHASE_NAMES[self.phase]} ply {self.ply}>"
         )

@@ -6,6 +6,7 @@ so every seat gets the same view; only the count of undrawn dominoes is shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
@@ -13,6 +14,7 @@ from ludoteca.engine.game import JSON, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
+from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
 from ludoteca.games.kingdomino.grid import (
     CASTLE,
     DELTA,
@@ -33,6 +35,9 @@ from ludoteca.games.kingdomino.state import (
     Config,
     KingdominoState,
 )
+
+Deal = tuple[KingdominoState, list[int], int]
+"""A view read once: the state without its pile, the unseen dominoes (ascending), the pile size."""
 
 
 def domino_json(n: int) -> JSON:
@@ -88,14 +93,8 @@ def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> J
         "acting_domino": acting_domino,
         "draft_order": state.draft_order,
         "draft_pos": state.draft_pos,
-        "current_line": [
-            {**domino_json(n), "king": owner if owner >= 0 else None}
-            for n, owner in zip(state.cur, state.cur_owner, strict=True)
-        ],
-        "next_line": [
-            {**domino_json(n), "king": owner if owner >= 0 else None}
-            for n, owner in zip(state.nxt, state.nxt_owner, strict=True)
-        ],
+        "current_line": line_json(state.cur, state.cur_owner, domino_json),
+        "next_line": line_json(state.nxt, state.nxt_owner, domino_json),
         "deck_remaining": len(state.deck) - state.deck_pos,
         "discarded": list(state.discarded),
         "kingdoms": [
@@ -122,8 +121,8 @@ def _rebuild_kingdom(
     return k, placed
 
 
-def determinize(v: JSON, rng: Rng) -> KingdominoState:
-    """A state matching the view; the undrawn pile is a random draw from the unseen dominoes."""
+def prepare(v: JSON) -> Deal:
+    """Everything of a state that the view shows, read once; ``deal`` adds the hidden pile."""
     from ludoteca.games.kingdomino.rules import GAME
 
     try:
@@ -131,18 +130,9 @@ def determinize(v: JSON, rng: Rng) -> KingdominoState:
         s = KingdominoState.__new__(KingdominoState)
         s.cfg = Config.from_options(opts, int(v["players"]))
         s.ply = int(v["ply"])
-        s.phase = PHASE_NAMES.index(v["phase"])
+        read_draft(s, v, "number")
         s.step = CLAIM_STEP if v["step"] == "claim" else PLACE_STEP
-        s.round = int(v["round"])
         s.game_no = int(v["game_number"]) - 1
-        s.acting = int(v["acting"])
-        s.draft_order = [int(x) for x in v["draft_order"]]
-        s.draft_pos = int(v["draft_pos"])
-        s.cur = [int(d["number"]) for d in v["current_line"]]
-        s.cur_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["current_line"]]
-        s.nxt = [int(d["number"]) for d in v["next_line"]]
-        s.nxt_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["next_line"]]
-        s.discarded = [int(n) for n in v["discarded"]]
         rebuilt = [_rebuild_kingdom(kj["placements"]) for kj in v["kingdoms"]]
         s.kingdoms = [k for k, _ in rebuilt]
         s.placed = [p for _, p in rebuilt]
@@ -150,15 +140,34 @@ def determinize(v: JSON, rng: Rng) -> KingdominoState:
         for game in v["past_games"]:
             old = [_rebuild_kingdom(kj["placements"]) for kj in game]
             s.past.append(([k for k, _ in old], [p for _, p in old]))
-        seen = set(s.cur) | set(s.nxt) | set(s.discarded)
-        for placed in s.placed:
-            seen.update(n for n, _, _ in placed)
+        seen = seen_dominoes(s, s.placed)
         unseen = [n for n in range(1, len(DOMINOES) + 1) if n not in seen]
         remaining = int(v["deck_remaining"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"not a Kingdomino view: {exc}") from None
+    s.deck = []
+    s.deck_pos = 0
+    s.rng = Rng(0)
+    return s, unseen, remaining
+
+
+def deal(s: KingdominoState, unseen: list[int], remaining: int, rng: Rng) -> KingdominoState:
+    """Give ``s`` a pile drawn at random from ``unseen`` (shuffled in place) and its own RNG."""
     rng.shuffle(unseen)
     s.deck = unseen[:remaining]
     s.deck_pos = 0
     s.rng = Rng(rng.next64())
     return s
+
+
+def determinize(v: JSON, rng: Rng) -> KingdominoState:
+    """A state matching the view; the undrawn pile is a random draw from the unseen dominoes."""
+    s, unseen, remaining = prepare(v)
+    return deal(s, unseen, remaining, rng)
+
+
+def determinizer(v: JSON) -> Callable[[Rng], KingdominoState]:
+    """``rng -> determinize(v, rng)`` with the view read once: each call copies the prepared
+    state and deals a new pile, drawing from ``rng`` exactly as ``determinize`` does."""
+    template, unseen, remaining = prepare(v)
+    return lambda rng: deal(template.clone(), unseen[:], remaining, rng)

@@ -1,25 +1,28 @@
-"""The 32 building tiles, from package data or an operator's override file.
+"""The 32 building tiles: the tables shipped as package data, one of which a match names.
 
-This is the one module of the game that may read a file outside the package: an operator can
-replace the table (``SOURCES.md`` §7.4: 20 tiles have *inferred* immediate effects) by pointing
-``LUDOTECA_QUEENDOMINO_BUILDINGS`` at a CSV with the shipped file's columns, or by passing
-``load_buildings(path)`` to ``Queendomino(buildings=...)``. Every file is validated in full, so
-a bad one fails at start-up with a message naming the row and column, never mid-game.
+A match picks its table with the ``buildings`` option (rules/queendomino.md; docs/queendomino.md
+"Building tables"): ``inferred`` (the default) fills the tile sides nobody could read with the
+INFERRED values of SOURCES.md §7.4; ``verified`` keeps only the effects read off a tile or the
+rulebook and gives the unread sides none. Every shipped table is read and validated once, at
+import, so a game does no I/O after import, and its SHA-256 goes into the match record
+(``data_version``) so a record never replays against another table.
+
+``parse_buildings`` and ``load_buildings`` check a candidate table (every row and column, with a
+message naming the file, line and column) before it is shipped as a new choice.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
-import os
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from ludoteca.engine.errors import LudotecaError
-from ludoteca.games.kingdomino.components import read_data
 from ludoteca.games.queendomino.components import TERRAIN_INDEX, TERRAINS
 
-ENV_VAR = "LUDOTECA_QUEENDOMINO_BUILDINGS"
 NUM_TILES = 32
 MAX_CROWNS = 3  # the grid keeps 1-, 2- and 3-crown layers
 MAX_VALUE = 99
@@ -152,7 +155,8 @@ def _number(row: dict[str, str], column: str, where: str, lo: int, hi: int) -> i
 
 
 def load_buildings(path: str | Path) -> Table:
-    """An operator's building table from a CSV file."""
+    """A candidate building table from a CSV file, validated (for checking a table before it is
+    shipped; games only play the shipped ones)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -160,12 +164,29 @@ def load_buildings(path: str | Path) -> Table:
     return parse_buildings(text, str(path))
 
 
+SHIPPED = {"inferred": "buildings.csv", "verified": "buildings_verified.csv"}
+"""Building tables shipped as package data (``data/``), by the name the option uses."""
+DEFAULT_TABLE = "inferred"
+
+
+def _read_shipped() -> tuple[dict[str, Table], dict[str, str]]:
+    tables, hashes = {}, {}
+    folder = resources.files(__package__ or __name__).joinpath("data")
+    for name, filename in SHIPPED.items():
+        raw = folder.joinpath(filename).read_bytes()
+        tables[name] = parse_buildings(raw.decode("utf-8"), filename)
+        hashes[name] = hashlib.sha256(raw).hexdigest()
+    return tables, hashes
+
+
+TABLES, SHA256 = _read_shipped()
+
+
+def table(name: str) -> Table:
+    """The shipped table called ``name`` (an option value, already validated)."""
+    return TABLES[name]
+
+
 def default_buildings() -> Table:
-    """The shipped table: 12 verified tiles and 20 with inferred effects (SOURCES.md §7.4)."""
-    return parse_buildings(read_data(__package__ or __name__, "buildings.csv"), "buildings.csv")
-
-
-def configured_buildings() -> Table:
-    """The override named by ``LUDOTECA_QUEENDOMINO_BUILDINGS`` if set, else the shipped one."""
-    path = os.environ.get(ENV_VAR, "").strip()
-    return load_buildings(path) if path else default_buildings()
+    """The default table: 12 verified tiles and 20 with inferred effects (SOURCES.md §7.4)."""
+    return TABLES[DEFAULT_TABLE]

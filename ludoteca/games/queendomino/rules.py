@@ -3,12 +3,25 @@ Queen, the Dragon, new rounds and the end. Placement and territories are Kingdom
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from ludoteca.engine.errors import OptionError
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat, ranks_from_keys
+from ludoteca.engine.i18n import Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino.draft import (
+    claim,
+    claim_first,
+    first_draft_order,
+    free_claims,
+    next_king,
+    open_draft,
+    turn_line,
+    why_not_claim,
+)
 from ludoteca.games.kingdomino.grid import (
     CR1,
     DELTA,
@@ -21,7 +34,7 @@ from ludoteca.games.kingdomino.grid import (
 from ludoteca.games.kingdomino.grid import place as grid_place
 from ludoteca.games.kingdomino.rules import explain_placement
 from ludoteca.games.queendomino import actions as act
-from ludoteca.games.queendomino import scoring, view
+from ludoteca.games.queendomino import events, scoring, view
 from ludoteca.games.queendomino.actions import (
     BUILDS,
     CELLS,
@@ -40,7 +53,7 @@ from ludoteca.games.queendomino.actions import (
     Pass,
     Place,
 )
-from ludoteca.games.queendomino.buildings import Table, configured_buildings
+from ludoteca.games.queendomino.buildings import DEFAULT_TABLE, SHA256, SHIPPED
 from ludoteca.games.queendomino.components import (
     BOARD_SPACES,
     C1,
@@ -73,9 +86,9 @@ OPTIONS = (
     Option(
         "royal_wedding", bool, False,
         "Royal Wedding: add the Kingdomino box (96 dominoes, lines alternate boxes); 3-4 players "
-        "build 7×7 with lines of 4, 5-6 players 5×5 with lines of 8 (rules: Playing with "
-        "Kingdomino); always on for 5-6 players",
-        players=(3, 4, 5, 6),
+        "build 7×7 with lines of 4, 5-8 players 5×5 with lines of 8 (rules: Playing with "
+        "Kingdomino); always on for 5-8 players",
+        players=(3, 4, 5, 6, 7, 8),
     ),
     Option(
         "tax_bonus", str, "per_knight",
@@ -83,7 +96,22 @@ OPTIONS = (
         "'per_turn' = once per turn in which you collect tax (SOURCES.md §7.5.5)",
         choices=("per_knight", "per_turn"),
     ),
+    Option(
+        "buildings", str, DEFAULT_TABLE,
+        "Building table: 'inferred' = tile sides nobody could read filled as SOURCES.md §7.4 "
+        "infers (default); 'verified' = only effects read off a tile or the rulebook "
+        "(docs/queendomino.md, Building tables)",
+        choices=tuple(SHIPPED),
+    ),
+    Option(
+        "teams", bool, False,
+        "Team play (Royal Wedding, 6 or 8 players): seats s and s + players/2 are partners and "
+        "share a castle, a 7×7 kingdom, a treasury and knights; each keeps their own king "
+        "(rules §7.6, §8.10-8.17)",
+        players=(6, 8),
+    ),
 )
+TEAM_PLAYERS = (6, 8)
 
 _SEATS = [frozenset({s}) for s in range(8)]
 _NOBODY: frozenset[int] = frozenset()
@@ -95,27 +123,44 @@ class Queendomino(Game[QueendominoState, Action]):
         name="queendomino",
         title="Queendomino",
         min_players=2,
-        max_players=6,
+        max_players=8,
         options=OPTIONS,
         num_actions=act.NUM_ACTIONS,
         max_length=6 * 96 + 8,
         hidden_information=True,
         chance=True,
+        teams=True,
         rules="queendomino.md",
     )
-
-    def __init__(self, buildings: Table | None = None) -> None:
-        """``buildings`` replaces the building table (see ``buildings.py``); default: the
-        operator's override file if configured, else the shipped table."""
-        self.tiles: Table = buildings if buildings is not None else configured_buildings()
+    locale = (  # Kingdomino's sentences for the draft and placements, then Queendomino's own
+        Path(__file__).parent.parent / "kingdomino" / "locale",
+        Path(__file__).parent / "locale",
+    )
 
     # ---- setup (rules "Setup") -----------------------------------------------------------
     def validate(
         self, options: Mapping[str, object] | None, players: int
     ) -> dict[str, OptionValue]:
-        """Checked options. 5-6 players can only play Royal Wedding (both boxes are needed for
-        lines of 8): left unset it is switched on for them; set to false it is an error."""
+        """Checked options. 5-8 players can only play Royal Wedding (both boxes are needed for
+        lines of 8): left unset it is switched on for them; set to false it is an error. Team
+        play (rules §7.6) is Royal Wedding at 6 or 8 players; ``teams`` is left out of the
+        result when off, so individual matches keep the options (and records) they had."""
+        teams = _teams_asked(options)
+        if teams and players not in TEAM_PLAYERS and isinstance(players, int):
+            raise OptionError(
+                f"team play is for 6 or 8 players in teams of 2, not {players} (rules "
+                '"Playing with Kingdomino" 6)'
+            )
+        if teams and options and "royal_wedding" in options and not _true(
+            options["royal_wedding"]
+        ):
+            raise OptionError(
+                "team play is a Royal Wedding variant: set royal_wedding=true or leave it out "
+                '(rules "Playing with Kingdomino" 6)'
+            )
         opts = super().validate(options, players)
+        if not opts["teams"]:
+            del opts["teams"]
         if players > 4:
             if options and "royal_wedding" in options and not opts["royal_wedding"]:
                 raise OptionError(
@@ -126,7 +171,7 @@ class Queendomino(Game[QueendominoState, Action]):
         return opts
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> QueendominoState:
-        cfg = Config.from_options(options, players, self.tiles)
+        cfg = Config.from_options(options, players)
         s = QueendominoState.__new__(QueendominoState)
         s.cfg = cfg
         s.rng = rng
@@ -139,7 +184,7 @@ class Queendomino(Game[QueendominoState, Action]):
             s.deck = interleave(queen_box, king_box, cfg.line_size)
         else:
             s.deck = queen_box
-        pile = list(range(1, len(self.tiles) + 1))
+        pile = list(range(1, len(cfg.tiles) + 1))
         rng.shuffle(pile)
         s.pile = pile
         s.board = pile[:BOARD_SPACES]
@@ -147,32 +192,20 @@ class Queendomino(Game[QueendominoState, Action]):
         s.burnt = []
         s.dragon = -1
         s.queen = -1
-        if players == 2:  # first draft A, B, B, A (rules "Setup")
-            a = rng.below(2)
-            order = [a, 1 - a, 1 - a, a]
-        else:
-            order = [seat for seat in range(players) for _ in range(cfg.kings_per_player)]
-            rng.shuffle(order)
-        s.draft_order = order
-        s.draft_pos = 0
-        s.kingdoms = [new_kingdom(len(TERRAINS)) for _ in range(players)]
-        s.placed = [[] for _ in range(players)]
-        s.coins = [START_COINS] * players
-        s.knights = [START_KNIGHTS] * players
-        s.knight_cells = [0] * players
-        s.towers = [0] * players
-        s.built = [[] for _ in range(players)]
-        s.built_cells = [0] * players
-        s.discarded = []
-        s.cur = []
-        s.cur_owner = []
-        s.nxt = sorted(s.deck[: cfg.line_size])
-        s.nxt_owner = [-1] * cfg.line_size
-        s.deck_pos = cfg.line_size
+        # first draft A, B, B, A with 2 players, else the kings drawn at random (rules "Setup")
+        order = first_draft_order(rng, players, cfg.kings_per_player, players == 2)
+        open_draft(s, order, cfg.line_size)
+        # one kingdom, treasury and knight per side: per player, or per team (rules §7.6)
+        sides = cfg.sides
+        s.kingdoms = [new_kingdom(len(TERRAINS)) for _ in range(sides)]
+        s.placed = [[] for _ in range(sides)]
+        s.coins = [START_COINS] * sides
+        s.knights = [START_KNIGHTS] * sides
+        s.knight_cells = [0] * sides
+        s.towers = [0] * sides
+        s.built = [[] for _ in range(sides)]
+        s.built_cells = [0] * sides
         s.lines_drawn = 1
-        s.phase = DRAFT
-        s.round = 0
-        s.acting = 0
         s.step = CLAIM
         s.last_cells = 0
         s.taxed = 0
@@ -188,10 +221,11 @@ class Queendomino(Game[QueendominoState, Action]):
             return []
         step = state.step
         if state.phase == DRAFT:
-            return _claims(state)
+            return free_claims(state, CLAIMS)
+        side = state.cfg.side_of[seat]
         if step == PLACE:
             n = state.cur[state.acting]
-            masks = placement_masks(state.kingdoms[seat], T1[n], T2[n], state.cfg.frame)
+            masks = placement_masks(state.kingdoms[side], T1[n], T2[n], state.cfg.frame)
             out: list[Action] = []
             for d in range(4):
                 m = masks[d]
@@ -201,33 +235,41 @@ class Queendomino(Game[QueendominoState, Action]):
                     m ^= low
             return out or [DISCARD]
         out = []
-        coins = state.coins[seat]
-        if step == TAX and state.knights[seat]:
+        append = out.append  # the lists below run for every step of every playout
+        coins = state.coins[side]
+        if step == TAX and state.knights[side]:
             m = state.last_cells & ~state.taxed
             while m:
                 low = m & -m
-                out.append(KNIGHTS[low.bit_length() - 1])  # type: ignore[arg-type]
+                append(KNIGHTS[low.bit_length() - 1])  # type: ignore[arg-type]
                 m ^= low
         if step <= BUILD:
-            free = state.kingdoms[seat][_TOWN] & ~state.built_cells[seat]
-            if free:
-                discount = 1 if state.queen == seat else 0
+            m = state.kingdoms[side][_TOWN] & ~state.built_cells[side]
+            if m:
+                free = []  # the free town squares, low cell first
+                while m:
+                    low = m & -m
+                    free.append(low.bit_length() - 1)
+                    m ^= low
+                discount = 1 if state.queen == side else 0
                 board = state.board
+                builds = BUILDS
                 for price in range(BOARD_SPACES):
                     if board[price] and price - discount <= coins:
                         base = price * CELLS
-                        m = free
-                        while m:
-                            low = m & -m
-                            out.append(BUILDS[base + low.bit_length() - 1])  # type: ignore[arg-type]
-                            m ^= low
-        if step <= DRAGON and state.dragon < 0 and state.queen != seat and coins >= DRAGON_COST:
+                        for cell in free:
+                            append(builds[base + cell])  # type: ignore[arg-type]
+        if step <= DRAGON and state.dragon < 0 and state.queen != side and coins >= DRAGON_COST:
             board = state.board
             for price in range(BOARD_SPACES):
                 if board[price]:
-                    out.append(DRAGONS[price])
-        if state.nxt:
-            out.extend(_claims(state))
+                    append(DRAGONS[price])
+        nxt = state.nxt
+        if nxt:  # draft.free_claims written out: this runs at every step of every playout
+            owners = state.nxt_owner
+            for i, n in enumerate(nxt):
+                if owners[i] < 0:
+                    append(CLAIMS[n])
         else:
             out.append(PASS)
         return out
@@ -240,9 +282,7 @@ class Queendomino(Game[QueendominoState, Action]):
 
     def _apply(self, state: QueendominoState, seat: Seat, action: Action) -> None:
         if state.phase == DRAFT:
-            state.nxt_owner[state.nxt.index(action.domino)] = seat  # type: ignore[union-attr]
-            state.draft_pos += 1
-            if state.draft_pos == len(state.draft_order):
+            if claim_first(state, seat, action.domino):  # type: ignore[union-attr]
                 next_round(state)
             return
         if state.step == PLACE:
@@ -252,13 +292,14 @@ class Queendomino(Game[QueendominoState, Action]):
                 state.last_cells = 0
             else:
                 cell, d = action.cell, action.d  # type: ignore[union-attr]
-                grid_place(state.kingdoms[seat], cell, d, T1[n], C1[n], T2[n], C2[n])
-                state.placed[seat].append((n, cell, d))
+                side = state.cfg.side_of[seat]
+                grid_place(state.kingdoms[side], cell, d, T1[n], C1[n], T2[n], C2[n])
+                state.placed[side].append((n, cell, d))
                 state.last_cells = (1 << cell) | (1 << (cell + DELTA[d]))
             state.step = TAX
             return
         if isinstance(action, Claim):
-            state.nxt_owner[state.nxt.index(action.domino)] = seat
+            claim(state, seat, action.domino)
             end_turn(state)
         elif isinstance(action, Knight):
             collect_tax(state, seat, action.cell)
@@ -266,7 +307,7 @@ class Queendomino(Game[QueendominoState, Action]):
             build(state, seat, action.space, action.cell)
             state.step = DRAGON
         elif isinstance(action, Dragon):
-            state.coins[seat] -= DRAGON_COST
+            state.coins[state.cfg.side_of[seat]] -= DRAGON_COST
             state.burnt.append(state.board[action.space])
             state.board[action.space] = EMPTY
             state.dragon = action.space
@@ -280,6 +321,18 @@ class Queendomino(Game[QueendominoState, Action]):
         self._apply(after, seat, action)
         return after.deck_pos != state.deck_pos or after.pile_pos != state.pile_pos
 
+    # ---- events (ludoteca/games/queendomino/events.py) -------------------------------------
+    def narrate(
+        self, before: QueendominoState, seat: Seat, action: Action, after: QueendominoState
+    ) -> list[Event]:
+        return events.narrate(before, seat, action, after, final_outcome)
+
+    def opening(self, state: QueendominoState) -> list[Event]:
+        return events.opening(state)
+
+    def render_event(self, data: JSON, voice: Voice) -> str:
+        return events.render(data, voice)
+
     # ---- results -------------------------------------------------------------------------
     def outcome(self, state: QueendominoState) -> Outcome | None:
         if state.phase != OVER:
@@ -291,6 +344,18 @@ class Queendomino(Game[QueendominoState, Action]):
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> QueendominoState:
         return view.determinize(self, view_json, rng)
+
+    def determinizer(
+        self, view_json: JSON, seat: Seat | None
+    ) -> Callable[[Rng], QueendominoState]:
+        return view.determinizer(self, view_json)
+
+    def data_version(self, options: Mapping[str, object]) -> dict[str, str]:
+        """The building table a match plays with, by name and content hash."""
+        name = str(options.get("buildings", DEFAULT_TABLE))
+        if name not in SHA256:
+            return {"buildings": name}
+        return {"buildings": name, "buildings_sha256": SHA256[name]}
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)
@@ -312,64 +377,68 @@ def interleave(queen_box: list[int], king_box: list[int], line: int) -> list[int
     return out
 
 
-def _claims(state: QueendominoState) -> list[Action]:
-    owners = state.nxt_owner
-    return [CLAIMS[n] for i, n in enumerate(state.nxt) if owners[i] < 0]
-
-
 def tax_bonus(state: QueendominoState, seat: Seat) -> int:
-    """Coins the ongoing '+coin / knight' and '+coin / tower' buildings pay at one collection."""
+    """Coins the ongoing '+coin / knight' and '+coin / tower' buildings pay at one collection
+    (a team's buildings count the team's knights and towers, ruling 12)."""
     tiles = state.cfg.tiles
-    knights = state.knights[seat] + state.knight_cells[seat].bit_count()
-    towers = state.towers[seat]
+    side = state.cfg.side_of[seat]
+    knights = state.knights[side] + state.knight_cells[side].bit_count()
+    towers = state.towers[side]
     bonus = 0
-    for tile_id, _ in state.built[seat]:
+    for tile_id, _ in state.built[side]:
         tile = tiles[tile_id - 1]
         bonus += tile.coin_per_knight * knights + tile.coin_per_tower * towers
     return bonus
 
 
 def collect_tax(state: QueendominoState, seat: Seat, cell: int) -> None:
-    """Step B: a knight on ``cell`` collects the size of its territory, plus building bonuses."""
-    k = state.kingdoms[seat]
+    """Step B: a knight on ``cell`` collects the size of its territory, plus building bonuses.
+    In team play the knight and the coins are the team's (ruling 11)."""
+    side = state.cfg.side_of[seat]
+    k = state.kingdoms[side]
     t = terrain_at(k, cell)
     assert t is not None
     first = not state.taxed
-    state.knights[seat] -= 1
-    state.knight_cells[seat] |= 1 << cell
+    state.knights[side] -= 1
+    state.knight_cells[side] |= 1 << cell
     state.taxed |= 1 << cell
     coins = component_of(k[TERR + t], cell).bit_count()
     if first or not state.cfg.tax_bonus_per_turn:
         coins += tax_bonus(state, seat)
-    state.coins[seat] += coins
+    state.coins[side] += coins
 
 
 def build_price(state: QueendominoState, seat: Seat, space: int) -> int:
-    """A board space's price, 1 less for the Queen's host, never below 0 (ruling 2)."""
-    return max(space - 1, 0) if state.queen == seat else space
+    """A board space's price, 1 less for the Queen's host (a team hosts her for both partners,
+    ruling 13), never below 0 (ruling 2)."""
+    return max(space - 1, 0) if state.queen == state.cfg.side_of[seat] else space
 
 
 def build(state: QueendominoState, seat: Seat, space: int, cell: int) -> None:
-    """Step C: pay, put the tile on the town square, take its knights and towers."""
+    """Step C: pay, put the tile on the town square, take its knights and towers (from and
+    into the team's treasury, kingdom and knights in team play, ruling 11)."""
     tile_id = state.board[space]
     tile = state.cfg.tiles[tile_id - 1]
-    state.coins[seat] -= build_price(state, seat, space)
+    side = state.cfg.side_of[seat]
+    state.coins[side] -= build_price(state, seat, space)
     state.board[space] = EMPTY
-    state.built[seat].append((tile_id, cell))
-    state.built_cells[seat] |= 1 << cell
+    state.built[side].append((tile_id, cell))
+    state.built_cells[side] |= 1 << cell
     if tile.crowns:  # town squares print no crown, so the building's crowns are the square's
-        state.kingdoms[seat][CR1 + tile.crowns - 1] |= 1 << cell
-    state.knights[seat] += tile.knights
+        state.kingdoms[side][CR1 + tile.crowns - 1] |= 1 << cell
+    state.knights[side] += tile.knights
     if tile.towers:
         gain_towers(state, seat, tile.towers)
 
 
 def gain_towers(state: QueendominoState, seat: Seat, towers: int) -> None:
-    """The Queen: whoever gains towers and then has at least as many as everyone hosts her."""
-    state.towers[seat] += towers
-    mine = state.towers[seat]
+    """The Queen: whoever gains towers and then has at least as many as everyone hosts her; in
+    team play a team's towers are compared and the team hosts her (ruling 13)."""
+    side = state.cfg.side_of[seat]
+    state.towers[side] += towers
+    mine = state.towers[side]
     if all(mine >= t for t in state.towers):
-        state.queen = seat
+        state.queen = side
 
 
 def end_turn(state: QueendominoState) -> None:
@@ -377,14 +446,7 @@ def end_turn(state: QueendominoState) -> None:
     state.step = PLACE
     state.last_cells = 0
     state.taxed = 0
-    i = state.acting + 1
-    owners = state.cur_owner
-    size = len(owners)
-    while i < size and owners[i] < 0:
-        i += 1
-    if i < size:
-        state.acting = i
-    else:
+    if not next_king(state):
         next_round(state)
 
 
@@ -406,53 +468,52 @@ def next_round(state: QueendominoState) -> None:
         state.phase = OVER
         state.step = PLACE
         return
-    cur, owners = state.nxt, state.nxt_owner
-    for i, n in enumerate(cur):
-        if owners[i] < 0:  # 3 players (or Royal Wedding): the domino nobody claimed
-            state.discarded.append(n)
-    state.cur = cur
-    state.cur_owner = owners
-    line = state.cfg.line_size
-    if state.deck_pos < len(state.deck):
-        state.nxt = sorted(state.deck[state.deck_pos : state.deck_pos + line])
-        state.nxt_owner = [-1] * line
-        state.deck_pos += line
+    playing = state.phase == PLAY
+    # 3 players (or Royal Wedding): the domino nobody claimed is discarded
+    if turn_line(state, state.cfg.line_size):
         state.lines_drawn += 1
-    else:
-        state.nxt = []
-        state.nxt_owner = []
-    if state.phase == PLAY:
+    if playing:
         refresh_board(state)
-    state.phase = PLAY
-    state.round += 1
     state.step = PLACE
-    i = 0
-    while owners[i] < 0:
-        i += 1
-    state.acting = i
 
 
-def seat_breakdown(state: QueendominoState, seat: Seat) -> dict[str, object]:
+def side_breakdown(state: QueendominoState, side: int) -> dict[str, object]:
+    """One kingdom's final scoring explained (a player's, or a team's)."""
     tiles = state.cfg.tiles
-    built = [(tiles[t - 1], cell) for t, cell in state.built[seat]]
+    built = [(tiles[t - 1], cell) for t, cell in state.built[side]]
     crowned = 0
     for tile, cell in built:
         if tile.crowns:
             crowned |= 1 << cell
     return scoring.breakdown(
-        state.kingdoms[seat],
+        state.kingdoms[side],
         built,
-        state.coins[seat],
-        state.towers[seat],
-        state.knights[seat] + state.knight_cells[seat].bit_count(),
-        state.queen == seat,
+        state.coins[side],
+        state.towers[side],
+        state.knights[side] + state.knight_cells[side].bit_count(),
+        state.queen == side,
         crowned,
     )
 
 
+def seat_breakdown(state: QueendominoState, seat: Seat) -> dict[str, object]:
+    """The final scoring of the kingdom ``seat`` plays (its team's in team play)."""
+    return side_breakdown(state, state.cfg.side_of[seat])
+
+
 def final_outcome(state: QueendominoState) -> Outcome:
-    """Rule 4: highest total, then the largest single territory, then shared."""
-    breakdowns = tuple(seat_breakdown(state, seat) for seat in range(state.cfg.players))
+    """Rules §6.4: highest total, then the largest single territory, then shared. In team play
+    (ruling 16) partners share their team's total and rank, ranked over seats as Kami ranks
+    its teams, and each seat's breakdown names its side and partners."""
+    cfg = state.cfg
+    per_side = [side_breakdown(state, side) for side in range(cfg.sides)]
+    if cfg.teams:
+        breakdowns = tuple(
+            {**per_side[side], "side": side, "partners": cfg.partners(side)}
+            for side in cfg.side_of
+        )
+    else:
+        breakdowns = tuple(per_side)
     keys = [(int(b["total"]), int(b["largest_territory"])) for b in breakdowns]  # type: ignore[call-overload]
     return Outcome(
         scores=tuple(k[0] for k in keys),
@@ -470,11 +531,11 @@ def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | No
     if state.phase == DRAFT:
         if not isinstance(action, Claim):
             return "first draft: claim a domino of the first line"
-        return _why_not_claim(state, action)
+        return why_not_claim(state, action.domino)
     step = state.step
     if step == PLACE:
         n = state.cur[state.acting]
-        k = state.kingdoms[seat]
+        k = state.kingdoms[state.cfg.side_of[seat]]
         masks = placement_masks(k, T1[n], T2[n], state.cfg.frame)
         if isinstance(action, Discard):
             if masks[0] | masks[1] | masks[2] | masks[3]:
@@ -496,17 +557,9 @@ def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | No
     if isinstance(action, Claim):
         if not state.nxt:
             return "this is the last round: there is no next line, so pass to end your turn"
-        return _why_not_claim(state, action)
+        return why_not_claim(state, action.domino)
     if state.nxt:
         return "you must put your king on a domino of the next line to end your turn (step E)"
-    return None
-
-
-def _why_not_claim(state: QueendominoState, action: Claim) -> str | None:
-    if action.domino not in state.nxt:
-        return f"domino {action.domino} is not in the next line"
-    if state.nxt_owner[state.nxt.index(action.domino)] >= 0:
-        return f"domino {action.domino} is already claimed"
     return None
 
 
@@ -525,7 +578,7 @@ def _why_not_knight(state: QueendominoState, seat: Seat, action: Knight) -> str 
         return "both squares of the new domino already have a knight: at most 2, one per square"
     if state.taxed & bit:
         return f"({action.x}, {action.y}) already has a knight this turn: one knight per square"
-    if not state.knights[seat]:
+    if not state.knights[state.cfg.side_of[seat]]:
         return "you have no unplaced knight (knights gained by building come from your next turn)"
     return None
 
@@ -536,8 +589,9 @@ def _why_not_build(state: QueendominoState, seat: Seat, action: Build) -> str | 
     if state.step > DRAGON:
         return "building (step C) comes before the Dragon (step D)"
     x, y = action.x, action.y
-    k = state.kingdoms[seat]
-    free = k[_TOWN] & ~state.built_cells[seat]
+    side = state.cfg.side_of[seat]
+    k = state.kingdoms[side]
+    free = k[_TOWN] & ~state.built_cells[side]
     if not free:
         return "you have no empty town square to build on"
     if state.board[action.space] == EMPTY:
@@ -547,14 +601,14 @@ def _why_not_build(state: QueendominoState, seat: Seat, action: Build) -> str | 
     bit = 1 << action.cell
     if not k[_TOWN] & bit:
         return f"({x}, {y}) is not a town square of your kingdom"
-    if state.built_cells[seat] & bit:
+    if state.built_cells[side] & bit:
         return f"({x}, {y}) already has a building; buildings cannot be stacked"
     price = build_price(state, seat, action.space)
-    if price > state.coins[seat]:
-        queen = " with the Queen's discount" if state.queen == seat else ""
+    if price > state.coins[side]:
+        queen = " with the Queen's discount" if state.queen == side else ""
         return (
             f"board space {action.space} costs {price} coin(s){queen} and you have "
-            f"{state.coins[seat]}"
+            f"{state.coins[side]}"
         )
     return None
 
@@ -564,13 +618,34 @@ def _why_not_dragon(state: QueendominoState, seat: Seat, action: Dragon) -> str 
         return "you have already used the Dragon this turn"
     if state.dragon >= 0:
         return "the Dragon has already burnt a tile this round (once per round, for one player)"
-    if state.queen == seat:
+    side = state.cfg.side_of[seat]
+    if state.queen == side:
+        if state.cfg.teams:
+            return "your team hosts the Queen, so you may not use the Dragon (ruling 14)"
         return "you host the Queen, so you may not use the Dragon"
-    if state.coins[seat] < DRAGON_COST:
-        return f"the Dragon costs {DRAGON_COST} coin and you have {state.coins[seat]}"
+    if state.coins[side] < DRAGON_COST:
+        return f"the Dragon costs {DRAGON_COST} coin and you have {state.coins[side]}"
     if state.board[action.space] == EMPTY:
         return f"board space {action.space} is empty: there is nothing to burn"
     return None
+
+
+def _true(raw: object) -> bool:
+    """A bool option's raw value as the schema reads it (False when unreadable: the schema's
+    own check then reports it)."""
+    try:
+        return bool(_TEAMS_OPTION.parse(raw))
+    except OptionError:
+        return False
+
+
+def _teams_asked(options: Mapping[str, object] | None) -> bool:
+    if not options or "teams" not in options:
+        return False
+    return _true(options["teams"])
+
+
+_TEAMS_OPTION = next(o for o in OPTIONS if o.name == "teams")
 
 
 GAME = Queendomino()

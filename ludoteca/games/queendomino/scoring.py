@@ -19,14 +19,14 @@ COINS_PER_POINT = 3
 
 
 def wealth_points(coins: int) -> int:
-    """Rule 1: one point per 3 unused coins, rounded down."""
+    """Rules §6.1: one point per 3 unused coins, rounded down."""
     return coins // COINS_PER_POINT
 
 
 def building_points(
     k: list[int], tile: Building, towers: int, knights: int
 ) -> int:
-    """Rule 3: the lower-right symbol of one built tile."""
+    """Rules §6.3: the lower-right symbol of one built tile."""
     points = tile.points + tile.per_tower * towers + tile.per_knight * knights
     if tile.per_territory:
         points += tile.per_territory * len(components(k[TERR + tile.terrain]))
@@ -36,7 +36,7 @@ def building_points(
 def score(
     k: list[int], tiles: list[Building], coins: int, towers: int, knights: int, queen: bool
 ) -> int:
-    """The total of rules 0-3 without the explanation (bots call this often)."""
+    """The total of rules §6.0-3 without the explanation (bots call this often)."""
     total = territory_points(k) + coins // COINS_PER_POINT
     if queen:
         total += largest_territory(k)
@@ -54,7 +54,7 @@ def breakdown(
     queen: bool,
     building_crowns: int = 0,
 ) -> dict[str, Any]:
-    """Every territory, building and coin that scores, and the totals (rules 0-4).
+    """Every territory, building and coin that scores, and the totals (rules §6.0-4).
 
     ``built`` pairs each tile with its cell; ``building_crowns`` is the bitmask of squares whose
     crown comes from a building (shown apart from printed crowns).
@@ -79,7 +79,7 @@ def breakdown(
     largest = territories[0]["squares"] if territories else 0
     queen_points = 0
     if queen and territories:
-        # Rule 0 / ruling 3: every tied largest territory gains the same, so take the first.
+        # Rules §6.0 / ruling 3: every tied largest territory gains the same, so take the first.
         host = territories[0]
         host["queen"] = True
         host["points"] = host["squares"] * (host["crowns"] + 1)

@@ -4,16 +4,23 @@ Everything is public except the order of the two draw piles: the undrawn dominoe
 building tiles under the board. Every seat therefore gets the same view; the piles appear only
 as counts. Each building shown carries ``"inferred": true`` when its effects come from
 SOURCES.md §7.4 rather than from the printed tile.
+
+``sides`` gives each seat's side, as Kami's view does: the index of the kingdom (with its
+treasury, knights and towers) that the seat plays. Alone a side is the seat itself; in team play
+(rules §7.6) partners share one, so ``kingdoms`` has one entry per team and ``queen`` names the
+hosting side.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Seat
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
 from ludoteca.games.kingdomino.grid import (
     CASTLE,
     CR1,
@@ -56,10 +63,11 @@ def _xy_list(mask: int) -> list[list[int]]:
     return [list(xy_of(c)) for c in bit_list(mask)]
 
 
-def kingdom_json(state: QueendominoState, seat: int) -> JSON:
+def kingdom_json(state: QueendominoState, side: int) -> JSON:
+    """One side's kingdom, treasury, knights, towers and buildings (a player's or a team's)."""
     cfg = state.cfg
-    k = state.kingdoms[seat]
-    placed = state.placed[seat]
+    k = state.kingdoms[side]
+    placed = state.placed[side]
     squares = []
     for n, a, d in placed:
         for cell in (a, a + DELTA[d]):
@@ -69,8 +77,8 @@ def kingdom_json(state: QueendominoState, seat: int) -> JSON:
                 {"x": x, "y": y, "terrain": TERRAINS[t] if t is not None else None,
                  "crowns": crown_at(k, cell), "domino": n}
             )
-    tiles = [cfg.tiles[t - 1] for t, _ in state.built[seat]]
-    knights_total = state.knights[seat] + state.knight_cells[seat].bit_count()
+    tiles = [cfg.tiles[t - 1] for t, _ in state.built[side]]
+    knights_total = state.knights[side] + state.knight_cells[side].bit_count()
     return {
         "placements": [
             {"domino": n, "x": xy_of(a)[0], "y": xy_of(a)[1], "dir": DIRECTIONS[d]}
@@ -78,17 +86,17 @@ def kingdom_json(state: QueendominoState, seat: int) -> JSON:
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
-        "coins": state.coins[seat],
-        "knights": state.knights[seat],
-        "knight_squares": _xy_list(state.knight_cells[seat]),
-        "towers": state.towers[seat],
+        "coins": state.coins[side],
+        "knights": state.knights[side],
+        "knight_squares": _xy_list(state.knight_cells[side]),
+        "towers": state.towers[side],
         "buildings": [
             {**cfg.tiles[t - 1].to_json(), "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
-            for t, cell in state.built[seat]
+            for t, cell in state.built[side]
         ],
-        "queen": state.queen == seat,
+        "queen": state.queen == side,
         "score": scoring.score(
-            k, tiles, state.coins[seat], state.towers[seat], knights_total, state.queen == seat
+            k, tiles, state.coins[side], state.towers[side], knights_total, state.queen == side
         ),
     }
 
@@ -103,6 +111,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
         "options": dict(cfg.options),
         "players": cfg.players,
         "seat": seat,
+        "sides": list(cfg.side_of),
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],
         "step": STEP_NAMES[state.step],
@@ -114,14 +123,8 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
         "acting_domino": state.cur[state.acting] if playing else None,
         "draft_order": state.draft_order,
         "draft_pos": state.draft_pos,
-        "current_line": [
-            {**domino_json(n), "king": owner if owner >= 0 else None}
-            for n, owner in zip(state.cur, state.cur_owner, strict=True)
-        ],
-        "next_line": [
-            {**domino_json(n), "king": owner if owner >= 0 else None}
-            for n, owner in zip(state.nxt, state.nxt_owner, strict=True)
-        ],
+        "current_line": line_json(state.cur, state.cur_owner, domino_json),
+        "next_line": line_json(state.nxt, state.nxt_owner, domino_json),
         "lines_drawn": state.lines_drawn,
         "deck_remaining": len(future),
         "deck_remaining_by_box": {
@@ -146,7 +149,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
         "burnt": [cfg.tiles[t - 1].to_json() for t in state.burnt],
         "queen": state.queen if state.queen >= 0 else None,
         "dragon": state.dragon if state.dragon >= 0 else None,
-        "kingdoms": [kingdom_json(state, s) for s in range(cfg.players)],
+        "kingdoms": [kingdom_json(state, side) for side in range(cfg.sides)],
     }
 
 
@@ -157,27 +160,22 @@ def _cells(pairs: list[list[int]]) -> int:
     return mask
 
 
-def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
-    """A state matching the view; both hidden piles are random orders of what is unseen."""
+Deal = tuple[QueendominoState, list[int], list[int]]
+"""A view read once: the state without its piles, the unseen dominoes and the unseen tiles."""
+
+
+def prepare(game: Queendomino, v: JSON) -> Deal:
+    """Everything of a state that the view shows, read once; ``deal`` adds the hidden piles."""
     try:
         players = int(v["players"])
         opts = game.validate(v["options"], players)
-        cfg = Config.from_options(opts, players, game.tiles)
+        cfg = Config.from_options(opts, players)
         s = QueendominoState.__new__(QueendominoState)
         s.cfg = cfg
         s.ply = int(v["ply"])
-        s.phase = PHASE_NAMES.index(v["phase"])
+        read_draft(s, v, "id")
         s.step = STEP_NAMES.index(v["step"])
-        s.round = int(v["round"])
-        s.acting = int(v["acting"])
-        s.draft_order = [int(x) for x in v["draft_order"]]
-        s.draft_pos = int(v["draft_pos"])
-        s.cur = [int(d["id"]) for d in v["current_line"]]
-        s.cur_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["current_line"]]
-        s.nxt = [int(d["id"]) for d in v["next_line"]]
-        s.nxt_owner = [-1 if d["king"] is None else int(d["king"]) for d in v["next_line"]]
         s.lines_drawn = int(v["lines_drawn"])
-        s.discarded = [int(n) for n in v["discarded"]]
         s.last_cells = _cells(v["turn"]["domino_squares"])
         s.taxed = _cells(v["turn"]["knights"])
         s.board = [int(b["building"]["id"]) if b["building"] else 0 for b in v["board"]]
@@ -214,27 +212,55 @@ def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
             s.knights.append(int(kj["knights"]))
             s.knight_cells.append(_cells(kj["knight_squares"]))
             s.towers.append(int(kj["towers"]))
-        seen = set(s.cur) | set(s.nxt) | set(s.discarded)
-        for placed in s.placed:
-            seen.update(n for n, _, _ in placed)
+        if len(s.kingdoms) != cfg.sides:
+            raise ValueError(f"{cfg.sides} kingdoms expected, not {len(s.kingdoms)}")
+        seen = seen_dominoes(s, s.placed)
         last = MAX_ID if cfg.royal_wedding else QUEENDOMINO_BOX
         unseen = [n for n in range(1, last + 1) if n not in seen]
-        remaining = int(v["deck_remaining"])
         tiles_seen = set(s.board) | set(s.burnt)
         for built in s.built:
             tiles_seen.update(t for t, _ in built)
         unseen_tiles = [t for t in range(1, len(cfg.tiles) + 1) if t not in tiles_seen]
-        if len(unseen) != remaining or len(unseen_tiles) != int(v["building_pile"]):
+        if len(unseen) != int(v["deck_remaining"]) or len(unseen_tiles) != int(
+            v["building_pile"]
+        ):
             raise ValueError("the view's pile counts do not match what it shows")
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RecordError(f"not a Queendomino view: {exc}") from None
-    s.deck = _future_lines(unseen, s.lines_drawn, cfg, rng)
+    s.deck = []
     s.deck_pos = 0
-    rng.shuffle(unseen_tiles)
-    s.pile = unseen_tiles
+    s.pile = []
+    s.pile_pos = 0
+    s.rng = Rng(0)
+    return s, unseen, unseen_tiles
+
+
+def deal(s: QueendominoState, unseen: list[int], tiles: list[int], rng: Rng) -> QueendominoState:
+    """Give ``s`` both piles at random from ``unseen`` and ``tiles`` (both shuffled in place)
+    and its own RNG."""
+    s.deck = _future_lines(unseen, s.lines_drawn, s.cfg, rng)
+    s.deck_pos = 0
+    rng.shuffle(tiles)
+    s.pile = tiles
     s.pile_pos = 0
     s.rng = Rng(rng.next64())
     return s
+
+
+def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
+    """A state matching the view; both hidden piles are random orders of what is unseen."""
+    s, unseen, tiles = prepare(game, v)
+    try:
+        return deal(s, unseen, tiles, rng)
+    except ValueError as exc:
+        raise RecordError(f"not a Queendomino view: {exc}") from None
+
+
+def determinizer(game: Queendomino, v: JSON) -> Callable[[Rng], QueendominoState]:
+    """``rng -> determinize(game, v, rng)`` with the view read once: each call copies the
+    prepared state and deals new piles, drawing from ``rng`` exactly as ``determinize`` does."""
+    template, unseen, tiles = prepare(game, v)
+    return lambda rng: deal(template.clone(), unseen[:], tiles[:], rng)
 
 
 def _future_lines(unseen: list[int], lines_drawn: int, cfg: Config, rng: Rng) -> list[int]:

@@ -1,0 +1,12 @@
+"""How the search plays Queendomino: UCT with random playouts to the end.
+
+Queendomino has no playout policy of its own yet, and flat Monte Carlo was not measured for it,
+so it keeps the search's general default (UCT); stated here so that it is a choice, not an
+accident of a missing table entry.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.registry import SearchProfile
+
+PROFILE = SearchProfile(mode="uct")

@@ -1,0 +1,133 @@
+"""The game registry: one entry per game, declared in the game's own folder (DESIGN.md §1).
+
+An entry names, as lazy ``"module:attribute"`` references, everything generic tools need: the
+``Game``, its greedy bot's ``choose``, its search profile, its terminal renderer (and later its
+web renderer). Nothing else in the code lists game names: the search, the terminal, tournaments
+and the bench look a game up here. A game package says what it offers in ``ENTRIES`` in its
+``__init__.py``, and ``ludoteca/games/__init__.py`` lists the packages (one line per package).
+
+References stay strings so that listing games imports no rules engine and no bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from ludoteca.engine.errors import OptionError
+from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.rng import Rng
+
+Playout = Callable[[Game[Any, Any], Any, Rng], None]
+"""Plays a determinized state to the end in place."""
+Rollout = Callable[[Game[Any, Any], Any, Rng, float], list[float]]
+"""Plays on from a state and returns each seat's reward in [0, 1] (the float: score weight)."""
+Prior = Callable[[Game[Any, Any], Any, Seat, list[Any], Rng], list[Any]]
+"""The seat's root actions worth searching, best first."""
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """How the generic search (``bots/search.py``) plays one game, each value measured
+    (docs/bots.md): tree mode, leaf evaluation, root pruning and reward shape."""
+
+    mode: str = "uct"
+    """``"uct"`` (IS-MCTS) or ``"flat"`` (statistics at the root only)."""
+    playout: Playout | None = None
+    """Playout policy to the end of the game; None: uniformly random."""
+    rollout: Rollout | None = None
+    """A rollout that values the leaf itself (e.g. to the end of the round); wins over
+    ``playout``."""
+    prior: Prior | None = None
+    width: int | None = None
+    """How many of the prior's best root actions are searched (None: all it returns)."""
+    score_weight: float = 0.0
+    """Share of the reward paid for points (``search.utilities``)."""
+    score_scale: float | None = None
+    """Score that earns the whole score share (None: the best score of the game)."""
+
+
+DEFAULT_PROFILE = SearchProfile()
+
+
+def resolve(ref: str) -> Any:
+    """``"package.module:attribute"`` -> the attribute (the module alone without a colon)."""
+    module, _, attr = ref.partition(":")
+    obj = import_module(module)
+    return getattr(obj, attr) if attr else obj
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as generic tools see it. Every reference is optional but the game's: a game
+    with no greedy bot plays with random and search bots, one with no terminal renderer only
+    in tournaments."""
+
+    name: str
+    game: str
+    """``module:attribute`` of the ``Game`` instance."""
+    greedy: str | None = None
+    """``module:attribute`` of ``choose(game, view, seat, rng) -> action``."""
+    search: str | None = None
+    """``module:attribute`` of the game's ``SearchProfile``."""
+    terminal: str | None = None
+    """Module of the terminal renderer (``ludoteca/terminal/__init__.py`` says what it has)."""
+    web: str | None = None
+    """Module or folder of the browser renderer (the browser-client issue)."""
+    bench_target: float | None = None
+    """Random games per second (4 players where allowed) the engine must reach."""
+
+    def load(self) -> Game[Any, Any]:
+        game = resolve(self.game)
+        if not isinstance(game, Game):
+            raise TypeError(f"{self.game} is not a Game")
+        return game
+
+    def greedy_choose(self) -> Callable[[Game[Any, Any], Any, Seat, Rng], Any] | None:
+        return resolve(self.greedy) if self.greedy else None
+
+    def search_profile(self) -> SearchProfile:
+        if not self.search:
+            return DEFAULT_PROFILE
+        profile = resolve(self.search)
+        if not isinstance(profile, SearchProfile):
+            raise TypeError(f"{self.search} is not a SearchProfile")
+        return profile
+
+
+class Registry:
+    """Entries by name (names are case-insensitive), their games loaded on first use."""
+
+    def __init__(self, entries: list[GameEntry]) -> None:
+        self._entries: dict[str, GameEntry] = {}
+        for e in entries:
+            if e.name != e.name.strip().lower():
+                raise ValueError(f"a game's registry name is lower case: {e.name!r}")
+            if e.name in self._entries:
+                raise ValueError(f"two games are called {e.name!r}")
+            self._entries[e.name] = e
+        self._games: dict[str, Game[Any, Any]] = {}
+
+    def names(self) -> list[str]:
+        return list(self._entries)
+
+    def entry(self, name: str) -> GameEntry:
+        key = name.strip().lower()
+        found = self._entries.get(key)
+        if found is None:
+            raise OptionError(
+                f"unknown game {name!r}; known games: {', '.join(self._entries)}"
+            )
+        return found
+
+    def game(self, name: str) -> Game[Any, Any]:
+        e = self.entry(name)
+        game = self._games.get(e.name)
+        if game is None:
+            game = e.load()
+            if game.spec.name != e.name:
+                raise ValueError(f"the entry {e.name!r} loads the game {game.spec.name!r}")
+            self._games[e.name] = game
+        return game
