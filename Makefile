@@ -21,7 +21,8 @@ run: install
 
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks
-	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament
+	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
+		ludoteca/server
 
 test: lint
 	$(BIN)/python -m pytest
@@ -36,15 +37,16 @@ golden: install-test
 # Refresh the Spanish catalogs from the sources: new messages appear untranslated in es.po.
 messages: install-test
 	mkdir -p build
-	$(BIN)/pybabel extract -k t -k nt:1,2 --no-location --omit-header -o build/engine.pot \
+	$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header -o build/engine.pot \
 		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py
-	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching
+	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching \
+		--ignore-pot-creation-date
 	for dir in ludoteca/games/*/locale; do \
 		game=$$(dirname $$dir); \
-		$(BIN)/pybabel extract -k t -k nt:1,2 --no-location --omit-header \
+		$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header \
 			-o build/$$(basename $$game).pot $$game && \
 		$(BIN)/pybabel update -i build/$$(basename $$game).pot -o $$dir/es.po -l es \
-			--no-fuzzy-matching; \
+			--no-fuzzy-matching --ignore-pot-creation-date; \
 	done
 
 clean:

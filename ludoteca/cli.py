@@ -413,5 +413,51 @@ def games() -> None:
         console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="LUDOTECA_DATABASE_URL",
+            help="SQLAlchemy URL (postgresql://...); default: a SQLite file in the user data "
+            "folder.",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option(help="Least seconds between moves before a bot answers (default 0.8)."),
+    ] = None,
+) -> None:
+    """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
+    import uvicorn
+
+    from ludoteca.server.app import create_app
+    from ludoteca.server.settings import MESSAGE_LIMIT, Settings
+
+    settings = Settings(host=host, port=port)
+    if database_url:
+        settings.database_url = database_url
+    if bot_delay is not None:
+        settings.bot_delay = bot_delay
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=4 * MESSAGE_LIMIT,
+        proxy_headers=True,
+        timeout_graceful_shutdown=10,
+    )
+
+
 def main() -> None:
     app(prog_name="ludoteca")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,367 @@
+"""The ASGI app: lifespan (migrations, store, bot workers, resumed tables), error handling,
+operators' routes and the table WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+from ludoteca import __version__
+from ludoteca.engine.errors import LudotecaError
+from ludoteca.server import api, auth, migrate
+from ludoteca.server import errors as E
+from ludoteca.server.bots import BotWorkers
+from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.hub import Hub
+from ludoteca.server.logs import configure_logging
+from ludoteca.server.settings import MESSAGE_LIMIT, Settings
+from ludoteca.server.store import Store
+from ludoteca.server.table import CLOSE, RESYNC, Connection, TableActor
+
+log = logging.getLogger("ludoteca.server")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        configure_logging()
+        await asyncio.to_thread(migrate.upgrade, settings.database_url)
+        store = Store(settings.database_url)
+        bots = BotWorkers(settings.bot_processes)
+        hub = Hub(settings, store, bots)
+        app.state.hub = hub
+        await bots.warm()
+        resumed = await hub.resume()
+        log.info("arena ready", extra={"tables_resumed": resumed,
+                                       "database": store.engine.url.render_as_string()})
+        try:
+            yield
+        finally:
+            await hub.shutdown()
+            bots.close()
+            await store.close()
+            log.info("arena stopped")
+
+    app = FastAPI(
+        title="Ludoteca arena",
+        version=__version__,
+        description="Accounts, lobby, tables, replays and ratings. Tables are played over "
+        "the WebSocket `/ws/tables/{id}` (docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.include_router(api.router)
+    _error_handlers(app)
+    _operator_routes(app)
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_middleware(BodyLimit)
+    return app
+
+
+# ---- errors --------------------------------------------------------------------------------
+def _lang(request: Request) -> str:
+    return api.request_language(request)
+
+
+def _error_response(request: Request, exc: LudotecaError, status: int) -> JSONResponse:
+    hub: Hub | None = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        hub.metrics.errors.labels(exc.code).inc()
+    return JSONResponse(error_message(exc, voice(_lang(request))), status_code=status)
+
+
+def _error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, exc: ServerError) -> JSONResponse:
+        return _error_response(request, exc, exc.status)
+
+    @app.exception_handler(LudotecaError)
+    async def engine_error(request: Request, exc: LudotecaError) -> JSONResponse:
+        return _error_response(request, exc, 400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        error = ServerError("bad_request", E.BAD_REQUEST, 422, detail=where)
+        return _error_response(request, error, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            error = ServerError("not_found", E.NOT_FOUND, 404, path=request.url.path)
+        else:
+            error = ServerError("bad_request", E.BAD_REQUEST, exc.status_code,
+                                detail=str(exc.detail))
+        return _error_response(request, error, exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("request failed: %s %s", request.method, request.url.path)
+        error = ServerError("server_error", E.SERVER_FAILED, 500)
+        return _error_response(request, error, 500)
+
+
+class BodyLimit:
+    """Refuse HTTP bodies over the message limit with a typed error, before any route reads
+    them (WebSocket messages are checked one by one in ``table_socket``)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        size = 0
+        for key, value in scope.get("headers", []):
+            if key == b"content-length":
+                with contextlib.suppress(ValueError):
+                    size = int(value)
+        if size > MESSAGE_LIMIT:
+            await self._refuse(scope, receive, send, size)
+            return
+        chunks: list[Message] = []
+        total = 0
+        while True:
+            message = await receive()
+            chunks.append(message)
+            if message["type"] != "http.request":
+                break
+            total += len(message.get("body", b""))
+            if total > MESSAGE_LIMIT:
+                await self._refuse(scope, receive, send, total)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            if chunks:
+                return chunks.pop(0)
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, size: int) -> None:
+        headers = dict(scope.get("headers", []))
+        lang = language_from_header(headers.get(b"accept-language", b"").decode("latin-1"))
+        error = ServerError("too_large", E.TOO_LARGE, 413, size=size, limit=MESSAGE_LIMIT)
+        response = JSONResponse(error_message(error, voice(lang)), status_code=413)
+        await response(scope, receive, send)
+
+
+# ---- operators -----------------------------------------------------------------------------
+def _operator_routes(app: FastAPI) -> None:
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def root() -> str:
+        return _ROOT_PAGE
+
+    @app.get("/healthz", summary="Liveness and database check (for load balancers)")
+    async def healthz(request: Request) -> Response:
+        hub: Hub = request.app.state.hub
+        try:
+            await asyncio.wait_for(hub.store.ping(), 5)
+        except Exception:
+            return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
+        return JSONResponse({
+            "ok": not hub.closing,
+            "version": __version__,
+            "tables": len(hub.actors),
+            "clients": sum(len(a.viewers) for a in hub.actors.values()),
+        }, status_code=503 if hub.closing else 200)
+
+    @app.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
+    async def metrics(request: Request) -> Response:
+        hub: Hub = request.app.state.hub
+        return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
+
+
+_ROOT_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ludoteca</title></head>
+<body><h1>Ludoteca</h1>
+<p>The arena is running. The browser client comes next; meanwhile the API is described at
+<a href="/docs">/docs</a> and tables are played over the WebSocket protocol in
+docs/protocol.md.</p></body></html>
+"""
+
+
+# ---- the table WebSocket -------------------------------------------------------------------
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Browsers send ``Origin``: it must be this server's own address or a configured one.
+    Programs that send none (bots, tests, the terminal) are let in: cookies are what a page
+    on another site could abuse, and it cannot leave out the header."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = ws.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    if not origin_allowed(ws, hub.settings.allowed_origins):
+        await ws.close(code=1008)
+        return
+    token = ws.cookies.get(auth.COOKIE)
+    user = await hub.store.session_user(auth.token_hash(token)) if token else None
+    lang = (
+        user.language if user is not None
+        else ws.query_params.get("lang")
+        or language_from_header(ws.headers.get("accept-language"))
+    )
+    if lang not in ("en", "es"):
+        lang = "en"
+    await ws.accept()
+    conn = Connection(user.id if user is not None else None, lang)
+    say = voice(lang)
+
+    def refuse(exc: LudotecaError) -> None:
+        hub.metrics.errors.labels(exc.code).inc()
+        conn.send(json.dumps(error_message(exc, actor.voice(lang) if actor else say)))
+
+    actor: TableActor | None = None
+    if hub.closing:
+        await ws.send_text(json.dumps({"type": "reconnect", "message": say.t(E.SHUTTING_DOWN)}))
+        await ws.close(code=1012)
+        return
+    found = await hub.actor(table_id)
+    problem: LudotecaError | None = None
+    if found is None:
+        problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
+    else:
+        try:
+            api._may_see(found, user, ws.query_params.get("invite"))
+            actor = found
+        except ServerError as exc:
+            problem = exc
+    if actor is not None:
+        current = actor
+
+        async def attach() -> None:
+            current.attach(conn)
+
+        await actor.call(attach)
+    hub.metrics.clients.inc()
+    writer = asyncio.create_task(_write(ws, conn, actor))
+    try:
+        if problem is not None:
+            refuse(problem)
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                if len(raw) > MESSAGE_LIMIT:
+                    refuse(ServerError("too_large", E.TOO_LARGE, size=len(raw),
+                                       limit=MESSAGE_LIMIT))
+                else:
+                    refuse(ServerError("bad_json", E.BAD_JSON))
+                continue
+            size = len(text.encode())
+            if size > MESSAGE_LIMIT:
+                refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
+                continue
+            if problem is not None or actor is None:
+                refuse(problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
+                                              table=table_id))
+                continue
+            try:
+                await _handle(actor, conn, user, text)
+            except LudotecaError as exc:
+                refuse(exc)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.metrics.clients.dec()
+        writer.cancel()
+        if actor is not None:
+            actor.detach(conn)
+            if actor.table.status not in ("open", "playing") and not actor.viewers:
+                hub.forget(actor)
+
+
+KINDS = ("act", "undo", "chat", "sync", "ping")
+
+
+async def _handle(actor: TableActor, conn: Connection, user: Any, text: str) -> None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServerError("bad_json", E.BAD_JSON) from None
+    if not isinstance(data, dict):
+        raise ServerError("bad_json", E.BAD_JSON)
+    kind = data.get("type")
+    if kind == "ping":
+        conn.send(json.dumps({"type": "pong", "seq": actor.seq}))
+        return
+    if kind == "sync":
+        async def full() -> None:
+            conn.send(actor.full(conn))
+
+        await actor.call(full)
+        return
+    if kind not in KINDS:
+        raise ServerError("unknown_message", E.UNKNOWN_MESSAGE, kind=json.dumps(kind)[:40],
+                          known=", ".join(KINDS))
+    if user is None:
+        raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
+    if kind == "chat":
+        await actor.call(lambda: actor.chat_line(user, data.get("text")))
+        return
+    seat = actor.seat_of(user.id)
+    if seat is None:
+        raise ServerError("not_seated", E.NOT_SEATED, 403)
+    if kind == "undo":
+        await actor.call(lambda: actor.undo(user.id, data.get("seq")))
+        return
+    if "action" not in data:
+        raise ServerError("bad_request", E.BAD_REQUEST, detail="action")
+    started = time.perf_counter()
+    await actor.call(lambda: actor.act(seat, data.get("seq"), data["action"]))
+    log.debug("act", extra={"table": actor.table.id, "seat": seat,
+                            "ms": round((time.perf_counter() - started) * 1000, 2)})
+
+
+async def _write(ws: WebSocket, conn: Connection, actor: TableActor | None) -> None:
+    """Drain the connection's outbox to its socket, in order."""
+
+    async def full() -> str:
+        assert actor is not None
+        return actor.full(conn)
+
+    try:
+        while True:
+            text = await conn.outbox.get()
+            if text == CLOSE:
+                await ws.close(code=1012)
+                return
+            if text == RESYNC:
+                if actor is None:
+                    continue
+                text = await actor.call(full)
+            await ws.send_text(text)
+    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+        return

@@ -1,0 +1,89 @@
+"""Passwords (Argon2), session tokens, guest names and the sign-in rate limit."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from collections import deque
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from ludoteca.server import errors as E
+from ludoteca.server.errors import ServerError
+
+COOKIE = "ludoteca_session"
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._-]{2,23}$")
+
+_hasher = PasswordHasher()
+
+
+def check_name(name: str) -> str:
+    name = name.strip()
+    if not NAME.match(name):
+        raise ServerError("bad_name", E.BAD_NAME)
+    return name
+
+
+def check_password(password: str) -> str:
+    if not 8 <= len(password) <= 128:
+        raise ServerError("bad_password", E.BAD_PASSWORD)
+    return password
+
+
+def hash_password(password: str) -> str:
+    """Slow on purpose (tens of ms): call it off the event loop."""
+    return _hasher.hash(password)
+
+
+def verify_password(stored: str | None, password: str) -> bool:
+    """Off the event loop too. A missing hash still costs a verification, so the time taken
+    does not tell whether a name exists."""
+    try:
+        return _hasher.verify(stored or _DUMMY, password) and stored is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+_DUMMY = _hasher.hash("not a password of anyone")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """Sessions are stored by hash: a copy of the database opens no one's session."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def guest_name() -> str:
+    return "guest_" + secrets.token_hex(3)
+
+
+class RateLimit:
+    """At most ``count`` events per ``seconds`` for each key (a sliding window in memory)."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count = count
+        self.seconds = seconds
+        self._hits: dict[str, deque[float]] = {}
+
+    def hit(self, key: str) -> None:
+        """Count one event for ``key``, or raise ``too_many`` (and count nothing)."""
+        now = time.monotonic()
+        hits = self._hits.setdefault(key, deque())
+        while hits and hits[0] <= now - self.seconds:
+            hits.popleft()
+        if len(hits) >= self.count:
+            wait = int(hits[0] + self.seconds - now) + 1
+            raise ServerError("rate_limited", E.TOO_MANY, 429, seconds=wait)
+        hits.append(now)
+        if len(self._hits) > 10_000:
+            self._forget(now)
+
+    def _forget(self, now: float) -> None:
+        for key in [k for k, h in self._hits.items() if not h or h[-1] <= now - self.seconds]:
+            del self._hits[key]

@@ -1,0 +1,97 @@
+"""Clock arithmetic, kept apart from the actor so the rules of time are plain to read.
+
+Live tables give each seat a bank and an increment (Fischer): a decision starts the seat's
+clock, the answer stops it and adds the increment. Turn-based tables give a fixed number of
+hours per decision. Only deadlines are stored (``seats.deadline``), so a restarted server
+knows at once when each running clock falls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from ludoteca.server.db import Seat, Table
+
+
+def runs(seat: Seat) -> bool:
+    """People's clocks run; bots and seats a bot took over have none."""
+    return seat.bot is None and not seat.zombie
+
+
+def start(table: Table, seat: Seat, now: datetime) -> None:
+    if not runs(seat):
+        seat.deadline = None
+        return
+    if table.mode == "live":
+        seat.deadline = now + timedelta(seconds=max(0.0, seat.bank_seconds))
+    else:
+        seat.deadline = now + timedelta(hours=table.turn_hours)
+
+
+def stop(table: Table, seat: Seat, now: datetime, answered: bool) -> None:
+    """Stop a running clock; a live seat that answered gets its increment."""
+    if seat.deadline is not None and table.mode == "live":
+        left = max(0.0, (seat.deadline - now).total_seconds())
+        seat.bank_seconds = left + (table.increment_seconds if answered else 0.0)
+    seat.deadline = None
+
+
+def after_action(
+    table: Table,
+    seats: list[Seat],
+    actor: int | None,
+    before: Iterable[int],
+    after: Iterable[int],
+    now: datetime,
+) -> list[Seat]:
+    """Move the clocks past one log entry; the seats whose clocks changed. A seat that stays
+    to act while another acts (a simultaneous step) keeps its running clock."""
+    before_set, after_set = set(before), set(after)
+    changed: list[Seat] = []
+    for seat in seats:
+        s = seat.seat
+        continuing = s in before_set and s in after_set and s != actor
+        if continuing:
+            continue
+        was, old_bank = seat.deadline, seat.bank_seconds
+        if s in before_set or seat.deadline is not None:
+            stop(table, seat, now, answered=s == actor)
+        if s in after_set:
+            start(table, seat, now)
+        if seat.deadline != was or seat.bank_seconds != old_bank:
+            changed.append(seat)
+    return changed
+
+
+def expired(seats: Iterable[Seat], to_act: Iterable[int], now: datetime) -> list[Seat]:
+    acting = set(to_act)
+    return [
+        s for s in seats
+        if s.seat in acting and runs(s) and s.deadline is not None and s.deadline <= now
+    ]
+
+
+def next_deadline(seats: Iterable[Seat]) -> datetime | None:
+    times = [s.deadline for s in seats if runs(s) and s.deadline is not None]
+    return min(times) if times else None
+
+
+def show(table: Table, seats: Iterable[Seat], now: datetime) -> list[dict[str, Any]]:
+    """What clients are told: per seat, seconds left now and whether the clock runs."""
+    out = []
+    for seat in seats:
+        running = seat.deadline is not None
+        if running:
+            assert seat.deadline is not None
+            left = max(0.0, (seat.deadline - now).total_seconds())
+        else:
+            left = seat.bank_seconds if table.mode == "live" else table.turn_hours * 3600
+        out.append({
+            "seat": seat.seat,
+            "running": running,
+            "seconds": round(left, 1),
+            "deadline": seat.deadline.isoformat() if seat.deadline is not None else None,
+        })
+    return out

@@ -1,0 +1,194 @@
+"""The store's tables (SQLAlchemy 2 declarative models) and the engine factory.
+
+The action log ``moves`` is the source of truth of every table: ``(table_id, seq)`` is its
+primary key, so no two commands can ever claim the same place in a table's history. A table's
+match is rebuilt by replaying that log; the ``seats`` rows hold the clocks' deadlines, so a
+restarted server resumes them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    event,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timestamps stored in UTC and read back timezone-aware on every database (SQLite keeps
+    no zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    """The sign-in name, unique without regard to case (stored as typed, looked up lowered)."""
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    language: Mapped[str] = mapped_column(String(5), default="en")
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Session(Base):
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class Table(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    mode: Mapped[str] = mapped_column(String(8))
+    """``live`` (a time bank per seat plus an increment per move) or ``turn`` (hours a move)."""
+    bank_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    increment_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    turn_hours: Mapped[float] = mapped_column(Float, default=0.0)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    """``open`` (seats to fill), ``playing``, ``finished`` or ``abandoned``."""
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    zombie: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A bot took over a seat (out of time or left): the match is not rated."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The bot level playing this seat from the start (None: a person)."""
+    zombie: Mapped[bool] = mapped_column(Boolean, default=False)
+    bank_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    """Live tables: time left in the bank when the seat's current decision began."""
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """When the seat's current decision runs out of time (None: not its decision)."""
+
+
+class Move(Base):
+    """One entry of a table's log: an action, an undo, or a bot taking over a seat."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``act``, ``undo`` (takes back the seat's last action) or ``zombie`` (a bot takes over)."""
+    action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Chat(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+def sync_url(url: str) -> str:
+    """The URL as given, with the driver this package installs (for migrations)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def async_url(url: str) -> str:
+    """The URL with an asyncio driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""
+    url = sync_url(url)
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(async_url(url), connect_args={"timeout": 30})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(async_url(url), pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
+    # WAL lets readers run beside the one writer; NORMAL syncs at checkpoints, which keeps a
+    # committed move through a process crash (only a power cut can lose the last ones).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()

@@ -1,0 +1,129 @@
+"""Typed errors a person can cause, said in their language: ``{type:"error", code, message}``.
+
+Every refusal the server sends (HTTP or WebSocket) is one of these or an engine error
+(``engine/errors.py``), so clients can rely on ``code`` and show ``message`` as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ludoteca.engine.errors import LudotecaError
+from ludoteca.engine.i18n import LANGUAGES, N_, Voice
+
+SERVER_LOCALE = Path(__file__).resolve().parent / "locale"
+
+
+def voice(
+    lang: str, names: Sequence[str] = (), folders: Iterable[Path] | None = None
+) -> Voice:
+    """Sentences in ``lang`` from the engine's, the server's and the given catalogs (by
+    default every game's, for refusals that may come from any game's options)."""
+    found = game_folders() if folders is None else tuple(folders)
+    return Voice(lang if lang in LANGUAGES else "en", names, (*found, SERVER_LOCALE))
+
+
+@cache
+def game_folders() -> tuple[Path, ...]:
+    from ludoteca.games import all_games
+
+    out: list[Path] = []
+    for game in all_games():
+        locale = game.locale
+        for folder in (() if locale is None else (locale,) if isinstance(locale, Path) else locale):
+            if folder not in out:
+                out.append(folder)
+    return tuple(out)
+
+
+class Msg(str):
+    """A field of a message that is itself a message id, said in the same language."""
+
+    __slots__ = ()
+
+
+class ServerError(LudotecaError):
+    """A refusal with an HTTP status (WebSocket messages carry only code and message)."""
+
+    def __init__(self, code: str, msgid: str, status: int = 400, **fields: object) -> None:
+        Exception.__init__(self, msgid.format(**fields))
+        self.msgid = msgid
+        self.fields = fields
+        self.code = code
+        self.status = status
+
+    def say(self, voice: object) -> str:
+        t = getattr(voice, "t", None)
+        if t is None or self.msgid is None:
+            return str(self)
+        fields = {k: t(v) if isinstance(v, Msg) else v for k, v in self.fields.items()}
+        return str(t(self.msgid, **fields))
+
+
+def error_message(exc: LudotecaError, say: Voice) -> dict[str, Any]:
+    return {"type": "error", "code": exc.code, "message": exc.say(say)}
+
+
+def language_from_header(header: str | None) -> str:
+    """The first of our languages an ``Accept-Language`` header asks for, by its q-values."""
+    if not header:
+        return "en"
+    best: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        lang = tag.strip().split("-")[0].lower()
+        if lang in LANGUAGES and q > 0:
+            best.append((-q, i, lang))
+    return min(best)[2] if best else "en"
+
+
+# The refusals, by code. Kept here so ``make messages`` finds every one.
+NOT_SIGNED_IN = N_("Sign in first (or play as a guest).")
+BAD_CREDENTIALS = N_("Wrong name or password.")
+NAME_TAKEN = N_("The name {name} is taken.")
+BAD_NAME = N_(
+    "A name has 3 to 24 letters, digits, dots, dashes or underscores, and starts with a letter."
+)
+BAD_PASSWORD = N_("A password has 8 to 128 characters.")
+NOT_A_GUEST = N_("This account already has a password.")
+TOO_MANY = N_("Too many attempts; wait {seconds} seconds and try again.")
+NO_SUCH_TABLE = N_("There is no table {table}.")
+NO_SUCH_USER = N_("There is no player {name}.")
+NO_SUCH_GAME = N_("There is no game {game}; the games are: {games}.")
+NOT_FOUND = N_("Nothing here: {path}.")
+BAD_REQUEST = N_("The request is not valid: {detail}")
+TOO_LARGE = N_("The message is too large ({size} bytes; at most {limit}).")
+BAD_JSON = N_("The message is not valid JSON.")
+UNKNOWN_MESSAGE = N_("Unknown message type {kind}; known: {known}.")
+NOT_SEATED = N_("You have no seat at this table.")
+SEAT_TAKEN = N_("Seat {seat} is taken.")
+TABLE_FULL = N_("The table is full.")
+ALREADY_SEATED = N_("You already sit at this table.")
+NOT_OPEN = N_("The table has already started.")
+NOT_PLAYING = N_("The table is not being played.")
+NOT_FINISHED = N_("The match is not over yet; its record is kept until the end.")
+NOT_HOST = N_("Only the table's host may do that.")
+WRONG_INVITE = N_("This table is private: it needs its invite link.")
+CHAT_EMPTY = N_("Say something: the line is empty.")
+CHAT_LONG = N_("A chat line has at most {limit} characters.")
+CHAT_FAST = N_("Not so fast: at most {count} lines every {seconds} seconds.")
+NO_UNDO = N_("Nothing to take back: {why}")
+UNDO_NOTHING = N_("you have not moved since the last turn changed hands.")
+UNDO_REVEALED = N_("your last move revealed something hidden.")
+UNDO_OTHERS = N_("another player has moved since.")
+BAD_ORIGIN = N_("Connections from {origin} are not accepted.")
+BAD_CLOCK = N_("Choose a time control: {detail}")
+SHUTTING_DOWN = N_("The server is restarting; reconnect in a moment.")
+SERVER_FAILED = N_("The server failed to save that; nothing changed. Try again.")
+BAD_WEBHOOK = N_("A webhook address starts with http:// or https://.")
+BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
+BAD_BOT = N_("Unknown bot level {level}; known: {known}.")

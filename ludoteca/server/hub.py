@@ -1,0 +1,262 @@
+"""The hub: the live tables of this process, the lobby's and players' event streams, and what
+happens around a table (creation, the end of a match, turn notifications).
+
+Tables are created and looked up here; everything that changes one goes through its actor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from typing import Any
+
+import httpx
+
+from ludoteca.engine.game import JSON
+from ludoteca.server import errors as E
+from ludoteca.server import ratings
+from ludoteca.server.auth import RateLimit
+from ludoteca.server.bots import BotWorkers
+from ludoteca.server.db import Seat, Table, User
+from ludoteca.server.errors import voice
+from ludoteca.server.metrics import Metrics
+from ludoteca.server.settings import Settings
+from ludoteca.server.store import Store
+from ludoteca.server.table import CLOSE, Connection, TableActor
+
+log = logging.getLogger("ludoteca.hub")
+
+LIVE = ("open", "playing")
+
+
+class Hub:
+    def __init__(self, settings: Settings, store: Store, bots: BotWorkers) -> None:
+        self.settings = settings
+        self.store = store
+        self.bots = bots
+        self.metrics = Metrics()
+        self.actors: dict[str, TableActor] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.streams: dict[int | None, set[asyncio.Queue[str]]] = {}
+        """Server-sent event queues: ``None`` holds anonymous lobby watchers."""
+        self.notified: dict[tuple[str, int], int] = {}
+        self.http: httpx.AsyncClient | None = None
+        self.closing = False
+        self._background: set[asyncio.Task[Any]] = set()
+        self.auth_limit = RateLimit(settings.auth_rate, 60)
+        self.create_limit = RateLimit(settings.create_rate, 60)
+
+    # ---- tables ----------------------------------------------------------------------------
+    async def actor(self, table_id: str) -> TableActor | None:
+        """The live table's actor, loaded from the store on first use (None: no such table)."""
+        found = self.actors.get(table_id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            found = self.actors.get(table_id)
+            if found is not None:
+                return found
+            loaded = await self.store.table(table_id)
+            if loaded is None:
+                return None
+            table, seats = loaded
+            users = await self.store.users(
+                [s.user_id for s in seats if s.user_id is not None] + [table.host_id]
+            )
+            actor = TableActor(self, table, seats, users)
+            actor.rebuild(await self.store.moves(table_id))
+            for line in await self.store.chat(table_id):
+                user = users.get(line.user_id) or await self.store.user(line.user_id)
+                actor.chat.append({
+                    "user": user.name if user else "?",
+                    "name": user.display_name if user else "?",
+                    "text": line.text,
+                    "at": line.at.isoformat(timespec="seconds"),
+                })
+            if table.status in LIVE:
+                self.actors[table_id] = actor
+                actor.start()
+                self._count()
+            return actor
+
+    async def resume(self) -> int:
+        """Load every table being played, so clocks and bots go on after a restart."""
+        ids = await self.store.table_ids(["playing"])
+        for table_id in ids:
+            await self.actor(table_id)
+        return len(ids)
+
+    async def create(self, host: User, table: Table, bots: list[str | None]) -> TableActor:
+        self._new_ids(table, host)
+        seats = [Seat(table_id=table.id, seat=s, user_id=None, bot=None, zombie=False,
+                      bank_seconds=table.bank_seconds)
+                 for s in range(table.players)]
+        seats[0].user_id = host.id
+        for seat, level in zip(seats[1:], bots, strict=False):
+            seat.bot = level
+        await self.store.add_table(table, seats)
+        actor = TableActor(self, table, seats, {host.id: host})
+        self.actors[table.id] = actor
+        actor.start()
+        await actor.call(lambda: actor._seats_changed([]))
+        self._count()
+        return actor
+
+    async def rematch(self, old: TableActor, host: User) -> TableActor:
+        """The same game, options, time control and seats (people and bots), dealt anew and
+        started at once; every player of the old table hears of it."""
+        if old.table.rematch is not None:
+            found = await self.actor(old.table.rematch)
+            if found is not None:
+                return found
+        t = old.table
+        table = Table(
+            game=t.game, players=t.players, options=dict(t.options), mode=t.mode,
+            bank_seconds=t.bank_seconds, increment_seconds=t.increment_seconds,
+            turn_hours=t.turn_hours, rated=t.rated, private=t.private, zombie=False,
+            rematch_of=t.id,
+        )
+        self._new_ids(table, host)
+        seats = [
+            Seat(table_id=table.id, seat=s.seat, user_id=s.user_id, bot=s.bot, zombie=False,
+                 bank_seconds=table.bank_seconds)
+            for s in old.seats
+        ]
+        await self.store.add_table(table, seats)
+        actor = TableActor(self, table, seats, dict(old.users))
+        self.actors[table.id] = actor
+        actor.start()
+        await actor.call(lambda: actor._seats_changed([]))
+        t.rematch = table.id
+        await self.store.save_table(t)
+        old._broadcast_table()
+        for seat in seats:
+            if seat.user_id is not None:
+                self.publish(seat.user_id, {"type": "rematch", "table": table.id, "of": t.id})
+        self._count()
+        return actor
+
+    def _new_ids(self, table: Table, host: User) -> None:
+        table.id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table.invite = secrets.token_urlsafe(12)
+        table.host_id = host.id
+        table.status = "open"
+        table.seed = secrets.randbits(62)
+
+    def forget(self, actor: TableActor) -> None:
+        if self.actors.get(actor.table.id) is actor and not actor.viewers:
+            del self.actors[actor.table.id]
+            task = asyncio.create_task(actor.stop())
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        self._count()
+
+    def _count(self) -> None:
+        counts: dict[str, int] = {"open": 0, "playing": 0, "finished": 0}
+        for actor in self.actors.values():
+            counts[actor.table.status] = counts.get(actor.table.status, 0) + 1
+        for status, n in counts.items():
+            self.metrics.tables.labels(status).set(n)
+
+    async def finished(self, actor: TableActor) -> None:
+        """A match ended: ratings, the lobby, and the players' streams."""
+        changes = await ratings.rate(self.store, actor.table, actor.seats)
+        if changes:
+            actor.table.result = {
+                **(actor.table.result or {}),
+                "ratings": {
+                    actor.users[uid].name: {"before": old, "after": new}
+                    for uid, (old, new) in changes.items() if uid in actor.users
+                },
+            }
+            await self.store.save_table(actor.table)
+        self.lobby_changed(actor)
+        for seat in actor.seats:
+            if seat.user_id is not None:
+                self.publish(seat.user_id, {"type": "finished", "table": actor.table.id})
+        self._count()
+
+    # ---- streams ---------------------------------------------------------------------------
+    def subscribe(self, user_id: int | None) -> asyncio.Queue[str]:
+        queue: asyncio.Queue[str] = asyncio.Queue(256)
+        self.streams.setdefault(user_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, user_id: int | None, queue: asyncio.Queue[str]) -> None:
+        found = self.streams.get(user_id)
+        if found is not None:
+            found.discard(queue)
+            if not found:
+                del self.streams[user_id]
+
+    def _put(self, queue: asyncio.Queue[str], text: str) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            queue.put_nowait(text)
+
+    def publish(self, user_id: int, data: JSON) -> None:
+        text = json.dumps(data)
+        for queue in self.streams.get(user_id, ()):
+            self._put(queue, text)
+
+    def lobby_changed(self, actor: TableActor) -> None:
+        if actor.table.private:
+            return
+        text = json.dumps({"type": "lobby", "table": actor.summary()})
+        for queues in self.streams.values():
+            for queue in queues:
+                self._put(queue, text)
+
+    def turns(self, actor: TableActor) -> None:
+        """Tell people whose new decision began at a turn-based table (stream and webhook)."""
+        if actor.table.mode != "turn":
+            return
+        for seat, since in actor.since.items():
+            row = actor.seats[seat]
+            if row.user_id is None or actor.is_bot(seat):
+                continue
+            key = (actor.table.id, seat)
+            if self.notified.get(key) == since:
+                continue
+            self.notified[key] = since
+            data = {"type": "turn", "table": actor.table.id, "game": actor.table.game,
+                    "seq": since}
+            self.publish(row.user_id, data)
+            user = actor.users.get(row.user_id)
+            if user is not None and user.webhook_url:
+                task = asyncio.create_task(self._webhook(user.webhook_url, data))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+
+    async def _webhook(self, url: str, data: JSON) -> None:
+        if self.http is None:
+            self.http = httpx.AsyncClient(timeout=self.settings.webhook_timeout)
+        try:
+            await self.http.post(url, json=data)
+        except httpx.HTTPError as exc:
+            log.info("webhook %s failed: %s", url, exc)
+
+    # ---- the end ---------------------------------------------------------------------------
+    async def shutdown(self) -> None:
+        """Finish every table's command in hand, then tell clients to reconnect."""
+        self.closing = True
+        await asyncio.gather(*(a.stop() for a in list(self.actors.values())))
+        for actor in self.actors.values():
+            for conn in list(actor.viewers):
+                message = voice(conn.lang).t(E.SHUTTING_DOWN)
+                conn.send(json.dumps({"type": "reconnect", "message": message}))
+                conn.send(CLOSE)
+        text = json.dumps({"type": "reconnect"})
+        for queues in self.streams.values():
+            for queue in queues:
+                self._put(queue, text)
+        for task in list(self._background):
+            task.cancel()
+        if self.http is not None:
+            await self.http.aclose()
+
+
+__all__ = ["Connection", "Hub"]

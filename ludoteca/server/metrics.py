@@ -1,0 +1,42 @@
+"""Prometheus metrics: tables by status, connected clients, actions and their latency."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.tables = Gauge(
+            "ludoteca_tables", "Tables in memory, by status", ["status"], registry=self.registry
+        )
+        self.clients = Gauge(
+            "ludoteca_connected_clients", "Open table WebSockets", registry=self.registry
+        )
+        self.actions = Counter(
+            "ludoteca_actions", "Actions applied (people and bots)", registry=self.registry
+        )
+        self.latency = Histogram(
+            "ludoteca_action_seconds",
+            "From an action's arrival at its table to every viewer's message queued, the "
+            "write to the store included",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
+        self.messages = Counter(
+            "ludoteca_messages_sent", "Table messages queued for clients", registry=self.registry
+        )
+        self.errors = Counter(
+            "ludoteca_refusals", "Typed errors sent, by code", ["code"], registry=self.registry
+        )
+
+    def action(self, seconds: float) -> None:
+        self.actions.inc()
+        self.latency.observe(seconds)
+
+    def sent(self, n: int) -> None:
+        self.messages.inc(n)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,61 @@
+"""Server settings: command-line flags over environment variables over defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_path
+
+DEFAULT_PORT = 8000
+MESSAGE_LIMIT = 64 * 1024
+"""The largest WebSocket message or HTTP body a client may send (bytes)."""
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user data directory: nothing to install."""
+    folder = user_data_path("ludoteca", appauthor=False, ensure_exists=True)
+    return f"sqlite:///{folder / 'arena.sqlite3'}"
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name, "")
+    return float(raw) if raw.strip() else default
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "")
+    return int(raw) if raw.strip() else default
+
+
+@dataclass
+class Settings:
+    database_url: str = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_DATABASE_URL") or default_database_url()
+    )
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    bot_delay: float = field(default_factory=lambda: _float("LUDOTECA_BOT_DELAY", 0.8))
+    """Least seconds between a table's last move and a bot's answer, so people can follow."""
+    bot_processes: int = field(default_factory=lambda: _int("LUDOTECA_BOT_PROCESSES", 0))
+    """Processes that choose bot moves (0: one per core, at least 1)."""
+    allowed_origins: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            o.strip() for o in os.environ.get("LUDOTECA_ALLOWED_ORIGINS", "").split(",")
+            if o.strip()
+        )
+    )
+    """WebSocket origins accepted besides the server's own address."""
+    auth_rate: int = field(default_factory=lambda: _int("LUDOTECA_AUTH_RATE", 10))
+    """Sign-ins, sign-ups and guest accounts per minute and client address."""
+    create_rate: int = field(default_factory=lambda: _int("LUDOTECA_CREATE_RATE", 20))
+    """Tables a user may create per minute."""
+    chat_rate: int = 5
+    """Chat lines a user may send per 10 seconds and table."""
+    session_days: int = 30
+    webhook_timeout: float = 5.0
+
+    @property
+    def data_dir(self) -> Path:
+        return user_data_path("ludoteca", appauthor=False)

@@ -1,0 +1,69 @@
+"""Whole matches through a real server: people over WebSockets, bots in the server's pool."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import httpx
+
+from tests.server.client import JSON, Player, in_parallel
+from tests.server.conftest import Server
+
+
+def test_two_players_and_a_bot_finish_kingdomino(
+    server: Server, people: Callable[..., Player]
+) -> None:
+    """Two people (on their own sockets, in parallel) and a bot play Kingdomino to the end;
+    everyone is told the same final result, which the stored record replays to."""
+    ana, ben = people("ana_k3"), people("ben_k3")
+    table = ana.create("kingdomino", 3, bots=[None, "greedy"])
+    assert table["status"] == "open"
+    table = ben.join(table["id"])
+    assert table["status"] == "playing"
+
+    def play(player: Player, seed: int) -> JSON:
+        sock = player.socket(table["id"])
+        try:
+            return sock.play(random.Random(seed))
+        finally:
+            sock.close()
+
+    finals = in_parallel(lambda: play(ana, 1), lambda: play(ben, 2))
+    results = [f["result"] for f in finals]
+    assert results[0] == results[1] and results[0]["scores"]
+    record = ana.ok(ana.http.get(f"/api/tables/{table['id']}/record"))
+    assert record["game"] == "kingdomino" and record["result"]["scores"] == results[0]["scores"]
+    seats = {s["seat"]: s for s in ana.ok(ana.http.get(f"/api/tables/{table['id']}"))["seats"]}
+    assert seats[2]["bot"] == "greedy"
+    history = ana.ok(ana.http.get("/api/users/ana_k3"))["matches"]
+    assert [m["id"] for m in history] == [table["id"]]
+
+
+def test_every_other_game_finishes_with_bots(
+    server: Server, people: Callable[..., Player]
+) -> None:
+    for game, players, options in [
+        ("queendomino", 2, {}),
+        ("buttons", 3, {}),
+        ("kami", 4, {}),
+        ("goita", 4, {}),
+    ]:
+        person = people()
+        table = person.create(game, players, options=options,
+                              bots=["greedy"] * (players - 1))
+        assert table["status"] == "playing", table
+        sock = person.socket(table["id"])
+        final = sock.play(random.Random(7))
+        assert final["result"]["scores"], game
+        sock.close()
+        replay = person.ok(person.http.get(f"/api/tables/{table['id']}/replay",
+                                           params={"at": 3}))
+        assert replay["at"] == 3 and replay["view"]
+
+
+def test_healthz_and_metrics(server: Server) -> None:
+    health = httpx.get(server.base + "/healthz").json()
+    assert health["ok"] is True
+    text = httpx.get(server.base + "/metrics").text
+    assert "ludoteca_actions_total" in text and "ludoteca_connected_clients" in text
