@@ -544,7 +544,7 @@ class TableActor:
         self.seq += 1
         self.recent.append(Entry(self.seq, None, self._zombie_notice(seat)))
         self._broadcast_table()
-        self._broadcast_full()
+        self._broadcast_step(self.recent[-1])
         self._after_change()
 
     def _schedule_bots(self) -> None:
