@@ -665,14 +665,19 @@ class TableActor:
             groups.setdefault((conn.seat, conn.lang), []).append(conn)
         return groups
 
+    def update(self, entry: Entry, viewer: int | None, lang: str) -> str:
+        """The message a viewer gets after a log entry: the new ``seq``, its events as that
+        viewer may know them, its view and legal actions, the clocks."""
+        return json.dumps({
+            "type": "update",
+            **self._state_part(viewer),
+            "seat": entry.step.seat if entry.step else None,
+            "events": self._events(entry, viewer, lang),
+        })
+
     def _broadcast_step(self, entry: Entry) -> None:
         for (viewer, lang), conns in self._groups().items():
-            text = json.dumps({
-                "type": "update",
-                **self._state_part(viewer),
-                "seat": entry.step.seat if entry.step else None,
-                "events": self._events(entry, viewer, lang),
-            })
+            text = self.update(entry, viewer, lang)
             for conn in conns:
                 conn.send(text)
         self.hub.metrics.sent(len(self.viewers))
