@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine (Python >= 3.11 with venv):
-#   make run    install and start the arena's main job
+#   make run    install and start the arena server (SQLite; prints the address)
 #   make test   install the test tools and run the whole suite
 PYTHON ?= python3
 VENV ?= .venv
@@ -17,7 +17,7 @@ install-test: $(BIN)/python
 	$(BIN)/pip install -q -e '.[test]'
 
 run: install
-	$(BIN)/ludoteca play kingdomino
+	$(BIN)/ludoteca serve
 
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks

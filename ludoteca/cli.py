@@ -432,10 +432,8 @@ def serve(
     ] = None,
 ) -> None:
     """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
-    import uvicorn
-
-    from ludoteca.server.app import create_app
-    from ludoteca.server.settings import MESSAGE_LIMIT, Settings
+    from ludoteca.server.app import serve as run_server
+    from ludoteca.server.settings import Settings
 
     settings = Settings(host=host, port=port)
     if database_url:
@@ -444,15 +442,7 @@ def serve(
         settings.bot_delay = bot_delay
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=4 * MESSAGE_LIMIT,
-        proxy_headers=True,
-        timeout_graceful_shutdown=10,
-    )
+    run_server(settings)
 
 
 def main() -> None:

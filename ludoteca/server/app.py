@@ -10,9 +10,11 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
+import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -101,18 +103,26 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        error = ServerError("bad_request", E.BAD_REQUEST, 422, detail=where)
+        if first.get("type") == "json_invalid":  # its loc is a character offset, not a field
+            error = ServerError("bad_request", E.BAD_JSON, 422)
+        else:
+            where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+            error = ServerError("bad_request", E.BAD_REQUEST, 422, detail=where)
         return _error_response(request, error, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
             error = ServerError("not_found", E.NOT_FOUND, 404, path=request.url.path)
+        elif exc.status_code == 405:
+            error = ServerError("method_not_allowed", E.METHOD_NOT_ALLOWED, 405,
+                                method=request.method, path=request.url.path)
         else:
             error = ServerError("bad_request", E.BAD_REQUEST, exc.status_code,
                                 detail=str(exc.detail))
-        return _error_response(request, error, exc.status_code)
+        response = _error_response(request, error, exc.status_code)
+        response.headers.update(exc.headers or {})  # 405's Allow
+        return response
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
@@ -365,3 +375,42 @@ async def _write(ws: WebSocket, conn: Connection, actor: TableActor | None) -> N
             await ws.send_text(text)
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         return
+
+
+class ArenaServer(uvicorn.Server):
+    """uvicorn, with the arena told first on SIGINT/SIGTERM: every table finishes the command
+    in hand (its write included) and every client is told to reconnect, before uvicorn closes
+    the sockets."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        app = self.config.app
+        hub: Hub | None = getattr(getattr(app, "state", None), "hub", None)
+        if hub is None or hub.closing or self.should_exit:
+            super().handle_exit(sig, frame)
+            return
+
+        async def tell_then_exit() -> None:
+            try:
+                await asyncio.wait_for(hub.shutdown(), 15)
+            finally:
+                super(ArenaServer, self).handle_exit(sig, frame)
+
+        task = asyncio.get_running_loop().create_task(tell_then_exit())
+        _exiting.add(task)
+
+
+_exiting: set[asyncio.Task[None]] = set()
+
+
+def serve(settings: Settings) -> None:
+    """Run the arena under uvicorn until interrupted."""
+    config = uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        ws_max_size=4 * MESSAGE_LIMIT,
+        proxy_headers=True,
+        timeout_graceful_shutdown=10,
+    )
+    ArenaServer(config).run()

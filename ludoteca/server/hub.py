@@ -241,7 +241,9 @@ class Hub:
 
     # ---- the end ---------------------------------------------------------------------------
     async def shutdown(self) -> None:
-        """Finish every table's command in hand, then tell clients to reconnect."""
+        """Finish every table's command in hand, then tell clients to reconnect (once)."""
+        if self.closing:
+            return
         self.closing = True
         await asyncio.gather(*(a.stop() for a in list(self.actors.values())))
         for actor in self.actors.values():
