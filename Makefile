@@ -48,6 +48,10 @@ messages: install-test
 		$(BIN)/pybabel update -i build/$$(basename $$game).pot -o $$dir/es.po -l es \
 			--no-fuzzy-matching --ignore-pot-creation-date; \
 	done
+	$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header -o build/server.pot \
+		ludoteca/server
+	$(BIN)/pybabel update -i build/server.pot -o ludoteca/server/locale/es.po -l es \
+		--no-fuzzy-matching --ignore-pot-creation-date
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -3,12 +3,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A sentence said later in the listener's language: a message id (the English sentence
+    with ``{named}`` fields, marked with ``N_`` so ``make messages`` extracts it) and its fields.
+
+    A game's ``_why_illegal`` returns one (``because(N_("..."), domino=n)``) and ``Game.apply``
+    raises it as an ``IllegalAction``. A field may itself be a ``Reason`` (a card's name, which
+    has its own translation): it is said in the same language. ``str(reason)`` is the English."""
+
+    msgid: str
+    fields: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+    def __str__(self) -> str:
+        return self.msgid.format(**self.fields)
+
+    def say(self, voice: object) -> str:
+        """The sentence in ``voice``'s language (English when ``voice`` cannot translate)."""
+        return _say(voice, self.msgid, self.fields)
+
+
+def because(msgid: str, /, **fields: object) -> Reason:
+    """Why something is refused: ``because(N_("domino {domino} is already claimed"), domino=n)``."""
+    return Reason(msgid, fields)
+
+
+def _say(voice: object, msgid: str, fields: Mapping[str, object]) -> str:
+    t = getattr(voice, "t", None)
+    if t is None:
+        return msgid.format(**fields)
+    said = {k: v.say(voice) if isinstance(v, Reason) else v for k, v in fields.items()}
+    return str(t(msgid, **said))
+
 
 class LudotecaError(Exception):
     """Base of every error the engine raises on purpose.
 
     ``str(error)`` is the English message. An error built with ``msgid`` and ``fields`` can
-    also be said in another language: ``error.say(voice)`` (``engine/i18n.py``)."""
+    also be said in another language: ``error.say(voice)`` (``engine/i18n.py``). Every error a
+    person can cause is built that way, its message id marked with ``N_`` for the catalogs;
+    a field that is a ``Reason`` is said in the same language."""
 
     code = "error"
 
@@ -21,10 +59,9 @@ class LudotecaError(Exception):
 
     def say(self, voice: object) -> str:
         """The message in ``voice``'s language where it has a message id, else English."""
-        t = getattr(voice, "t", None)
-        if self.msgid is None or t is None:
+        if self.msgid is None or getattr(voice, "t", None) is None:
             return str(self)
-        return str(t(self.msgid, **self.fields))
+        return _say(voice, self.msgid, self.fields)
 
 
 class OptionError(LudotecaError, ValueError):

@@ -21,6 +21,8 @@ from ludoteca.engine.errors import (
     MalformedAction,
     NotYourTurn,
     OptionError,
+    Reason,
+    because,
 )
 from ludoteca.engine.events import Event, event
 from ludoteca.engine.i18n import N_, Voice
@@ -144,10 +146,17 @@ class Game(ABC, Generic[S, A]):
         """Checked options with defaults filled in, or OptionError."""
         spec = self.spec
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+            raise OptionError(
+                msgid=N_("the number of players must be a whole number, not {players!r}"),
+                players=players,
+            )
         if not spec.min_players <= players <= spec.max_players:
             raise OptionError(
-                f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}"
+                msgid=N_("{game} is for {min}-{max} players, not {players}"),
+                game=spec.title,
+                min=spec.min_players,
+                max=spec.max_players,
+                players=players,
             )
         opts = validate_options(spec.options, options, players)
         self._check_options(opts, players)
@@ -197,7 +206,7 @@ class Game(ABC, Generic[S, A]):
             raise NotYourTurn(msgid=N_("It is not {player}'s turn."), player=f"P{seat + 1}")
         reason = self._why_illegal(state, seat, action)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(str(reason), msgid=reason.msgid, **reason.fields)
         self._apply(state, seat, action)
         state.ply += 1
 
@@ -207,11 +216,12 @@ class Game(ABC, Generic[S, A]):
         self._apply(state, seat, action)
         state.ply += 1
 
-    def _why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
-        """Why ``action`` is not legal, or None. Games override with specific reasons."""
+    def _why_illegal(self, state: S, seat: Seat, action: A) -> Reason | None:
+        """Why ``action`` is not legal, or None. Games override with specific reasons, each a
+        ``Reason`` so it can be said in every language: ``because(N_("..."), field=value)``."""
         if action in self.legal_actions(state, seat):
             return None
-        return f"{self.describe(action)} is not a legal action now"
+        return not_legal_now(self.describe(action))
 
     @abstractmethod
     def _apply(self, state: S, seat: Seat, action: A) -> None: ...
@@ -296,17 +306,41 @@ class Game(ABC, Generic[S, A]):
         return next(iter(seats)) if len(seats) == 1 else None
 
 
+def not_legal_now(action: str) -> Reason:
+    """The reason of last resort: ``action`` (as a game describes it) is not legal now."""
+    return because(N_("{action} is not a legal action now"), action=action)
+
+
 def require_json_object(data: object, what: str = "action") -> JSON:
     if not isinstance(data, dict):
-        raise MalformedAction(f"an {what} must be a JSON object, not {type(data).__name__}")
+        if what == "action":
+            raise MalformedAction(
+                msgid=N_("an action must be a JSON object, not {type}"), type=type(data).__name__
+            )
+        raise MalformedAction(
+            msgid=N_("an {what} must be a JSON object, not {type}"),
+            what=what,
+            type=type(data).__name__,
+        )
     return data
 
 
 def require_int(data: JSON, key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedAction(f"field {key!r} must be a whole number")
+        raise MalformedAction(msgid=N_("field {field!r} must be a whole number"), field=key)
     return value
+
+
+def require_index(index: object, num_actions: int) -> int:
+    """``index`` if it is an action index of a game with ``num_actions`` actions."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < num_actions:
+        raise MalformedAction(
+            msgid=N_("action index must be 0-{last}, not {index!r}"),
+            last=num_actions - 1,
+            index=index,
+        )
+    return index
 
 
 class SlotState:

@@ -47,7 +47,11 @@ def check_language(lang: str) -> str:
 
     code = lang.strip().lower()
     if code not in LANGUAGES:
-        raise OptionError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        raise OptionError(
+            msgid=N_("unknown language {language!r}; known: {known}"),
+            language=lang,
+            known=", ".join(LANGUAGES),
+        )
     return code
 
 

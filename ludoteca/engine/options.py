@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.engine.errors import OptionError
+from ludoteca.engine.i18n import N_
 
 OptionValue = bool | int | str
 
@@ -37,27 +38,49 @@ class Option:
             elif isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
                 value = raw.strip().lower() in _TRUE
             else:
-                raise OptionError(f"option {self.name!r} takes true or false, not {raw!r}")
+                raise OptionError(
+                    msgid=N_("option {option!r} takes true or false, not {value!r}"),
+                    option=self.name,
+                    value=raw,
+                )
         elif self.type is int:
-            if isinstance(raw, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {raw!r}")
-            if isinstance(raw, int):
+            if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
             elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
                 value = int(raw.strip())
             else:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {raw!r}")
+                raise OptionError(
+                    msgid=N_("option {option!r} takes a whole number, not {value!r}"),
+                    option=self.name,
+                    value=raw,
+                )
             if self.min is not None and value < self.min:
-                raise OptionError(f"option {self.name!r} must be at least {self.min}")
+                raise OptionError(
+                    msgid=N_("option {option!r} must be at least {min}"),
+                    option=self.name,
+                    min=self.min,
+                )
             if self.max is not None and value > self.max:
-                raise OptionError(f"option {self.name!r} must be at most {self.max}")
+                raise OptionError(
+                    msgid=N_("option {option!r} must be at most {max}"),
+                    option=self.name,
+                    max=self.max,
+                )
         else:
             if not isinstance(raw, str):
-                raise OptionError(f"option {self.name!r} takes text, not {raw!r}")
+                raise OptionError(
+                    msgid=N_("option {option!r} takes text, not {value!r}"),
+                    option=self.name,
+                    value=raw,
+                )
             value = raw.strip()
         if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {value!r})")
+            raise OptionError(
+                msgid=N_("option {option!r} must be one of: {choices} (got {value!r})"),
+                option=self.name,
+                choices=", ".join(str(c) for c in self.choices),
+                value=value,
+            )
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -79,15 +102,26 @@ def validate_options(
     by_name = {o.name: o for o in schema}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(by_name) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+        if not by_name:
+            raise OptionError(
+                msgid=N_("unknown option {option!r}; this game has no options"),
+                option=unknown[0],
+            )
+        raise OptionError(
+            msgid=N_("unknown option {option!r}; this game's options are: {known}"),
+            option=unknown[0],
+            known=", ".join(by_name),
+        )
     out: dict[str, OptionValue] = {}
     for opt in schema:
         if opt.name in given:
             value = opt.parse(given[opt.name])
             if opt.players and players not in opt.players and value != opt.default:
-                counts = "/".join(str(p) for p in opt.players)
-                raise OptionError(f"option {opt.name!r} is only for {counts} players")
+                raise OptionError(
+                    msgid=N_("option {option!r} is only for {counts} players"),
+                    option=opt.name,
+                    counts="/".join(str(p) for p in opt.players),
+                )
             out[opt.name] = value
         else:
             out[opt.name] = opt.default
@@ -100,6 +134,8 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"options are written name=value, not {pair!r}")
+            raise OptionError(
+                msgid=N_("options are written name=value, not {pair!r}"), pair=pair
+            )
         out[key.strip()] = value
     return out

@@ -18,6 +18,7 @@ from typing import Any
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.i18n import N_
 from ludoteca.engine.rng import Rng
 
 Playout = Callable[[Game[Any, Any], Any, Rng], None]
@@ -118,7 +119,8 @@ class Registry:
         found = self._entries.get(key)
         if found is None:
             raise OptionError(
-                f"unknown game {name!r}; known games: {', '.join(self._entries)}"
+                msgid=N_("unknown game {name}; known games: {games}"),
+                name=repr(name), games=", ".join(self._entries),
             )
         return found
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ludoteca.engine.errors import MalformedAction
-from ludoteca.engine.game import JSON, require_int, require_json_object
+from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
+from ludoteca.engine.i18n import N_
 from ludoteca.games.buttons.grid import CELLS, SIZE, cell_of
 
 ROLL_INDEX, STOP_INDEX, DECLINE_INDEX = 0, 1, 2
@@ -52,7 +53,9 @@ class Decline:
 
 def _check_cell(row: int, col: int) -> int:
     if not (1 <= row <= SIZE and 1 <= col <= SIZE):
-        raise MalformedAction(f"row and column are dice values 1-6, not ({row}, {col})")
+        raise MalformedAction(
+            msgid=N_("row and column are dice values 1-6, not ({row}, {col})"), row=row, col=col
+        )
     return cell_of(row, col)
 
 
@@ -101,9 +104,7 @@ _BY_INDEX: tuple[Action, ...] = (ROLL, STOP, DECLINE, *PLACES, *STARS)
 
 
 def action_from_index(index: int) -> Action:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise MalformedAction(f"action index must be 0-{NUM_ACTIONS - 1}, not {index!r}")
-    return _BY_INDEX[index]
+    return _BY_INDEX[require_index(index, NUM_ACTIONS)]
 
 
 def action_from_json(data: object) -> Action:
@@ -119,7 +120,8 @@ def action_from_json(data: object) -> Action:
         cell = _check_cell(require_int(obj, "row"), require_int(obj, "col"))
         return PLACES[cell] if kind == "place" else STARS[cell]
     raise MalformedAction(
-        f"unknown action type {kind!r}; expected roll, stop, decline, place or star"
+        msgid=N_("unknown action type {type!r}; expected roll, stop, decline, place or star"),
+        type=kind,
     )
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.engine.errors import OptionError, Reason, because
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
-from ludoteca.engine.i18n import Voice
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import actions as act
@@ -113,9 +113,15 @@ class Buttons(Game[ButtonsState, Action]):
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
         name = str(options["layouts"])
         if name in layouts.BROKEN:
-            raise OptionError(f"the layout set {name!r} cannot be used: {layouts.BROKEN[name]}")
+            raise OptionError(
+                msgid=N_("the layout set {layouts!r} cannot be used: {problem}"),
+                layouts=name,
+                problem=layouts.BROKEN[name],
+            )
         if name not in layouts.SETS:
-            raise OptionError(f"the layout set {name!r} is not installed")
+            raise OptionError(
+                msgid=N_("the layout set {layouts!r} is not installed"), layouts=name
+            )
 
     def data_version(self, options: Mapping[str, object]) -> dict[str, str]:
         """The layout set dealt from and its content hash, named in every match record."""
@@ -182,9 +188,9 @@ class Buttons(Game[ButtonsState, Action]):
             m ^= low
         return out
 
-    def _why_illegal(self, state: ButtonsState, seat: Seat, action: Action) -> str | None:
+    def _why_illegal(self, state: ButtonsState, seat: Seat, action: Action) -> Reason | None:
         if not isinstance(action, (Roll, Stop, Decline, Place, Star)):
-            return f"{action!r} is not a Buttons action"
+            return because(N_("{action} is not a Buttons action"), action=repr(action))
         phase = state.phase
         if phase == TURN:
             if isinstance(action, Roll):
@@ -192,19 +198,31 @@ class Buttons(Game[ButtonsState, Action]):
             if isinstance(action, Stop):
                 if state.markers[seat]:
                     return None
-                return "you have no marker this round, so you may not stop: roll (rule 3.1)"
-            return "it is your turn: roll or stop"
+                return because(
+                    N_("you have no marker this round, so you may not stop: roll (rule 3.1)")
+                )
+            return because(N_("it is your turn: roll or stop"))
         if phase == PLACE:
             return _why_not_place(state, seat, action)
         if not isinstance(action, Star):
-            return "the round is over: choose which of your markers become stars (rule 4)"
+            return because(
+                N_("the round is over: choose which of your markers become stars (rule 4)")
+            )
         if not state.markers[seat] >> action.cell & 1:
-            return (
-                f"row {action.row}, column {action.col} holds none of this round's markers; "
-                "stars only replace them (rule 4)"
+            return because(
+                N_(
+                    "row {row}, column {col} holds none of this round's markers; stars only "
+                    "replace them (rule 4)"
+                ),
+                row=action.row,
+                col=action.col,
             )
         if state.picks[seat] >> action.cell & 1:
-            return f"you already chose row {action.row}, column {action.col} for a star"
+            return because(
+                N_("you already chose row {row}, column {col} for a star"),
+                row=action.row,
+                col=action.col,
+            )
         return None
 
     def _apply(self, state: ButtonsState, seat: Seat, action: Action) -> None:
@@ -458,40 +476,68 @@ def finish_round(s: ButtonsState) -> None:
     start_round(s)
 
 
-def _why_not_place(s: ButtonsState, seat: int, action: Action) -> str | None:
+def _why_not_place(s: ButtonsState, seat: int, action: Action) -> Reason | None:
     white, gold = s.dice[0], s.dice[1]
     active = seat == s.active
     if isinstance(action, Decline):
         if active:
-            return "you rolled, so you must place a marker: white die row, a black die column"
+            return because(
+                N_("you rolled, so you must place a marker: white die row, a black die column")
+            )
         return None
     if not isinstance(action, Place):
-        return "choose where to place your marker" + ("" if active else " or decline")
-    where = f"row {action.row}, column {action.col}"
+        if active:
+            return because(N_("choose where to place your marker"))
+        return because(N_("choose where to place your marker or decline"))
     if action.row != white:
-        return f"the white die shows {white}, so the marker goes in row {white}, not {where}"
+        return because(
+            N_(
+                "the white die shows {white}, so the marker goes in row {white}, not row {row}, "
+                "column {col}"
+            ),
+            white=white,
+            row=action.row,
+            col=action.col,
+        )
     if active:
         if action.col not in s.dice[1:]:
-            shown = ", ".join(str(d) for d in sorted(set(s.dice[1:])))
-            return f"no black die shows {action.col} (the black dice show {shown})"
+            return because(
+                N_("no black die shows {col} (the black dice show {shown})"),
+                col=action.col,
+                shown=", ".join(str(d) for d in sorted(set(s.dice[1:]))),
+            )
     elif action.col != gold:
-        return (
-            f"waiting players may use only the gold black die, which shows {gold}: "
-            f"row {white}, column {gold} (rule 3.2 item 3)"
+        return because(
+            N_(
+                "waiting players may use only the gold black die, which shows {gold}: row "
+                "{white}, column {gold} (rule 3.2 item 3)"
+            ),
+            gold=gold,
+            white=white,
         )
-    return explain_cell(s, seat, action.cell) or None
+    return explain_cell(s, seat, action.cell)
 
 
-def explain_cell(s: ButtonsState, seat: int, cell: int) -> str:
-    """Why ``cell`` is not legal for ``seat`` (rule 3.2 item 4), or '' if it is."""
+def explain_cell(s: ButtonsState, seat: int, cell: int) -> Reason | None:
+    """Why ``cell`` is not legal for ``seat`` (rule 3.2 item 4), or None if it is."""
     r, c = row_col(cell)
     if s.stars[seat] >> cell & 1:
-        return f"row {r}, column {c} holds one of your stars (rule 3.2 item 4)"
+        return because(
+            N_("row {row}, column {col} holds one of your stars (rule 3.2 item 4)"), row=r, col=c
+        )
     if s.markers[seat] >> cell & 1:
-        return f"row {r}, column {c} already holds one of your markers (rule 3.2 item 4)"
+        return because(
+            N_("row {row}, column {col} already holds one of your markers (rule 3.2 item 4)"),
+            row=r,
+            col=c,
+        )
     if s.markers[seat] & NEIGH[cell]:
-        return f"row {r}, column {c} is next to one of your markers (rule 3.2 item 4)"
-    return ""
+        return because(
+            N_("row {row}, column {col} is next to one of your markers (rule 3.2 item 4)"),
+            row=r,
+            col=c,
+        )
+    return None
 
 
 def is_legal_cell(s: ButtonsState, seat: int, row: int, col: int) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.engine.errors import MalformedAction
-from ludoteca.engine.game import JSON, require_json_object
+from ludoteca.engine.game import JSON, require_index, require_json_object
+from ludoteca.engine.i18n import N_
 from ludoteca.games.kami.components import NAME_INDEX, NAMES, TITLES
 
 MERC = 8
@@ -109,14 +110,14 @@ def source_from_name(text: object, field: str) -> int:
         if text.startswith("merc:") and text[5:].isdigit() and int(text[5:]) < STACKS:
             return MERC + int(text[5:])
     raise MalformedAction(
-        f"field {field!r} must be a card ({', '.join(NAMES)}) or a mercenary stack merc:0-merc:7"
+        msgid=N_("field {field!r} must be a card ({cards}) or a mercenary stack merc:0-merc:7"),
+        field=field,
+        cards=", ".join(NAMES),
     )
 
 
 def action_from_index(index: int) -> Action:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise MalformedAction(f"action index must be 0-{NUM_ACTIONS - 1}, not {index!r}")
-    return _BY_INDEX[index]
+    return _BY_INDEX[require_index(index, NUM_ACTIONS)]
 
 
 def action_from_json(data: object) -> Action:
@@ -132,11 +133,14 @@ def action_from_json(data: object) -> Action:
         key = "reveal" if kind == "declare" else "redeal"
         value = obj.get(key)
         if not isinstance(value, bool):
-            raise MalformedAction(f"field {key!r} must be true or false")
+            raise MalformedAction(msgid=N_("field {field!r} must be true or false"), field=key)
         if kind == "declare":
             return REVEAL if value else DECLINE
         return REDEAL if value else PLAY_ON
-    raise MalformedAction(f"unknown action type {kind!r}; expected pass, play, declare or decide")
+    raise MalformedAction(
+        msgid=N_("unknown action type {type!r}; expected pass, play, declare or decide"),
+        type=kind,
+    )
 
 
 def source_title(source: int, titles: tuple[str, ...] = TITLES) -> str:

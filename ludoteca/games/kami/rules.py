@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.engine.errors import OptionError, Reason, because
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
-from ludoteca.engine.i18n import Voice
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import actions as act
@@ -146,7 +146,7 @@ class Kami(Game[KamiState, Action]):
     # ---- setup (A2.3, A3) ----------------------------------------------------------------
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
         if options.get("end_mode", "soldier") != "soldier" and int(options["target"]) < 10:
-            raise OptionError("exact-score end modes need a target of at least 10")
+            raise OptionError(msgid=N_("exact-score end modes need a target of at least 10"))
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> KamiState:
         s = KamiState.__new__(KamiState)
@@ -211,9 +211,11 @@ class Kami(Game[KamiState, Action]):
             return [PLAY_ON, REDEAL] if seat == (state.asked + 2) % 4 else []
         return []
 
-    def _why_illegal(self, state: KamiState, seat: Seat, action: Action) -> str | None:
+    def _why_illegal(self, state: KamiState, seat: Seat, action: Action) -> Reason | None:
         if not isinstance(action, (Pass, Play, Declare, Decide)):
-            return f"{action!r} is not a {self.spec.title} action"
+            return because(
+                N_("{action} is not a {game} action"), action=repr(action), game=self.spec.title
+            )
         if action in self.legal_actions(state, seat):
             return None
         return explain(state, seat, action, self.titles)
@@ -524,40 +526,103 @@ def merc_plays(s: KamiState, seat: int) -> list[Action]:
     return out
 
 
-def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) -> str:
+# Card words inside the reasons below, each said in the listener's language (Goita's pieces
+# keep their names). The bare names and "the ..." forms are the events' own (events.py).
+_A_CARD = (
+    N_("a Soldier"), N_("a Spear"), N_("a Horseman"), N_("a Silver Dragon"),
+    N_("a Gold Dragon"), N_("a Tower"), N_("a Fool"), N_("an Empress"),
+)
+
+
+def _title(t: int, goita: bool) -> Reason:
+    """A card's bare name ("Soldier", "Shi")."""
+    return because(events_mod.GOITA_NAMES[t] if goita else events_mod.KAMI_TITLES[t])
+
+
+def _the(t: int, goita: bool) -> Reason:
+    """A card inside a sentence ("the Soldier", "Shi")."""
+    return because(events_mod.GOITA_NAMES[t] if goita else events_mod.KAMI_THE[t])
+
+
+def _source(src: int, goita: bool) -> Reason:
+    """A card played from the hand, or a mercenary stack."""
+    if src < MERC:
+        return _title(src, goita)
+    return because(N_("mercenary stack {stack}"), stack=src - MERC)
+
+
+def said_action(action: Action, goita: bool) -> Reason:
+    """``actions.describe`` as a sentence that can be said in every language."""
+    if isinstance(action, Pass):
+        return because(N_("pass"))
+    if isinstance(action, Play):
+        attack = _source(action.attack, goita)
+        if action.defense < 0:
+            return because(N_("attack with {attack} (no defense card)"), attack=attack)
+        return because(
+            N_("defend with {defense}, attack with {attack}"),
+            defense=_source(action.defense, goita),
+            attack=attack,
+        )
+    if isinstance(action, Declare):
+        if action.reveal:
+            return because(N_("reveal the Soldiers and ask the partner"))
+        return because(N_("keep quiet"))
+    if action.redeal:
+        return because(N_("cancel the round and redeal"))
+    return because(N_("play the round on"))
+
+
+def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) -> Reason:
     """A person-readable reason why ``action`` is not legal now, in the game's own words:
     Goita's pieces and rules (part B) when the game is Goita."""
     goita = s.cfg.goita
-    name = act.describe(action, titles)
     king, pawn = titles[EMPRESS], titles[SOLDIER]
-    card = "piece" if goita else "card"
     if s.phase == DECLARE:
         if isinstance(action, Declare):
-            return "you may reveal only with 5 or more Soldiers in hand (A6)"
-        return "first say whether you reveal 5 or more Soldiers (A6)"
+            return because(N_("you may reveal only with 5 or more Soldiers in hand (A6)"))
+        return because(N_("first say whether you reveal 5 or more Soldiers (A6)"))
     if s.phase == DECIDE:
         if goita:
-            return f"your partner showed five {pawn}: decide to redeal or play the hand (B5)"
-        return "your partner is demoralized: decide to redeal or play on (A6)"
+            return because(
+                N_("your partner showed five {pawn}: decide to redeal or play the hand (B5)"),
+                pawn=pawn,
+            )
+        return because(N_("your partner is demoralized: decide to redeal or play on (A6)"))
     if isinstance(action, Declare) and goita:
-        return f"Goita has no such question: five {pawn} are shown at once (B5)"
+        return because(
+            N_("Goita has no such question: five {pawn} are shown at once (B5)"), pawn=pawn
+        )
     if isinstance(action, (Declare, Decide)):
-        return f"{name} is only possible right after the deal"
+        return because(
+            N_("{action} is only possible right after the deal"),
+            action=said_action(action, goita),
+        )
     lead = seat == s.attacker
     if isinstance(action, Pass):
-        return f"you must lead: the attacker may never pass ({'B2' if goita else 'A4.3'})"
+        return because(
+            N_("you must lead: the attacker may never pass ({rule})"),
+            rule="B2" if goita else "A4.3",
+        )
     assert isinstance(action, Play)
     hand = s.hands[seat]
     for src in (action.defense, action.attack):
         if 0 <= src < MERC and count(hand, src) < 1 + (action.defense == action.attack):
-            title = titles[src]
-            many = "two" if action.defense == src == action.attack else \
-                "an" if title[0] in "AEIOU" else "a"
-            return f"you do not hold {many} {title}"
+            two = action.defense == src == action.attack
+            if goita:
+                title = titles[src]
+                if two:
+                    return because(N_("you do not hold two {piece}"), piece=title)
+                if title[0] in "AEIOU":
+                    return because(N_("you do not hold an {piece}"), piece=title)
+                return because(N_("you do not hold a {piece}"), piece=title)
+            if two:
+                return because(N_("you do not hold two {card} cards"), card=_title(src, goita))
+            return because(N_("you do not hold {card}"), card=because(_A_CARD[src]))
         if src >= MERC and (not s.merc_up or s.merc_up[src - MERC] < 0):
-            return f"mercenary stack {src - MERC} is empty"
+            return because(N_("mercenary stack {stack} is empty"), stack=src - MERC)
     if action.defense == action.attack >= MERC:
-        return "one mercenary stack cannot give both cards in one turn (C3)"
+        return because(N_("one mercenary stack cannot give both cards in one turn (C3)"))
     def_type = -1
     if action.defense >= 0:
         def_type = action.defense if action.defense < MERC else s.merc_up[action.defense - MERC]
@@ -566,26 +631,49 @@ def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) ->
     left = size - (0 <= action.defense < MERC) - (action.attack < MERC)
     if action.defense == NO_DEFENSE:
         if goita:
-            return "a play needs a defense piece before the attack (B2)"
-        return "a play needs a defense card, except a lone last card with no mercenary left (C1)"
+            return because(N_("a play needs a defense piece before the attack (B2)"))
+        return because(
+            N_("a play needs a defense card, except a lone last card with no mercenary left (C1)")
+        )
     if not lead and not counters(def_type, s.attack):
         if def_type == EMPRESS:
-            return f"{'' if goita else 'the '}{king} cannot counter " \
-                f"{'' if goita else 'a '}{titles[s.attack]} ({'B3' if goita else 'A4.4'})"
-        return f"{titles[def_type]} does not counter the {titles[s.attack]} attack " \
-            f"({'B2' if goita else 'A4.2'})"
+            if goita:
+                return because(
+                    N_("{king} cannot counter {piece} (B3)"), king=king, piece=titles[s.attack]
+                )
+            return because(
+                N_("the Empress cannot counter {card} (A4.4)"), card=because(_A_CARD[s.attack])
+            )
+        return because(
+            N_("{defense} does not counter the {attack} attack ({rule})"),
+            defense=_the(def_type, goita),
+            attack=_title(s.attack, goita),
+            rule="B2" if goita else "A4.2",
+        )
     if (left == 0 and action.attack >= MERC) or size - (0 <= action.defense < MERC) == 0:
-        return "the round must end on an attack card from your hand (A4.6, A5.4)"
+        return because(N_("the round must end on an attack card from your hand (A4.6, A5.4)"))
     if att_type == EMPRESS:
         if goita:
-            return (f"{king} may attack only when you hold both, once an {king} has been shown "
-                    f"face up, or with your last two pieces (B3)")
-        return ("the Empress may attack only once the other Empress is face up on a defense "
-                "line, or as your last card (A4.5)")
+            return because(
+                N_(
+                    "{king} may attack only when you hold both, once an {king} has been shown "
+                    "face up, or with your last two pieces (B3)"
+                ),
+                king=king,
+            )
+        return because(
+            N_(
+                "the Empress may attack only once the other Empress is face up on a defense "
+                "line, or as your last card (A4.5)"
+            )
+        )
     if not lead and size < 2:
-        return f"with one {card} you cannot counter: a counter needs two {card}s " \
-            f"({'B2' if goita else 'A4.6'})"
-    return f"{name} is not legal now"
+        if goita:
+            return because(
+                N_("with one piece you cannot counter: a counter needs two pieces (B2)")
+            )
+        return because(N_("with one card you cannot counter: a counter needs two cards (A4.6)"))
+    return because(N_("{action} is not legal now"), action=said_action(action, goita))
 
 
 GAME = Kami()

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
-from ludoteca.engine.game import JSON, require_int, require_json_object
+from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
+from ludoteca.engine.i18n import N_
 from ludoteca.games.kingdomino.grid import DIRECTIONS, HALF, SIZE, STRIDE, cell_of
 
 MAX_DOMINO = 48
@@ -33,11 +34,10 @@ class Place:
 
     def __post_init__(self) -> None:
         if self.dir not in DIRECTIONS:
-            raise MalformedAction(f"direction must be one of E, S, W, N, not {self.dir!r}")
-        try:
-            cell = cell_of(self.x, self.y)
-        except ValueError as exc:
-            raise MalformedAction(str(exc)) from None
+            raise MalformedAction(
+                msgid=N_("direction must be one of E, S, W, N, not {dir!r}"), dir=self.dir
+            )
+        cell = square(self.x, self.y)
         object.__setattr__(self, "cell", cell)
         object.__setattr__(self, "d", DIRECTIONS.index(self.dir))
 
@@ -77,6 +77,14 @@ class Claim:
 
 Action = Place | Discard | Claim
 
+
+def square(x: int, y: int) -> int:
+    """The cell of square (x, y), or MalformedAction when it is off the board."""
+    try:
+        return cell_of(x, y)
+    except ValueError:
+        raise MalformedAction(msgid=N_("({x}, {y}) is off the board"), x=x, y=y) from None
+
 # Prebuilt tables: PLACES[cell * 4 + d] (None for guard-column cells), CLAIMS[number].
 PLACES: list[Place | None] = [None] * PLACE_COUNT
 for _row in range(SIZE):
@@ -89,12 +97,11 @@ CLAIMS: list[Claim | None] = [None] + [Claim(n) for n in range(1, MAX_DOMINO + 1
 
 
 def action_from_index(index: int) -> Action:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise MalformedAction(f"action index must be 0-{NUM_ACTIONS - 1}, not {index!r}")
+    require_index(index, NUM_ACTIONS)
     if index < PLACE_COUNT:
         place = PLACES[index]
         if place is None:
-            raise MalformedAction(f"action index {index} names no square")
+            raise MalformedAction(msgid=N_("action index {index} names no square"), index=index)
         return place
     if index == DISCARD_INDEX:
         return DISCARD
@@ -111,7 +118,7 @@ def domino_action_from_json(obj: JSON, claims: Sequence[Claim | None]) -> Action
         x, y = require_int(obj, "x"), require_int(obj, "y")
         direction = obj.get("dir")
         if not isinstance(direction, str):
-            raise MalformedAction("field 'dir' must be one of E, S, W, N")
+            raise MalformedAction(msgid=N_("field 'dir' must be one of E, S, W, N"))
         place = Place(x, y, direction.upper())
         return PLACES[place.index] or place
     if kind == "discard":
@@ -120,7 +127,11 @@ def domino_action_from_json(obj: JSON, claims: Sequence[Claim | None]) -> Action
         n = require_int(obj, "domino")
         claim = claims[n] if 1 <= n < len(claims) else None
         if claim is None:
-            raise MalformedAction(f"there is no domino {n} (numbers are 1-{len(claims) - 1})")
+            raise MalformedAction(
+                msgid=N_("there is no domino {domino} (numbers are 1-{last})"),
+                domino=n,
+                last=len(claims) - 1,
+            )
         return claim
     return None
 
@@ -129,8 +140,10 @@ def action_from_json(data: object) -> Action:
     obj = require_json_object(data)
     action = domino_action_from_json(obj, CLAIMS)
     if action is None:
-        kind = obj.get("type")
-        raise MalformedAction(f"unknown action type {kind!r}; expected place, discard or claim")
+        raise MalformedAction(
+            msgid=N_("unknown action type {type!r}; expected place, discard or claim"),
+            type=obj.get("type"),
+        )
     return action
 
 

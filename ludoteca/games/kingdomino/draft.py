@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from ludoteca.engine.errors import Reason, because
 from ludoteca.engine.game import JSON, SlotState
+from ludoteca.engine.i18n import N_
 from ludoteca.engine.rng import Rng
 
 DRAFT, PLAY, OVER = range(3)
@@ -174,11 +176,11 @@ def free_claims(s: DraftState, claims: Sequence[C | None]) -> list[C]:
     return [claims[n] for i, n in enumerate(s.nxt) if owners[i] < 0]  # type: ignore[misc]
 
 
-def why_not_claim(s: DraftState, domino: int) -> str | None:
+def why_not_claim(s: DraftState, domino: int) -> Reason | None:
     if domino not in s.nxt:
-        return f"domino {domino} is not in the next line"
+        return because(N_("domino {domino} is not in the next line"), domino=domino)
     if s.nxt_owner[s.nxt.index(domino)] >= 0:
-        return f"domino {domino} is already claimed"
+        return because(N_("domino {domino} is already claimed"), domino=domino)
     return None
 
 

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.engine.errors import OptionError, Reason, because
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
-from ludoteca.engine.i18n import Voice
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import actions as act
@@ -126,7 +126,7 @@ class Kingdomino(Game[KingdominoState, Action]):
     # ---- setup (rules §2) ----------------------------------------------------------------
     def _check_options(self, options: dict[str, OptionValue], players: int) -> None:
         if options["mighty_duel"] and players != 2:
-            raise OptionError("Mighty Duel is a 2-player variant")
+            raise OptionError(msgid=N_("Mighty Duel is a 2-player variant"))
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> KingdominoState:
         s = KingdominoState.__new__(KingdominoState)
@@ -168,21 +168,26 @@ class Kingdomino(Game[KingdominoState, Action]):
                 m ^= low
         return out or [DISCARD]
 
-    def _why_illegal(self, state: KingdominoState, seat: Seat, action: Action) -> str | None:
+    def _why_illegal(self, state: KingdominoState, seat: Seat, action: Action) -> Reason | None:
         if not isinstance(action, (Place, Discard, Claim)):
-            return f"{action!r} is not a Kingdomino action"
+            return because(N_("{action} is not a Kingdomino action"), action=repr(action))
         if state.phase == DRAFT or state.step == CLAIM_STEP:
             if not isinstance(action, Claim):
-                return "you must claim a domino of the next line now"
+                return because(N_("you must claim a domino of the next line now"))
             return why_not_claim(state, action.domino)
         n = state.cur[state.acting]
         k = state.kingdoms[seat]
         masks = placement_masks(k, _T1[n], _T2[n], state.cfg.frame)
         if isinstance(action, Claim):
-            return f"place domino {n} first (or discard it if it cannot be placed)"
+            return because(
+                N_("place domino {domino} first (or discard it if it cannot be placed)"), domino=n
+            )
         if isinstance(action, Discard):
             if masks[0] | masks[1] | masks[2] | masks[3]:
-                return f"domino {n} can be placed, so it may not be discarded (rule 4.3)"
+                return because(
+                    N_("domino {domino} can be placed, so it may not be discarded (rule 4.3)"),
+                    domino=n,
+                )
             return None
         if masks[action.d] >> action.cell & 1:
             return None
@@ -329,23 +334,41 @@ def final_outcome(s: KingdominoState) -> Outcome:
     )
 
 
-def explain_placement(k: list[int], frame: int, n: int, p: Place) -> str:
+def explain_placement(k: list[int], frame: int, n: int, p: Place) -> Reason:
     """A person-readable reason why this placement of domino ``n`` breaks rule 4."""
     a = p.cell
     b = a + DELTA[p.d]
     bx, by = b % STRIDE, b // STRIDE
-    where = f"domino {n} at ({p.x}, {p.y}) facing {p.dir}"
+    where = {"domino": n, "x": p.x, "y": p.y, "dir": p.dir}
     if not (0 <= bx < SIZE and 0 <= by < SIZE) or (abs(DELTA[p.d]) == 1 and by != a // STRIDE):
-        return f"{where} leaves the board"
+        return because(N_("domino {domino} at ({x}, {y}) facing {dir} leaves the board"), **where)
     occ = k[OCC]
     if occ >> a & 1 or occ >> b & 1:
-        return f"{where} covers a square that is not empty"
+        return because(
+            N_("domino {domino} at ({x}, {y}) facing {dir} covers a square that is not empty"),
+            **where,
+        )
     allowed = frame_mask(k, frame)
     if not (allowed >> a & 1 and allowed >> b & 1):
         w = max(k[MAXC], a % STRIDE, bx) - min(k[MINC], a % STRIDE, bx) + 1
         h = max(k[MAXR], a // STRIDE, by) - min(k[MINR], a // STRIDE, by) + 1
-        return f"{where} would make the kingdom {w}×{h}, larger than {frame}×{frame} (rule 4.2)"
-    return f"{where} touches neither the castle nor a square of the same terrain (rule 4.1)"
+        return because(
+            N_(
+                "domino {domino} at ({x}, {y}) facing {dir} would make the kingdom "
+                "{width}×{height}, larger than {frame}×{frame} (rule 4.2)"
+            ),
+            **where,
+            width=w,
+            height=h,
+            frame=frame,
+        )
+    return because(
+        N_(
+            "domino {domino} at ({x}, {y}) facing {dir} touches neither the castle nor a square "
+            "of the same terrain (rule 4.1)"
+        ),
+        **where,
+    )
 
 
 GAME = Kingdomino()

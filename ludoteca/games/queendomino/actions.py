@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
-from ludoteca.engine.game import JSON, require_int, require_json_object
+from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
+from ludoteca.engine.i18n import N_
 from ludoteca.games.kingdomino.actions import (
     DISCARD,
     PLACE_COUNT,
@@ -34,8 +35,9 @@ from ludoteca.games.kingdomino.actions import (
     Discard,
     Place,
     domino_action_from_json,
+    square,
 )
-from ludoteca.games.kingdomino.grid import HALF, SIZE, STRIDE, cell_of
+from ludoteca.games.kingdomino.grid import HALF, SIZE, STRIDE
 from ludoteca.games.queendomino.components import BOARD_SPACES, MAX_ID
 
 CELLS = SIZE * STRIDE
@@ -47,16 +49,13 @@ BUILD_BASE = DRAGON_BASE + BOARD_SPACES
 NUM_ACTIONS = BUILD_BASE + BOARD_SPACES * CELLS
 
 
-def _cell(x: int, y: int) -> int:
-    try:
-        return cell_of(x, y)
-    except ValueError as exc:
-        raise MalformedAction(str(exc)) from None
-
-
 def _space(space: int) -> None:
     if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < BOARD_SPACES:
-        raise MalformedAction(f"a builders' board space is 0-{BOARD_SPACES - 1}, not {space!r}")
+        raise MalformedAction(
+            msgid=N_("a builders' board space is 0-{last}, not {space!r}"),
+            last=BOARD_SPACES - 1,
+            space=space,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +67,7 @@ class Knight:
     cell: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cell", _cell(self.x, self.y))
+        object.__setattr__(self, "cell", square(self.x, self.y))
 
     @property
     def index(self) -> int:
@@ -89,7 +88,7 @@ class Build:
 
     def __post_init__(self) -> None:
         _space(self.space)
-        object.__setattr__(self, "cell", _cell(self.x, self.y))
+        object.__setattr__(self, "cell", square(self.x, self.y))
 
     @property
     def index(self) -> int:
@@ -145,8 +144,7 @@ DRAGONS = [Dragon(s) for s in range(BOARD_SPACES)]
 
 
 def action_from_index(index: int) -> Action:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise MalformedAction(f"action index must be 0-{NUM_ACTIONS - 1}, not {index!r}")
+    require_index(index, NUM_ACTIONS)
     found: Action | None
     if index < PLACE_COUNT:
         found = PLACES[index]
@@ -163,7 +161,7 @@ def action_from_index(index: int) -> Action:
     else:
         found = BUILDS[index - BUILD_BASE]
     if found is None:
-        raise MalformedAction(f"action index {index} names no square")
+        raise MalformedAction(msgid=N_("action index {index} names no square"), index=index)
     return found
 
 
@@ -187,8 +185,11 @@ def action_from_json(data: object) -> Action:
         build = Build(require_int(obj, "space"), require_int(obj, "x"), require_int(obj, "y"))
         return BUILDS[build.space * CELLS + build.cell] or build
     raise MalformedAction(
-        f"unknown action type {kind!r}; expected place, discard, knight, build, dragon, "
-        "claim or pass"
+        msgid=N_(
+            "unknown action type {type!r}; expected place, discard, knight, build, dragon, "
+            "claim or pass"
+        ),
+        type=kind,
     )
 
 

@@ -6,10 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ludoteca.engine.errors import OptionError
+from ludoteca.engine.errors import OptionError, Reason, because
 from ludoteca.engine.events import Event
-from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat, ranks_from_keys
-from ludoteca.engine.i18n import Voice
+from ludoteca.engine.game import (
+    JSON,
+    Game,
+    GameSpec,
+    Outcome,
+    Seat,
+    not_legal_now,
+    ranks_from_keys,
+)
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import (
@@ -148,15 +156,20 @@ class Queendomino(Game[QueendominoState, Action]):
         teams = _teams_asked(options)
         if teams and players not in TEAM_PLAYERS and isinstance(players, int):
             raise OptionError(
-                f"team play is for 6 or 8 players in teams of 2, not {players} (rules "
-                '"Playing with Kingdomino" 6)'
+                msgid=N_(
+                    "team play is for 6 or 8 players in teams of 2, not {players} (rules "
+                    '"Playing with Kingdomino" 6)'
+                ),
+                players=players,
             )
         if teams and options and "royal_wedding" in options and not _true(
             options["royal_wedding"]
         ):
             raise OptionError(
-                "team play is a Royal Wedding variant: set royal_wedding=true or leave it out "
-                '(rules "Playing with Kingdomino" 6)'
+                msgid=N_(
+                    "team play is a Royal Wedding variant: set royal_wedding=true or leave it "
+                    'out (rules "Playing with Kingdomino" 6)'
+                )
             )
         opts = super().validate(options, players)
         if not opts["teams"]:
@@ -164,8 +177,11 @@ class Queendomino(Game[QueendominoState, Action]):
         if players > 4:
             if options and "royal_wedding" in options and not opts["royal_wedding"]:
                 raise OptionError(
-                    f"{players} players need both boxes: set royal_wedding=true (rules "
-                    '"Playing with Kingdomino")'
+                    msgid=N_(
+                        "{players} players need both boxes: set royal_wedding=true (rules "
+                        '"Playing with Kingdomino")'
+                    ),
+                    players=players,
                 )
             opts["royal_wedding"] = True
         return opts
@@ -274,10 +290,10 @@ class Queendomino(Game[QueendominoState, Action]):
             out.append(PASS)
         return out
 
-    def _why_illegal(self, state: QueendominoState, seat: Seat, action: Action) -> str | None:
+    def _why_illegal(self, state: QueendominoState, seat: Seat, action: Action) -> Reason | None:
         reason = why_illegal(state, seat, action)
         if reason is None and action not in self.legal_actions(state, seat):
-            return f"{act.describe(action)} is not a legal action now"
+            return not_legal_now(act.describe(action))
         return reason
 
     def _apply(self, state: QueendominoState, seat: Seat, action: Action) -> None:
@@ -524,13 +540,13 @@ def final_outcome(state: QueendominoState) -> Outcome:
 
 
 # ---- why an action is refused --------------------------------------------------------------
-def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | None:
+def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> Reason | None:
     """A person-readable reason why ``action`` is not legal for ``seat`` now, or None."""
     if not isinstance(action, (Place, Discard, Claim, Pass, Knight, Build, Dragon)):
-        return f"{action!r} is not a Queendomino action"
+        return because(N_("{action} is not a Queendomino action"), action=repr(action))
     if state.phase == DRAFT:
         if not isinstance(action, Claim):
-            return "first draft: claim a domino of the first line"
+            return because(N_("first draft: claim a domino of the first line"))
         return why_not_claim(state, action.domino)
     step = state.step
     if step == PLACE:
@@ -539,15 +555,21 @@ def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | No
         masks = placement_masks(k, T1[n], T2[n], state.cfg.frame)
         if isinstance(action, Discard):
             if masks[0] | masks[1] | masks[2] | masks[3]:
-                return f"domino {n} can be placed, so it may not be discarded (step A)"
+                return because(
+                    N_("domino {domino} can be placed, so it may not be discarded (step A)"),
+                    domino=n,
+                )
             return None
         if isinstance(action, Place):
             if masks[action.d] >> action.cell & 1:
                 return None
             return explain_placement(k, state.cfg.frame, n, action)
-        return f"place domino {n} first, or discard it if it cannot be placed (step A)"
+        return because(
+            N_("place domino {domino} first, or discard it if it cannot be placed (step A)"),
+            domino=n,
+        )
     if isinstance(action, (Place, Discard)):
-        return "you have already placed this turn's domino (step A)"
+        return because(N_("you have already placed this turn's domino (step A)"))
     if isinstance(action, Knight):
         return _why_not_knight(state, seat, action)
     if isinstance(action, Build):
@@ -556,77 +578,129 @@ def why_illegal(state: QueendominoState, seat: Seat, action: Action) -> str | No
         return _why_not_dragon(state, seat, action)
     if isinstance(action, Claim):
         if not state.nxt:
-            return "this is the last round: there is no next line, so pass to end your turn"
+            return because(
+                N_("this is the last round: there is no next line, so pass to end your turn")
+            )
         return why_not_claim(state, action.domino)
     if state.nxt:
-        return "you must put your king on a domino of the next line to end your turn (step E)"
+        return because(
+            N_("you must put your king on a domino of the next line to end your turn (step E)")
+        )
     return None
 
 
-def _why_not_knight(state: QueendominoState, seat: Seat, action: Knight) -> str | None:
+def _why_not_knight(state: QueendominoState, seat: Seat, action: Knight) -> Reason | None:
     if state.step > TAX:
-        return "knights are placed in step B, before building, the Dragon and claiming"
+        return because(
+            N_("knights are placed in step B, before building, the Dragon and claiming")
+        )
     if not state.last_cells:
-        return "no domino was placed this turn, so there is no square for a knight"
+        return because(N_("no domino was placed this turn, so there is no square for a knight"))
     bit = 1 << action.cell
     if not state.last_cells & bit:
-        return (
-            f"({action.x}, {action.y}) is not a square of the domino just placed; knights go "
-            "only on the new domino (step B)"
+        return because(
+            N_(
+                "({x}, {y}) is not a square of the domino just placed; knights go only on the "
+                "new domino (step B)"
+            ),
+            x=action.x,
+            y=action.y,
         )
     if state.taxed == state.last_cells:
-        return "both squares of the new domino already have a knight: at most 2, one per square"
+        return because(
+            N_(
+                "both squares of the new domino already have a knight: at most 2, one per "
+                "square"
+            )
+        )
     if state.taxed & bit:
-        return f"({action.x}, {action.y}) already has a knight this turn: one knight per square"
+        return because(
+            N_("({x}, {y}) already has a knight this turn: one knight per square"),
+            x=action.x,
+            y=action.y,
+        )
     if not state.knights[state.cfg.side_of[seat]]:
-        return "you have no unplaced knight (knights gained by building come from your next turn)"
+        return because(
+            N_(
+                "you have no unplaced knight (knights gained by building come from your next "
+                "turn)"
+            )
+        )
     return None
 
 
-def _why_not_build(state: QueendominoState, seat: Seat, action: Build) -> str | None:
+def _why_not_build(state: QueendominoState, seat: Seat, action: Build) -> Reason | None:
     if state.step == DRAGON:
-        return "you have already built this turn: one building per turn (step C)"
+        return because(N_("you have already built this turn: one building per turn (step C)"))
     if state.step > DRAGON:
-        return "building (step C) comes before the Dragon (step D)"
+        return because(N_("building (step C) comes before the Dragon (step D)"))
     x, y = action.x, action.y
     side = state.cfg.side_of[seat]
     k = state.kingdoms[side]
     free = k[_TOWN] & ~state.built_cells[side]
     if not free:
-        return "you have no empty town square to build on"
+        return because(N_("you have no empty town square to build on"))
     if state.board[action.space] == EMPTY:
         if state.dragon == action.space:
-            return f"the Dragon burnt the tile of board space {action.space} this round"
-        return f"board space {action.space} is empty until the next round"
+            return because(
+                N_("the Dragon burnt the tile of board space {space} this round"),
+                space=action.space,
+            )
+        return because(
+            N_("board space {space} is empty until the next round"), space=action.space
+        )
     bit = 1 << action.cell
     if not k[_TOWN] & bit:
-        return f"({x}, {y}) is not a town square of your kingdom"
+        return because(N_("({x}, {y}) is not a town square of your kingdom"), x=x, y=y)
     if state.built_cells[side] & bit:
-        return f"({x}, {y}) already has a building; buildings cannot be stacked"
+        return because(
+            N_("({x}, {y}) already has a building; buildings cannot be stacked"), x=x, y=y
+        )
     price = build_price(state, seat, action.space)
     if price > state.coins[side]:
-        queen = " with the Queen's discount" if state.queen == side else ""
-        return (
-            f"board space {action.space} costs {price} coin(s){queen} and you have "
-            f"{state.coins[side]}"
+        if state.queen == side:
+            return because(
+                N_(
+                    "board space {space} costs {price} coin(s) with the Queen's discount and "
+                    "you have {coins}"
+                ),
+                space=action.space,
+                price=price,
+                coins=state.coins[side],
+            )
+        return because(
+            N_("board space {space} costs {price} coin(s) and you have {coins}"),
+            space=action.space,
+            price=price,
+            coins=state.coins[side],
         )
     return None
 
 
-def _why_not_dragon(state: QueendominoState, seat: Seat, action: Dragon) -> str | None:
+def _why_not_dragon(state: QueendominoState, seat: Seat, action: Dragon) -> Reason | None:
     if state.step > DRAGON:
-        return "you have already used the Dragon this turn"
+        return because(N_("you have already used the Dragon this turn"))
     if state.dragon >= 0:
-        return "the Dragon has already burnt a tile this round (once per round, for one player)"
+        return because(
+            N_("the Dragon has already burnt a tile this round (once per round, for one player)")
+        )
     side = state.cfg.side_of[seat]
     if state.queen == side:
         if state.cfg.teams:
-            return "your team hosts the Queen, so you may not use the Dragon (ruling 14)"
-        return "you host the Queen, so you may not use the Dragon"
+            return because(
+                N_("your team hosts the Queen, so you may not use the Dragon (ruling 14)")
+            )
+        return because(N_("you host the Queen, so you may not use the Dragon"))
     if state.coins[side] < DRAGON_COST:
-        return f"the Dragon costs {DRAGON_COST} coin and you have {state.coins[side]}"
+        return because(
+            N_("the Dragon costs {cost} coin and you have {coins}"),
+            cost=DRAGON_COST,
+            coins=state.coins[side],
+        )
     if state.board[action.space] == EMPTY:
-        return f"board space {action.space} is empty: there is nothing to burn"
+        return because(
+            N_("board space {space} is empty: there is nothing to burn"), space=action.space
+        )
     return None
 
 
