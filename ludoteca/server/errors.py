@@ -39,12 +39,6 @@ def game_folders() -> tuple[Path, ...]:
     return tuple(out)
 
 
-class Msg(str):
-    """A field of a message that is itself a message id, said in the same language."""
-
-    __slots__ = ()
-
-
 class ServerError(LudotecaError):
     """A refusal with an HTTP status (WebSocket messages carry only code and message)."""
 
@@ -54,13 +48,6 @@ class ServerError(LudotecaError):
         self.fields = fields
         self.code = code
         self.status = status
-
-    def say(self, voice: object) -> str:
-        t = getattr(voice, "t", None)
-        if t is None or self.msgid is None:
-            return str(self)
-        fields = {k: t(v) if isinstance(v, Msg) else v for k, v in self.fields.items()}
-        return str(t(self.msgid, **fields))
 
 
 def error_message(exc: LudotecaError, say: Voice) -> dict[str, Any]:
@@ -127,3 +114,5 @@ SERVER_FAILED = N_("The server failed to save that; nothing changed. Try again."
 BAD_WEBHOOK = N_("A webhook address starts with http:// or https://.")
 BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
 BAD_BOT = N_("Unknown bot level {level}; known: {known}.")
+METHOD_NOT_ALLOWED = N_("{method} is not allowed on {path}.")
+NO_SUCH_SEAT = N_("There is no seat {seat}: the seats are 1 to {players}.")

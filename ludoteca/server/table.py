@@ -27,7 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ludoteca.engine.errors import GameOver, LudotecaError, NotYourTurn, StaleAction
+from ludoteca.engine.errors import GameOver, LudotecaError, NotYourTurn, StaleAction, because
 from ludoteca.engine.game import JSON, Game
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.match import Match, Step
@@ -36,7 +36,7 @@ from ludoteca.server import clocks
 from ludoteca.server import errors as E
 from ludoteca.server.bots import ZOMBIE_LEVEL, budget
 from ludoteca.server.db import Move, Seat, Table, User, utcnow
-from ludoteca.server.errors import Msg, ServerError, voice
+from ludoteca.server.errors import ServerError, voice
 from ludoteca.server.store import Conflict, stamp
 
 if TYPE_CHECKING:
@@ -457,9 +457,9 @@ class TableActor:
         if not self.done or self.done[-1][0] != seat:
             mine = any(s == seat for s, _, _ in self.done)
             why = E.UNDO_OTHERS if mine else E.UNDO_NOTHING
-            raise ServerError("no_undo", E.NO_UNDO, 409, why=Msg(why))
+            raise ServerError("no_undo", E.NO_UNDO, 409, why=because(why))
         if self.done[-1][1]:
-            raise ServerError("no_undo", E.NO_UNDO, 409, why=Msg(E.UNDO_REVEALED))
+            raise ServerError("no_undo", E.NO_UNDO, 409, why=because(E.UNDO_REVEALED))
 
     def can_undo(self, seat: int | None) -> bool:
         try:
