@@ -11,6 +11,7 @@ import asyncio
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from multiprocessing import get_context
 from typing import Any
@@ -74,9 +75,13 @@ class BotWorkers:
         self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float
     ) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.pool, partial(choose, game, level, seed, view, seat, seconds)
-        )
+        job = partial(choose, game, level, seed, view, seat, seconds)
+        try:
+            return await loop.run_in_executor(self.pool, job)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): start a fresh pool and ask once more
+            self.close()
+            return await loop.run_in_executor(self.pool, job)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -178,6 +178,8 @@ class Hub:
         for seat in actor.seats:
             if seat.user_id is not None:
                 self.publish(seat.user_id, {"type": "finished", "table": actor.table.id})
+        if not actor.viewers:
+            self.forget(actor)  # nobody is watching the end: it lives on in the store
         self._count()
 
     # ---- streams ---------------------------------------------------------------------------

@@ -578,8 +578,12 @@ class TableActor:
                 self.table.game, level, seed, view, seat, budget(level)
             )
         except Exception:
+            # the table must go on: a legal move chosen at random, as the random bot would
             log.exception("table %s: the bot of seat %d failed", self.table.id, seat + 1)
-            return
+            legal = match.legal(seat)
+            if not legal:
+                return
+            data = legal[seed % len(legal)].to_json()
         # the position may have moved on (an undo, a take-over): the next schedule asks again
         with contextlib.suppress(LudotecaError):
             await self.call(lambda: self.act(seat, seq, data, by_bot=True))
