@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -18,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ludoteca.bots import check_bot, level_name
 from ludoteca.engine.errors import OptionError
-from ludoteca.engine.game import JSON
+from ludoteca.engine.game import JSON, Game
 from ludoteca.engine.i18n import LANGUAGES
 from ludoteca.engine.match import Match
 from ludoteca.games import entry, game_names, get_game
@@ -32,7 +33,18 @@ from ludoteca.server.ratings import display
 from ludoteca.server.store import Conflict, stamp
 from ludoteca.server.table import TableActor, table_summary
 
-router = APIRouter(prefix="/api")
+
+class ErrorOut(BaseModel):
+    """Every refusal: a stable ``code`` to act on and a ``message`` in the person's language."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+router = APIRouter(prefix="/api", responses={
+    "4XX": {"model": ErrorOut, "description": "A typed refusal (`code`, `message`)"},
+})
 
 
 # ---- who is asking ---------------------------------------------------------------------------
@@ -205,6 +217,7 @@ async def claim(body: Claim, request: Request, user: UserDep, hub: HubDep) -> JS
         user = await hub.store.update_user(user.id, **values)
     except Conflict:
         raise ServerError("name_taken", E.NAME_TAKEN, 409, name=body.name) from None
+    _tell_tables(hub, user)
     return me(user)
 
 
@@ -231,16 +244,32 @@ async def update_me(body: Profile, user: UserDep, hub: HubDep, request: Request)
         values["language"] = _language(body.language, request)
     if body.webhook_url is not None:
         url = body.webhook_url.strip()
-        if url and not url.startswith(("http://", "https://")):
+        if url and not _web_address(url):
             raise ServerError("bad_webhook", E.BAD_WEBHOOK)
         values["webhook_url"] = url or None
     if values:
         user = await hub.store.update_user(user.id, **values)
-        for actor in hub.actors.values():
-            if user.id in actor.users:
-                actor.users[user.id] = user
-                actor.voices.clear()
+        _tell_tables(hub, user)
     return me(user)
+
+
+def _web_address(url: str) -> bool:
+    """An http(s) address with a host (and a port that exists, if it names one)."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- raises ValueError when out of range
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+def _tell_tables(hub: Hub, user: User) -> None:
+    """Live tables keep their players' rows (names, languages, webhooks): give them the new
+    one."""
+    for actor in hub.actors.values():
+        if user.id in actor.users:
+            actor.users[user.id] = user
+            actor.voices.clear()
 
 
 # ---- games -----------------------------------------------------------------------------------
@@ -282,7 +311,7 @@ def _check_clock(body: NewTable) -> None:
 @router.post("/tables", summary="Open a table (you take the first seat)")
 async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     hub.create_limit.hit(f"user:{user.id}")
-    game = get_game(body.game)
+    game = _game(body.game, 400)
     options = game.validate(body.options, body.players)
     _check_clock(body)
     bots: list[str | None] = []
@@ -300,6 +329,15 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     )
     actor = await hub.create(user, table, bots)
     return _for_member(actor, user)
+
+
+def _game(name: str, status: int) -> Game[Any, Any]:
+    try:
+        return get_game(name)
+    except OptionError:
+        raise ServerError(
+            "no_such_game", E.NO_SUCH_GAME, status, game=name, games=", ".join(game_names())
+        ) from None
 
 
 def _bot_level(level: str, game: str) -> str:
@@ -350,7 +388,7 @@ async def table(
 async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
     seat = _seat_index(actor, body.seat)
-    await actor.call(lambda: actor.join(user, seat, body.invite))
+    await _command(actor, lambda: actor.join(user, seat, body.invite))
     return _for_member(actor, user)
 
 
@@ -358,7 +396,7 @@ async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
              summary="Leave a table (while it is played, a bot takes over your seat)")
 async def leave(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
-    await actor.call(lambda: actor.leave(user))
+    await _command(actor, lambda: actor.leave(user))
     return actor.summary()
 
 
@@ -367,17 +405,29 @@ async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JS
     actor = await _actor(hub, table_id)
     level = _bot_level(body.level, actor.table.game)
     seat = _seat_index(actor, body.seat)
-    await actor.call(lambda: actor.add_bot(user, level, seat))
+    await _command(actor, lambda: actor.add_bot(user, level, seat))
     return _for_member(actor, user)
 
 
+async def _command(actor: TableActor, command: Callable[[], Awaitable[None]]) -> None:
+    """A lobby command, run in the table's actor. A finished or abandoned table loaded from
+    the store has no actor running (``call`` would wait forever), and there these commands
+    only refuse, changing nothing: run them here."""
+    if actor.task is None or actor.task.done():
+        await command()
+    else:
+        await actor.call(command)
+
+
 def _seat_index(actor: TableActor, seat: int | None) -> int | None:
-    """Seats are numbered from 1 on the wire, as players count them."""
+    """Seats are numbered from 0 on the wire, as in table summaries and the ``you`` of a table
+    message (screens show them from 1)."""
     if seat is None:
         return None
-    if not 1 <= seat <= actor.table.players:
-        raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat)
-    return seat - 1
+    if not 0 <= seat < actor.table.players:
+        raise ServerError("no_such_seat", E.NO_SUCH_SEAT, 400, seat=seat,
+                          last=actor.table.players - 1)
+    return seat
 
 
 @router.post("/tables/{table_id}/rematch",
@@ -393,16 +443,21 @@ async def rematch(table_id: str, user: UserDep, hub: HubDep) -> JSON:
 
 
 # ---- replays and history ---------------------------------------------------------------------
-async def _finished(hub: Hub, table_id: str) -> tuple[TableActor, Match]:
+async def _finished(
+    hub: Hub, table_id: str, user: User | None, invite: str | None
+) -> tuple[TableActor, Match]:
     actor = await _actor(hub, table_id)
+    _may_see(actor, user, invite)
     if actor.table.status != "finished" or actor.match is None:
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
     return actor, actor.match
 
 
 @router.get("/tables/{table_id}/record", summary="The finished match's record (JSON download)")
-async def record(table_id: str, hub: HubDep) -> Response:
-    actor, match = await _finished(hub, table_id)
+async def record(
+    table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
+) -> Response:
+    actor, match = await _finished(hub, table_id, user, invite)
     data = match.record.to_json()
     data["table"] = actor.table.id
     return JSONResponse(
@@ -414,9 +469,10 @@ async def record(table_id: str, hub: HubDep) -> Response:
 @router.get("/tables/{table_id}/replay",
             summary="Step through a finished match: the table as it was after move `at`")
 async def replay(
-    table_id: str, hub: HubDep, request: Request, at: Annotated[int, Query(ge=0)] = 0
+    table_id: str, hub: HubDep, request: Request, user: MaybeUser,
+    at: Annotated[int, Query(ge=0)] = 0, invite: str | None = None,
 ) -> JSON:
-    actor, match = await _finished(hub, table_id)
+    actor, match = await _finished(hub, table_id, user, invite)
     record = match.record
     total = len(record.actions)
     at = min(at, total)
@@ -484,7 +540,7 @@ async def my_tables(user: UserDep, hub: HubDep) -> list[JSON]:
 
 @router.get("/leaderboard/{game}", summary="The game's rated players, best first")
 async def leaderboard(game: str, hub: HubDep) -> list[JSON]:
-    name = get_game(game).spec.name
+    name = _game(game, 404).spec.name
     return [
         {"name": u.name, "display_name": u.display_name, "rating": display(r.mu, r.sigma),
          "mu": r.mu, "sigma": r.sigma, "games": r.games}

@@ -114,13 +114,15 @@ def _error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
             error = ServerError("not_found", E.NOT_FOUND, 404, path=request.url.path)
+        elif exc.status_code == 400:  # FastAPI could not read the body (not UTF-8, say)
+            error = ServerError("bad_request", E.BAD_JSON, 422)
         elif exc.status_code == 405:
             error = ServerError("method_not_allowed", E.METHOD_NOT_ALLOWED, 405,
                                 method=request.method, path=request.url.path)
         else:
             error = ServerError("bad_request", E.BAD_REQUEST, exc.status_code,
                                 detail=str(exc.detail))
-        response = _error_response(request, error, exc.status_code)
+        response = _error_response(request, error, error.status)
         response.headers.update(exc.headers or {})  # 405's Allow
         return response
 

@@ -40,6 +40,7 @@ class Hub:
         self.metrics = Metrics()
         self.actors: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._rematching: dict[str, asyncio.Lock] = {}
         self.streams: dict[int | None, set[asyncio.Queue[str]]] = {}
         """Server-sent event queues: ``None`` holds anonymous lobby watchers."""
         self.notified: dict[tuple[str, int], int] = {}
@@ -108,9 +109,23 @@ class Hub:
 
     async def rematch(self, old: TableActor, host: User) -> TableActor:
         """The same game, options, time control and seats (people and bots), dealt anew and
-        started at once; every player of the old table hears of it."""
-        if old.table.rematch is not None:
-            found = await self.actor(old.table.rematch)
+        started at once; every player of the old table hears of it. Players asking at once
+        get the same one table."""
+        lock = self._rematching.setdefault(old.table.id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._rematch(old, host)
+        finally:
+            if not lock.locked():
+                self._rematching.pop(old.table.id, None)
+
+    async def _rematch(self, old: TableActor, host: User) -> TableActor:
+        made = old.table.rematch
+        if made is None:  # a finished table is loaded anew per request: ask the store
+            loaded = await self.store.table(old.table.id)
+            made = loaded[0].rematch if loaded is not None else None
+        if made is not None:
+            found = await self.actor(made)
             if found is not None:
                 return found
         t = old.table
@@ -238,7 +253,7 @@ class Hub:
             self.http = httpx.AsyncClient(timeout=self.settings.webhook_timeout)
         try:
             await self.http.post(url, json=data)
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
             log.info("webhook %s failed: %s", url, exc)
 
     # ---- the end ---------------------------------------------------------------------------

@@ -131,7 +131,12 @@ class TableActor:
                     future.set_result(result)
 
     async def call(self, command: Callable[[], Awaitable[T]]) -> T:
-        """Run ``command`` in the actor, after the commands before it, and return its result."""
+        """Run ``command`` in the actor, after the commands before it, and return its result.
+
+        A finished table loaded for one request has no running actor: nothing can change it
+        but chat, so the command runs at once."""
+        if self.task is None:
+            return await command()
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self.inbox.put((command, future))
         return await future
