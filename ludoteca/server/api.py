@@ -506,7 +506,7 @@ def _history_row(table: Table) -> JSON:
         "finished_at": stamp(table.finished_at),
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
-        "rated": table.rated and not table.zombie,
+        "rated": bool(result.get("ratings")),  # a rated table with a bot or a take-over is not
     }
 
 

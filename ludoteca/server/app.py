@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -404,8 +406,31 @@ class ArenaServer(uvicorn.Server):
 _exiting: set[asyncio.Task[None]] = set()
 
 
+def tune_runtime() -> None:
+    """Keep the event loop from being stopped for long by the interpreter itself.
+
+    Both settings were measured with 300 live tables (benchmarks/server.py), where each took
+    the worst round trips from hundreds of milliseconds down to tens:
+
+    - The cycle collector. The arena holds a large heap that lives for minutes (every live
+      match, every socket's stack of coroutines), and by default a full collection walks it
+      every few seconds under load, 100-300 ms with the loop stopped. What start-up made
+      (modules, classes, rule tables) never dies, so it is frozen out of the walks, and a
+      larger young generation lets each action's short-lived objects die young instead of
+      swelling the heap the full collections walk.
+    - The GIL's switch interval. SQLite's writer thread (``Store.write``) holds the GIL
+      while SQLAlchemy builds its statements; by default the loop then waits up to 5 ms
+      for it each time, and a few such waits add up on one action. 1 ms keeps the loop
+      answering."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 10)
+    sys.setswitchinterval(0.001)
+
+
 def serve(settings: Settings) -> None:
     """Run the arena under uvicorn until interrupted."""
+    tune_runtime()
     config = uvicorn.Config(
         create_app(settings),
         host=settings.host,

@@ -21,8 +21,10 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    create_engine,
     event,
 )
+from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -181,6 +183,22 @@ def make_engine(url: str) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(async_url(url), pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def make_sync_engine(url: str) -> Engine:
+    """A blocking engine for SQLite's one writer thread (see ``Store.write``)."""
+    engine = create_engine(sync_url(url), connect_args={"timeout": 30, "check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "connect", _no_checkpoints_in_commits)
+    return engine
+
+
+def _no_checkpoints_in_commits(dbapi_connection: Any, record: Any) -> None:
+    # A commit that fills the log past 1000 pages would copy it into the database and
+    # sync the file before returning; ``Store`` runs those checkpoints beside the writer.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.close()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:

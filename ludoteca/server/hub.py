@@ -191,6 +191,7 @@ class Hub:
             await self.store.save_table(actor.table)
         self.lobby_changed(actor)
         for seat in actor.seats:
+            self.notified.pop((actor.table.id, seat.seat), None)
             if seat.user_id is not None:
                 self.publish(seat.user_id, {"type": "finished", "table": actor.table.id})
         if not actor.viewers:

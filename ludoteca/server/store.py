@@ -6,19 +6,77 @@ shape lives in one place (``db.py``) and its uses in this one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import bindparam, delete, func, insert, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from ludoteca.server.db import Chat, Move, Rating, Seat, Session, Table, User, make_engine, utcnow
+from ludoteca.server.db import (
+    Chat,
+    Move,
+    Rating,
+    Seat,
+    Session,
+    Table,
+    User,
+    make_engine,
+    make_sync_engine,
+    utcnow,
+)
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Conflict(Exception):
     """A write lost a race (a taken name, a log place already filled)."""
+
+
+# Updates of whole rows by key, built once (statements are compiled once per shape).
+_UPDATE_SEAT = update(Seat).where(
+    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
+).values({c.key: bindparam("v_" + c.key) for c in Seat.__table__.columns if not c.primary_key})
+_UPDATE_TABLE = update(Table).where(Table.id == bindparam("k_id")).values(
+    {c.key: bindparam("v_" + c.key) for c in Table.__table__.columns if not c.primary_key}
+)
+
+
+def _seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    return [
+        {"k_table": s.table_id, "k_seat": s.seat,
+         **{"v_" + c.key: getattr(s, c.key) for c in Seat.__table__.columns if not c.primary_key}}
+        for s in seats
+    ]
+
+
+def _table_row(table: Table) -> dict[str, Any]:
+    return {"k_id": table.id, **{"v_" + c.key: getattr(table, c.key)
+                                 for c in Table.__table__.columns if not c.primary_key}}
+
+
+@dataclass
+class _Pending:
+    """One log entry waiting for the next commit, as the rows it writes."""
+
+    move: dict[str, Any]
+    seats: list[dict[str, Any]]
+    table: dict[str, Any] | None
+    done: asyncio.Future[None]
+
+    def succeed(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def fail(self, exc: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(exc)
 
 
 class Store:
@@ -26,8 +84,63 @@ class Store:
         self.url = url
         self.engine: AsyncEngine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._writer: ThreadPoolExecutor | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._sync_sessions: orm.sessionmaker[orm.Session] | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
+            self._sync_engine = make_sync_engine(url)
+            self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
+        self._pending: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def write(self, change: Callable[[orm.Session], T]) -> T:
+        """Run ``change`` in one write transaction and return what it returns.
+
+        On SQLite every write runs whole in one writer thread with its own connection. SQLite
+        lets one writer in at a time (others sleep and retry), and aiosqlite would make each
+        statement, the commit included, a separate trip between threads, every one waiting
+        for the busy event loop: one trip per transaction, in the one thread that may write,
+        is what kept actions fast under load (benchmarks/server.py). PostgreSQL takes
+        writers side by side, over the event loop's own sockets."""
+        if self._writer is not None:
+            if self._checkpoints is None:
+                self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
+            return await asyncio.get_running_loop().run_in_executor(
+                self._writer, self._write_now, change
+            )
+        async with self.sessions() as db, db.begin():
+            return await db.run_sync(change)
+
+    async def _checkpoint(self, every: float = 1.0) -> None:
+        """Copy SQLite's write-ahead log into the database file now and then, in another
+        thread, so that no commit waits for it (they would, at every 1000 pages)."""
+        def passive() -> None:
+            with self._sync_engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await asyncio.to_thread(passive)
+            except Exception:  # busy or failing: the next one tries again
+                log.warning("SQLite checkpoint failed", exc_info=True)
+
+    def _write_now(self, change: Callable[[orm.Session], T]) -> T:
+        assert self._sync_sessions is not None
+        with self._sync_sessions() as db, db.begin():
+            return change(db)
 
     async def close(self) -> None:
+        """Finish the log writes under way, then close the connections."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+        if self._writer is not None:
+            dispose = self._sync_engine.dispose
+            await asyncio.get_running_loop().run_in_executor(self._writer, dispose)
+            self._writer.shutdown()
         await self.engine.dispose()
 
     async def ping(self) -> None:
@@ -43,8 +156,7 @@ class Store:
             guest=guest, language=language,
         )
         try:
-            async with self.sessions() as db, db.begin():
-                db.add(user)
+            await self.write(lambda db: db.add(user))
         except IntegrityError:
             raise Conflict(name) from None
         return user
@@ -66,21 +178,23 @@ class Store:
             return {u.id: u for u in found.scalars()}
 
     async def update_user(self, user_id: int, **values: Any) -> User:
+        def change(db: orm.Session) -> User:
+            user = db.get(User, user_id)
+            assert user is not None
+            for key, value in values.items():
+                setattr(user, key, value)
+            return user
+
         try:
-            async with self.sessions() as db, db.begin():
-                user = await db.get(User, user_id)
-                assert user is not None
-                for key, value in values.items():
-                    setattr(user, key, value)
+            return await self.write(change)
         except IntegrityError:
             raise Conflict(str(values.get("name", ""))) from None
-        return user
 
     async def add_session(self, token_hash: str, user_id: int, days: int) -> None:
-        async with self.sessions() as db, db.begin():
-            db.add(Session(
-                token_hash=token_hash, user_id=user_id, expires_at=utcnow() + timedelta(days=days)
-            ))
+        session = Session(
+            token_hash=token_hash, user_id=user_id, expires_at=utcnow() + timedelta(days=days)
+        )
+        await self.write(lambda db: db.add(session))
 
     async def session_user(self, token_hash: str) -> User | None:
         async with self.sessions() as db:
@@ -92,15 +206,18 @@ class Store:
             return found.scalar_one_or_none()
 
     async def drop_session(self, token_hash: str) -> None:
-        async with self.sessions() as db, db.begin():
-            await db.execute(delete(Session).where(Session.token_hash == token_hash))
+        await self.write(
+            lambda db: db.execute(delete(Session).where(Session.token_hash == token_hash))
+        )
 
     # ---- tables ----------------------------------------------------------------------------
     async def add_table(self, table: Table, seats: list[Seat]) -> None:
-        async with self.sessions() as db, db.begin():
+        def add(db: orm.Session) -> None:
             db.add(table)
-            await db.flush()
+            db.flush()
             db.add_all(seats)
+
+        await self.write(add)
 
     async def table(self, table_id: str) -> tuple[Table, list[Seat]] | None:
         async with self.sessions() as db:
@@ -139,10 +256,15 @@ class Store:
 
     async def save_table(self, table: Table, seats: Sequence[Seat] = ()) -> None:
         """Write a table's row and the given seat rows as they are in memory."""
-        async with self.sessions() as db, db.begin():
-            await db.merge(table)
-            for seat in seats:
-                await db.merge(seat)
+        row, seat_rows = _table_row(table), _seat_rows(seats)
+
+        def save(db: orm.Session) -> None:
+            conn = db.connection()
+            conn.execute(_UPDATE_TABLE, [row])
+            if seat_rows:
+                conn.execute(_UPDATE_SEAT, seat_rows)
+
+        await self.write(save)
 
     async def moves(self, table_id: str) -> list[Move]:
         async with self.sessions() as db:
@@ -158,29 +280,68 @@ class Store:
         table: Table | None = None,
     ) -> None:
         """Append one log entry, with the seat clocks and table row it changes, in one
-        transaction. ``Conflict`` if the place ``(table_id, seq)`` is already taken."""
-        try:
-            async with self.sessions() as db, db.begin():
-                db.add(move)
-                await db.flush()
-                for seat in seats:
-                    await db.execute(
-                        update(Seat).where(Seat.table_id == seat.table_id, Seat.seat == seat.seat)
-                        .values(
-                            user_id=seat.user_id, bot=seat.bot, zombie=seat.zombie,
-                            bank_seconds=seat.bank_seconds, deadline=seat.deadline,
-                        )
-                    )
-                if table is not None:
-                    await db.merge(table)
-        except IntegrityError:
-            raise Conflict(f"{move.table_id}#{move.seq}") from None
+        transaction; return once it is committed. ``Conflict`` if the place
+        ``(table_id, seq)`` is already taken.
+
+        Entries that arrive while a commit is under way go together in the next one (group
+        commit): under load one commit carries the moves of many tables, and each caller
+        still hears only when its own is durable."""
+        pending = _Pending(
+            {"table_id": move.table_id, "seq": move.seq, "seat": move.seat, "kind": move.kind,
+             "action": move.action, "at": move.at or utcnow()},
+            _seat_rows(seats),
+            None if table is None else _table_row(table),
+            asyncio.get_running_loop().create_future(),
+        )
+        self._pending.append(pending)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="store: log writer")
+        # the write goes on if the caller is cancelled: an action is never half-saved
+        await asyncio.shield(pending.done)
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._write(batch)
+            except IntegrityError:
+                # someone else filled a place (another process, issue 16): find whose, alone
+                for one in batch:
+                    try:
+                        await self._write([one])
+                    except IntegrityError:
+                        one.fail(Conflict(f"{one.move['table_id']}#{one.move['seq']}"))
+                    except Exception as exc:
+                        one.fail(exc)
+                    else:
+                        one.succeed()
+            except Exception as exc:
+                for one in batch:
+                    one.fail(exc)
+            else:
+                for one in batch:
+                    one.succeed()
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        await self.write(lambda db: self._write_log(db, batch))
+
+    @staticmethod
+    def _write_log(db: orm.Session, batch: list[_Pending]) -> None:
+        # Core statements: this is the write every action waits for, and the ORM's unit of
+        # work would cost several times its price.
+        conn = db.connection()
+        conn.execute(insert(Move), [one.move for one in batch])
+        seats = [row for one in batch for row in one.seats]
+        if seats:
+            conn.execute(_UPDATE_SEAT, seats)
+        tables = [one.table for one in batch if one.table is not None]
+        if tables:
+            conn.execute(_UPDATE_TABLE, tables)
 
     # ---- chat ------------------------------------------------------------------------------
     async def add_chat(self, table_id: str, user_id: int, text: str) -> Chat:
         line = Chat(table_id=table_id, user_id=user_id, text=text)
-        async with self.sessions() as db, db.begin():
-            db.add(line)
+        await self.write(lambda db: db.add(line))
         return line
 
     async def chat(self, table_id: str, limit: int = 50) -> list[Chat]:
@@ -224,9 +385,11 @@ class Store:
             return list(found.scalars())
 
     async def save_ratings(self, ratings: Sequence[Rating]) -> None:
-        async with self.sessions() as db, db.begin():
+        def save(db: orm.Session) -> None:
             for rating in ratings:
-                await db.merge(rating)
+                db.merge(rating)
+
+        await self.write(save)
 
     async def leaderboard(self, game: str, limit: int = 100) -> list[tuple[Rating, User]]:
         async with self.sessions() as db:

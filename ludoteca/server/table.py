@@ -409,6 +409,8 @@ class TableActor:
         seat = self.seat_of(user_id)
         if seat is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
+        if self.is_bot(seat):
+            raise ServerError("bot_seat", N_("A bot plays this seat now."), 409)
         self._check_undo(seat, seq)
         match = self.match
         assert match is not None
@@ -421,15 +423,16 @@ class TableActor:
         old = (self.match, list(self.done), list(self.recent), dict(self.since))
         self._replay(kept)
         after = self._to_act()
-        for s in self.seats:
-            if s.seat == seat and s.deadline is not None and self.table.mode == "live":
-                s.bank_seconds = max(0.0, s.bank_seconds - self.table.increment_seconds)
-        changed = clocks.after_action(self.table, self.seats, None, before, after, now)
         mine = self.seats[seat]
+        if self.table.mode == "live":
+            # the time spent stays spent, and the increment the taken-back action earned
+            # goes back: acting and taking back never buys time
+            clocks.stop(self.table, mine, now, answered=False)
+            mine.bank_seconds = max(0.0, mine.bank_seconds - self.table.increment_seconds)
+        changed = clocks.after_action(self.table, self.seats, None, before, after, now)
         if mine.deadline is None and seat in after:
-            if self.table.mode == "live":
-                mine.bank_seconds = max(0.0, mine.bank_seconds - self.table.increment_seconds)
             clocks.start(self.table, mine, now)
+        if mine not in changed:
             changed.append(mine)
         try:
             await self.hub.store.append(
@@ -538,8 +541,8 @@ class TableActor:
         row = self.seats[seat]
         if row.zombie:
             return
+        clocks.stop(self.table, row, utcnow(), answered=False)  # what was left, 0 if it fell
         row.zombie = True
-        row.deadline = None
         self.table.zombie = True
         await self.hub.store.append(
             Move(table_id=self.table.id, seq=self.seq + 1, seat=seat, kind="zombie",

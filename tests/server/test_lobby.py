@@ -264,6 +264,7 @@ def test_rematch_after_a_game_with_a_bot(server: Server, people: Callable[..., P
     assert page["ratings"] == before["ratings"] == []
     assert [m["id"] for m in page["matches"]] == [table["id"]]
     assert page["matches"][0]["ranks"] == final["result"]["ranks"]
+    assert page["matches"][0]["rated"] is False
     assert "ratings" not in (final["result"] or {})
     leaders = httpx.get(server.base + "/api/leaderboard/kami").json()
     assert "Revancha" not in {r["name"] for r in leaders}

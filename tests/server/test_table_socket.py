@@ -222,6 +222,8 @@ def test_a_clock_running_out_hands_the_seat_to_a_bot(
     assert taken["table"]["zombie"] is True
     final = sock.until(lambda m: m.get("status") == "finished", 120)
     assert final["result"]["scores"]
+    # the fallen clock stays at zero and stopped: a bot's seat has no clock
+    assert final["clocks"][0] == {"seat": 0, "running": False, "seconds": 0.0, "deadline": None}
     texts = [e["text"] for m in sock.messages if m["type"] in ("update", "full")
              for e in m.get("events", [])]
     assert any("bot plays" in t for t in texts)
@@ -235,7 +237,8 @@ def test_undo_takes_back_only_your_own_unrevealing_move(
     server: Server, people: Callable[..., Player]
 ) -> None:
     ana = people()
-    table = ana.create("kingdomino", 2, bots=["greedy"])
+    table = ana.create("kingdomino", 2, bank_seconds=600, increment_seconds=30,
+                       bots=["greedy"])
     sock = ana.socket(table["id"])
     rng = random.Random(2)
     sock.send({"type": "undo", "seq": my_turn(sock)["seq"]})
@@ -254,6 +257,11 @@ def test_undo_takes_back_only_your_own_unrevealing_move(
     assert back["seq"] == after["seq"] + 1
     assert back["view"] == state["view"] and back["legal"] == state["legal"]
     assert any(e["type"] == "undo" for e in back["log"][-1]["events"])
+    # the action's increment (30 s) went back with it: acting and taking back buys no time
+    mine = table["seats"][0]["seat"]
+    assert after["clocks"][mine]["seconds"] > state["clocks"][mine]["seconds"] + 25
+    assert back["clocks"][mine]["running"]
+    assert back["clocks"][mine]["seconds"] <= state["clocks"][mine]["seconds"]
     # the undone position's number is stale now, even for the same action
     sock.act(back["legal"][0], seq)
     assert sock.error()["code"] == "stale"
