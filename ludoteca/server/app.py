@@ -235,7 +235,16 @@ def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     hub: Hub = ws.app.state.hub
     if not origin_allowed(ws, hub.settings.allowed_origins):
-        await ws.close(code=1008)
+        # refused before the handshake (another site's page must not act with our cookie),
+        # with the typed error as the HTTP answer's body
+        origin = ws.headers.get("origin", "")
+        error = ServerError("bad_origin", E.BAD_ORIGIN, 403, origin=origin)
+        hub.metrics.errors.labels(error.code).inc()
+        say = voice(language_from_header(ws.headers.get("accept-language")))
+        try:
+            await ws.send_denial_response(JSONResponse(error_message(error, say), 403))
+        except RuntimeError:  # a server without the denial extension
+            await ws.close(code=1008)
         return
     token = ws.cookies.get(auth.COOKIE)
     user = await hub.store.session_user(auth.token_hash(token)) if token else None

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
 
 from tests.server.client import JSON, Player, Socket, in_parallel
 from tests.server.conftest import Server
@@ -204,8 +205,13 @@ def test_a_socket_from_another_origin_is_refused(server: Server, people: Callabl
                                                ) -> None:
     ana = people()
     table = ana.create("kingdomino", 2, bots=["greedy"])
-    with pytest.raises(Exception, match=r"403|1008|rejected|closed"):
-        ana.socket(table["id"], origin="https://evil.example")
+    with pytest.raises(InvalidStatus) as refused:
+        ana.socket(table["id"], origin="https://evil.example", **{"accept-language": "es"})
+    answer = refused.value.response
+    assert answer.status_code == 403
+    body = json.loads(answer.body)
+    assert body["code"] == "bad_origin" and "https://evil.example" in body["message"]
+    assert body["message"].startswith("No se aceptan")
     same = ana.socket(table["id"], origin=server.base)
     assert same.first["type"] == "full"
 
