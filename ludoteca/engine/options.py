@@ -89,6 +89,8 @@ class Option:
             "type": self.type.__name__,
             "default": self.default,
             "choices": list(self.choices),
+            "min": self.min,
+            "max": self.max,
             "description": self.description,
             "players": list(self.players),
         }

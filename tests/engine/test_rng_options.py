@@ -95,6 +95,8 @@ def test_schema_is_json_ready() -> None:
         "type": "str",
         "default": "a",
         "choices": ["a", "b"],
+        "min": None,
+        "max": None,
         "description": "a choice",
         "players": [],
     }

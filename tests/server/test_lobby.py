@@ -67,9 +67,11 @@ def test_games_and_their_options(server: Server, people: Callable[..., Player]) 
         assert spec["title"] and 2 <= spec["min_players"] <= spec["max_players"]
         assert "random" in spec["bots"] and "greedy" in spec["bots"]
         for option in spec["options"]:
-            assert {"name", "type", "default", "choices", "description", "players"} <= set(
-                option)
+            assert {"name", "type", "default", "choices", "min", "max", "description",
+                    "players"} <= set(option)
             assert option["type"] in ("bool", "int", "str")
+            if option["type"] == "int":  # a form can offer the range it will accept
+                assert option["min"] <= option["default"] <= option["max"]
             if option["choices"]:
                 assert option["default"] in option["choices"]
         players = spec["min_players"]
