@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from pathlib import Path
 from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,8 +20,9 @@ from urllib.parse import urlsplit
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca import __version__
@@ -77,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _error_handlers(app)
     _operator_routes(app)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)
     return app
 
@@ -185,9 +188,10 @@ class BodyLimit:
 
 # ---- operators -----------------------------------------------------------------------------
 def _operator_routes(app: FastAPI) -> None:
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def root() -> str:
-        return _ROOT_PAGE
+    @app.get("/", include_in_schema=False)
+    async def root() -> Response:
+        """The browser client: one page; its modules are under /static."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/healthz", summary="Liveness and database check (for load balancers)")
     async def healthz(request: Request) -> Response:
@@ -207,15 +211,6 @@ def _operator_routes(app: FastAPI) -> None:
     async def metrics(request: Request) -> Response:
         hub: Hub = request.app.state.hub
         return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
-
-
-_ROOT_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Ludoteca</title></head>
-<body><h1>Ludoteca</h1>
-<p>The arena is running. The browser client comes next; meanwhile the API is described at
-<a href="/docs">/docs</a> and tables are played over the WebSocket protocol in
-docs/protocol.md.</p></body></html>
-"""
 
 
 # ---- the table WebSocket -------------------------------------------------------------------
@@ -413,6 +408,8 @@ class ArenaServer(uvicorn.Server):
 
 
 _exiting: set[asyncio.Task[None]] = set()
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+"""The browser client's files: plain HTML, CSS and ES modules, served as they are."""
 
 
 def tune_runtime() -> None:

@@ -67,3 +67,13 @@ def test_healthz_and_metrics(server: Server) -> None:
     assert health["ok"] is True
     text = httpx.get(server.base + "/metrics").text
     assert "ludoteca_actions_total" in text and "ludoteca_connected_clients" in text
+
+
+def test_the_browser_client_is_served(server: Server) -> None:
+    page = httpx.get(server.base + "/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<script type="module"' in page.text and "/static/app.js" in page.text
+    script = httpx.get(server.base + "/static/app.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    missing = httpx.get(server.base + "/static/nothing.js")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"

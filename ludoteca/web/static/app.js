@@ -1,0 +1,162 @@
+// The app shell: session, header (name, language, sign out), the hash router and the event stream.
+import { ApiError, attempt, get, patch, post } from "./api.js";
+import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
+import { clear, h, toast } from "./ui.js";
+
+/** Shared by every page: the signed-in account (or null), the games, and the event stream. */
+export const session = {
+  me: null,
+  games: [],
+  listeners: new Set(),
+  on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
+};
+
+let unmount = null;
+let events = null;
+
+const routes = [
+  [/^\/?$/, () => import("./lobby.js").then((m) => m.mountLobby)],
+  [/^\/signin$/, () => import("./lobby.js").then((m) => m.mountSignIn)],
+  [/^\/table\/([\w-]+)$/, () => import("./table.js").then((m) => m.mount)],
+  [/^\/replay\/([\w-]+)$/, () => import("./replay.js").then((m) => m.mount)],
+  [/^\/leaderboard\/([\w-]+)$/, () => import("./leaderboard.js").then((m) => m.mount)],
+  [/^\/leaderboard$/, () => import("./leaderboard.js").then((m) => m.mount)],
+  [/^\/player\/([^/?]+)$/, () => import("./player.js").then((m) => m.mount)],
+];
+
+async function route() {
+  const raw = location.hash.replace(/^#/, "") || "/";
+  const [path, search = ""] = raw.split("?");
+  const query = new URLSearchParams(search);
+  const main = document.getElementById("main");
+  if (unmount) { try { unmount(); } catch (error) { console.error(error); } unmount = null; }
+  for (const [pattern, load] of routes) {
+    const match = path.match(pattern);
+    if (!match) continue;
+    const mount = await load();
+    const id = match[1] ? decodeURIComponent(match[1]) : undefined;
+    unmount = mount(main, { id, query, path }, session) || null;
+    renderHeader();
+    return;
+  }
+  clear(main).append(h("h1", {}, t("page.not_found")), h("p", {}, h("a", { href: "#/" }, t("nav.lobby"))));
+  renderHeader();
+}
+
+export function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+/** Re-reads the account (after sign-in or sign-out) and reopens the event stream. */
+export async function refreshMe() {
+  try {
+    session.me = await get("/api/me");
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "not_signed_in")) toast(error.message);
+    session.me = null;
+  }
+  if (session.me) setLang(session.me.language, false);
+  openEvents();
+  renderHeader();
+}
+
+function openEvents() {
+  events?.close();
+  events = new EventSource("/api/events", { withCredentials: true });
+  let failed = false;
+  events.addEventListener("open", () => {
+    if (failed) emit({ type: "resync" }); // events are not replayed: read the lists again
+    failed = false;
+  });
+  events.addEventListener("error", () => { failed = true; });
+  for (const kind of ["lobby", "turn", "finished", "rematch", "reconnect"]) {
+    events.addEventListener(kind, (e) => {
+      let data;
+      try { data = JSON.parse(e.data); } catch { return; }
+      emit(data);
+    });
+  }
+}
+
+function emit(data) {
+  if (data.type === "turn") announceTurn(data);
+  for (const fn of session.listeners) fn(data);
+}
+
+function announceTurn(data) {
+  const here = location.hash.startsWith(`#/table/${data.table}`);
+  if (here && !document.hidden) return; // the table page shows it
+  const title = session.games.find((g) => g.name === data.game)?.title || data.game;
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    const note = new Notification(t("notify.title"), { body: t("notify.body", { title }), tag: `ludoteca-${data.table}` });
+    note.onclick = () => { window.focus(); location.hash = `#/table/${data.table}`; note.close(); };
+  } else if (!here) {
+    const item = toast(t("notify.body", { title }), "info");
+    item.prepend(h("a", { href: `#/table/${data.table}` }, t("notify.open")), " ");
+  }
+}
+
+function renderHeader() {
+  const header = document.getElementById("header");
+  const me = session.me;
+  const select = h("select", { id: "lang", "aria-label": t("nav.language"), "data-testid": "lang",
+    onchange: () => changeLanguage(select.value) },
+    languages().map((l) => h("option", { value: l }, t(`lang.${l}`))));
+  select.value = getLang();
+  const user = me
+    ? [h("a", { href: `#/player/${encodeURIComponent(me.name)}`, class: "me", "data-testid": "me" }, me.display_name),
+      me.guest ? h("span", { class: "tag" }, t("nav.guest")) : null,
+      h("button", { type: "button", class: "link", "data-testid": "signout", onclick: signOut }, t("nav.signout"))]
+    : [h("a", { href: "#/signin" }, t("nav.signin")),
+      h("button", { type: "button", class: "link", "data-testid": "guest", onclick: playAsGuest }, t("nav.guest_play"))];
+  clear(header).append(
+    h("a", { href: "#/", class: "brand" }, "Ludoteca"),
+    h("nav", { "aria-label": t("nav.main") },
+      h("a", { href: "#/" }, t("nav.lobby")),
+      h("a", { href: "#/leaderboard" }, t("nav.leaderboard"))),
+    h("div", { class: "user" }, user, h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("nav.language")), select)));
+}
+
+async function changeLanguage(lang) {
+  if (session.me) {
+    const updated = await attempt(() => patch("/api/me", { language: lang }));
+    if (!updated) { renderHeader(); return; }
+    session.me = updated;
+    setLang(lang, false);
+  } else {
+    setLang(lang, true);
+  }
+  route(); // pages and sockets take the language when they open
+}
+
+export async function playAsGuest() {
+  const me = await attempt(() => post("/api/guest"));
+  if (!me) return;
+  if (me.language !== getLang()) session.me = await attempt(() => patch("/api/me", { language: getLang() })) || me;
+  await refreshMe();
+  afterSignIn();
+}
+
+export function afterSignIn() {
+  const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next");
+  navigate(next && next.startsWith("#/") ? next : "#/");
+}
+
+async function signOut() {
+  await attempt(() => post("/api/signout"));
+  session.me = null;
+  setLang(getLang(), true);
+  await refreshMe();
+  navigate("#/");
+}
+
+async function start() {
+  await initI18n();
+  try { session.games = await get("/api/games"); } catch (error) { toast(error.message); }
+  await refreshMe();
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

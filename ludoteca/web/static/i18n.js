@@ -1,0 +1,58 @@
+// The shell's translations: en and es catalogs, the chosen language, and <html lang>.
+const LANGS = ["en", "es"];
+const STORE_KEY = "ludoteca.lang";
+const catalogs = { en: {}, es: {} };
+let current = "en";
+
+export function format(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** A translator over a {en: {...}, es: {...}} catalog in a language (falls back to English). */
+export function translator(messages, lang) {
+  return (key, params) => {
+    const text = messages?.[lang]?.[key] ?? messages?.en?.[key] ?? key;
+    return format(text, params);
+  };
+}
+
+export function t(key, params) {
+  return translator(catalogs, current)(key, params);
+}
+
+export function getLang() {
+  return current;
+}
+
+export function languages() {
+  return LANGS.slice();
+}
+
+function preferred() {
+  const stored = localStorage.getItem(STORE_KEY);
+  if (LANGS.includes(stored)) return stored;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Sets the language for the page; `remember` keeps it for the next visit (not signed in). */
+export function setLang(lang, remember = true) {
+  if (!LANGS.includes(lang)) return;
+  current = lang;
+  if (remember) localStorage.setItem(STORE_KEY, lang);
+  document.documentElement.lang = lang;
+  document.title = t("app.title");
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}
+
+export async function initI18n() {
+  await Promise.all(LANGS.map(async (lang) => {
+    const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
+    catalogs[lang] = await response.json();
+  }));
+  setLang(preferred(), false);
+}

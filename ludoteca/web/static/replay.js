@@ -1,0 +1,115 @@
+// The replay viewer: a finished match after its first N actions (GET /api/tables/{id}/replay?at=N),
+// drawn by the game's renderer as a spectator sees it, with step, play/pause, jump and download.
+import { get } from "./api.js";
+import { getLang, t, translator } from "./i18n.js";
+import { renderResult } from "./score.js";
+import { clear, h, toast } from "./ui.js";
+
+export function mount(main, { id, query }) {
+  const invite = query.get("invite") || "";
+  const suffix = invite ? `&invite=${encodeURIComponent(invite)}` : "";
+  let at = Number(query.get("at") || 0);
+  let total = null;
+  let table = null;
+  let timer = 0;
+  let renderer;
+  let closed = false;
+  let loading = 0;
+
+  const title = h("h1", {}, t("replay.title"));
+  const position = h("p", { class: "replay-position", "aria-live": "polite", "data-testid": "replay-position" });
+  const events = h("p", { class: "replay-events" });
+  const gameRoot = h("div", { class: "game", "data-testid": "game-root" });
+  const resultBox = h("div", {});
+  const jump = h("input", { type: "number", min: 0, value: at, "aria-label": t("replay.jump_to"), "data-testid": "replay-jump" });
+  const button = (label, text, fn, testid) => h("button", { type: "button", "aria-label": label, title: label, onclick: fn, "data-testid": testid }, text);
+  const playButton = button(t("replay.play"), "▶", toggle, "replay-play");
+  const download = h("a", { class: "button secondary", href: `/api/tables/${encodeURIComponent(id)}/record${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`,
+    download: `ludoteca-${id}.json`, "data-testid": "replay-download" }, t("replay.download"));
+  const bar = h("div", { class: "replay-bar row", role: "toolbar", "aria-label": t("replay.controls") },
+    button(t("replay.first"), "⏮", () => show(0), "replay-first"),
+    button(t("replay.back"), "◀", () => show(at - 1), "replay-back"),
+    playButton,
+    button(t("replay.forward"), "▶|", () => show(at + 1), "replay-forward"),
+    button(t("replay.last"), "⏭", () => show(total ?? 1e9), "replay-last"),
+    h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); show(Number(jump.value)); } },
+      jump, h("button", { type: "submit" }, t("replay.jump"))),
+    download);
+  clear(main).append(title, bar, position, events, gameRoot, resultBox,
+    h("p", {}, h("a", { href: `#/table/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}` }, t("replay.back_to_table"))));
+
+  function toggle() {
+    if (timer) stop();
+    else {
+      if (total !== null && at >= total) show(0);
+      timer = setInterval(() => {
+        if (total !== null && at >= total) stop();
+        else show(at + 1);
+      }, 1200);
+      playButton.textContent = "⏸";
+      playButton.setAttribute("aria-label", t("replay.pause"));
+    }
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = 0;
+    playButton.textContent = "▶";
+    playButton.setAttribute("aria-label", t("replay.play"));
+  }
+
+  async function show(n) {
+    n = Math.max(0, Math.min(Math.floor(Number(n) || 0), total ?? Number.MAX_SAFE_INTEGER));
+    const ticket = ++loading;
+    let data;
+    try {
+      data = await get(`/api/tables/${encodeURIComponent(id)}/replay?at=${n}${suffix}`);
+    } catch (error) {
+      stop();
+      if (total === null) clear(gameRoot).append(h("p", { class: "error", "data-testid": "fatal" }, error.message));
+      else toast(error.message);
+      return;
+    }
+    if (closed || ticket !== loading) return;
+    at = data.at;
+    total = data.total;
+    table = data.table;
+    jump.max = total;
+    jump.value = at;
+    title.textContent = t("replay.heading", { title: table.title, id: table.id });
+    position.textContent = t("replay.position", { at, total });
+    events.textContent = (data.events || []).map((e) => e.text).join(" ");
+    history.replaceState(null, "", `#/replay/${id}?at=${at}${suffix}`);
+    await draw(data.view);
+    clear(resultBox);
+    if (at === total && table.result) resultBox.append(renderResult(table.result, names()));
+  }
+
+  const names = () => table.seats.map((s) => s.name ?? t("seat.free"));
+
+  async function draw(view) {
+    if (renderer === undefined) {
+      renderer = await import(`./games/${table.game}.js`).then((m) => m.default, () => null);
+      gameRoot.classList.add(`game-${table.game}`);
+    }
+    const lang = getLang();
+    if (renderer) {
+      try {
+        renderer.render(gameRoot, { view, legal: [], you: null, names: names(), lang,
+          t: translator(renderer.messages, lang), act: () => {}, notify: (text) => toast(text, "info") });
+        return;
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    clear(gameRoot).append(h("p", { class: "hint" }, t("table.fallback_watch")),
+      h("details", { class: "view-json" }, h("summary", {}, t("table.view_json")), h("pre", {}, JSON.stringify(view, null, 1))));
+  }
+
+  show(at);
+  return () => {
+    closed = true;
+    stop();
+    if (renderer?.destroy) renderer.destroy(gameRoot);
+  };
+}

@@ -1,0 +1,68 @@
+// Small DOM helpers shared by the shell's pages. Text always goes in as text, never as HTML.
+import { t } from "./i18n.js";
+
+/** h("button", {class: "x", onclick: f}, "label", child…): builds an element. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** An SVG element with attributes. */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  append(el, children);
+  return el;
+}
+
+/** Shows a message for a few seconds (kind: error, info). */
+export function toast(text, kind = "error") {
+  const box = document.getElementById("toasts");
+  const item = h("div", { class: `toast toast-${kind}`, "data-testid": `toast-${kind}` }, text,
+    h("button", { class: "toast-close", "aria-label": t("common.close"), onclick: () => item.remove() }, "×"));
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 8000 : 5000);
+  return item;
+}
+
+/** The server HTML-escapes chat lines; turn them back into plain text for textContent. */
+export function unescapeHtml(text) {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${text}`, "text/html");
+  return doc.body.textContent;
+}
+
+/** Seconds as h:mm:ss or m:ss; turn-based clocks over a day as "2 d 3 h". */
+export function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) return t("clock.days", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const pad = (n) => String(n).padStart(2, "0");
+  return hh ? `${hh}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
+}
+
+export function formatDate(iso) {
+  if (!iso) return "";
+  return new Date(iso).toLocaleString(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
