@@ -45,7 +45,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -59,8 +58,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "tests" / "support"))
 
 import httpx  # noqa: E402
+from arena_process import ServerProcess  # noqa: E402
 
 PG_ADMIN = os.environ.get("LUDOTECA_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 COOKIE = "ludoteca_session"
@@ -75,57 +76,17 @@ JSON = dict[str, Any]
 
 
 # ---- the server --------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """One ``ludoteca serve`` process on a free port."""
+class Server(ServerProcess):
+    """One ``ludoteca serve`` process on a free port, started at once."""
 
     def __init__(self, database_url: str, folder: Path, module: str = "ludoteca.cli",
                  bot_processes: int = 1) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = folder / f"server-{self.port}.log"
-        env = {**os.environ, "LUDOTECA_BOT_DELAY": "0",
-               "LUDOTECA_BOT_PROCESSES": str(bot_processes),
-               "LUDOTECA_AUTH_RATE": "1000000", "LUDOTECA_CREATE_RATE": "1000000"}
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", module, "serve", "--port", str(self.port),
-                 "--database-url", database_url],
-                env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder,
-            )
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited:\n{self.tail()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start:\n{self.tail()}")
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
+        super().__init__(database_url, folder, module,
+                         LUDOTECA_BOT_PROCESSES=str(bot_processes))
+        self.start()
 
     def tail(self) -> str:
-        return self.log_path.read_text(errors="replace")[-3000:]
-
-    def stop(self) -> int:
-        """SIGTERM (graceful shutdown), then SIGKILL after 20 s."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                return self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        return int(self.process.returncode)
+        return self.log()
 
 
 @contextlib.contextmanager

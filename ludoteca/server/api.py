@@ -230,6 +230,12 @@ async def sign_out(request: Request, response: Response, hub: HubDep) -> JSON:
     return {"ok": True}
 
 
+@router.get("/session", summary="Who is signed in: your account, or null (never 401)")
+async def session(user: MaybeUser) -> JSON:
+    """The browser asks this first: a signed-out visitor is an answer, not an error."""
+    return {"me": me(user) if user else None}
+
+
 @router.get("/me", summary="The signed-in player")
 async def who_am_i(user: UserDep) -> JSON:
     return me(user)

@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import os
 import secrets
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+from arena_process import ServerProcess
 
 from tests.server.client import Player
 
@@ -26,65 +21,13 @@ PG_ADMIN = os.environ.get("LUDOTECA_TEST_POSTGRES", "postgresql://postgres@127.0
 REQUIRED = os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """One ``ludoteca serve`` process; ``kill`` (SIGKILL) and ``start`` again on the same
-    database and port."""
+class Server(ServerProcess):
+    """One ``ludoteca serve`` process on a free port (tests/support/arena_process.py); the
+    rate limits are 1000 a window unless a test sets its own."""
 
     def __init__(self, database_url: str, folder: Path, **env: str) -> None:
-        self.database_url = database_url
-        self.folder = folder
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "LUDOTECA_BOT_DELAY": "0", "LUDOTECA_BOT_PROCESSES": "1",
-                    "LUDOTECA_AUTH_RATE": "1000", "LUDOTECA_CREATE_RATE": "1000", **env}
-        self.process: subprocess.Popen[bytes] | None = None
-        self.runs = 0
-
-    def start(self) -> None:
-        self.runs += 1
-        with (self.folder / f"server-{self.port}-{self.runs}.log").open("wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(self.port),
-                 "--database-url", self.database_url],
-                env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
-            )
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log()}")
-            try:
-                if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log()}")
-
-    def log(self) -> str:
-        logs = sorted(self.folder.glob(f"server-{self.port}-*.log"))
-        return "\n".join(p.read_text(errors="replace") for p in logs)[-4000:]
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> int:
-        assert self.process is not None
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                return self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        return int(self.process.returncode)
+        super().__init__(database_url, folder, **{
+            "LUDOTECA_AUTH_RATE": "1000", "LUDOTECA_CREATE_RATE": "1000", **env})
 
 
 def _postgres_database() -> Iterator[str]:

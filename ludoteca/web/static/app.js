@@ -1,5 +1,5 @@
 // The app shell: session, header (name, language, sign out), the hash router and the event stream.
-import { ApiError, attempt, get, patch, post } from "./api.js";
+import { attempt, get, patch, post } from "./api.js";
 import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
@@ -51,9 +51,9 @@ export function navigate(hash) {
 /** Re-reads the account (after sign-in or sign-out) and reopens the event stream. */
 export async function refreshMe() {
   try {
-    session.me = await get("/api/me");
+    session.me = (await get("/api/session")).me;
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === "not_signed_in")) toast(error.message);
+    toast(error.message);
     session.me = null;
   }
   if (session.me) setLang(session.me.language, false);

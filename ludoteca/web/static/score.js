@@ -70,7 +70,7 @@ export function renderResult(result, names) {
     h("tbody", {}, perSeat.slice().sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((p) => h("tr", {},
       h("td", {}, p.rank ?? ""), h("th", { scope: "row" }, p.name),
       h("td", {}, p.parts.length ? h("ul", { class: "parts" }, p.parts.map((s) => h("li", {}, `${s.label}: ${s.points}`))) : "—"),
-      h("td", { class: "num" }, p.score)))));
+      h("td", { class: "num", "data-testid": `result-score-${p.seat}` }, p.score)))));
   section.append(h("div", { class: "scroll-x" }, table));
   if (result.ratings) {
     section.append(h("ul", { class: "ratings" }, Object.entries(result.ratings).map(([name, r]) =>

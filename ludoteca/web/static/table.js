@@ -195,6 +195,10 @@ export function mount(main, { id, query }, session) {
     else text = t("table.turn_of", { names: state.to_act.map((s) => names()[s]).join(", ") });
     status.textContent = text;
     status.classList.toggle("mine", !!myTurn());
+    // What tests and tools read: the newest seq shown, the status, and whether you must act.
+    root.dataset.seq = String(state.seq);
+    root.dataset.status = state.status;
+    root.dataset.mine = myTurn() ? "1" : "0";
     renderTitle();
     const mine = !!myTurn();
     if (mine && !wasMyTurn && document.hidden && table?.mode === "turn" && "Notification" in window

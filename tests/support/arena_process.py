@@ -1,0 +1,84 @@
+"""``ludoteca serve`` in a real process on a free port, for the integration tests, the browser
+tests and the benchmarks (one launcher, so they all start the server the same way)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """One ``ludoteca serve`` process: ``start``, ``kill`` (SIGKILL) and ``start`` again on the
+    same database and port, or ``stop`` (SIGTERM, the graceful shutdown). Bots move at once and
+    the rate limits are lifted unless ``env`` says otherwise."""
+
+    def __init__(self, database_url: str, folder: Path, module: str = "ludoteca.cli",
+                 **env: str) -> None:
+        self.database_url = database_url
+        self.folder = folder
+        self.module = module
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "LUDOTECA_BOT_DELAY": "0", "LUDOTECA_BOT_PROCESSES": "1",
+                    "LUDOTECA_AUTH_RATE": "1000000", "LUDOTECA_CREATE_RATE": "1000000", **env}
+        self.process: subprocess.Popen[bytes] | None = None
+        self.runs = 0
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def start(self) -> None:
+        self.runs += 1
+        with (self.folder / f"server-{self.port}-{self.runs}.log").open("wb") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", self.module, "serve", "--port", str(self.port),
+                 "--database-url", self.database_url],
+                env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
+            )
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited:\n{self.log()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not start:\n{self.log()}")
+
+    def log(self) -> str:
+        logs = sorted(self.folder.glob(f"server-{self.port}-*.log"))
+        return "\n".join(p.read_text(errors="replace") for p in logs)[-4000:]
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM (graceful shutdown), then SIGKILL after 20 s."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                return self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        return int(self.process.returncode)

@@ -1,0 +1,159 @@
+"""Browser tests: Debian's Chromium driven by Playwright for Python against a real
+``ludoteca serve`` (SQLite) on a free port.
+
+Without Chromium these tests skip with a reason, except under ``LUDOTECA_REQUIRE_SERVICES=1``
+(CI), where they fail. ``.ci/run`` installs it with ``apt-get install -y chromium``; Playwright's
+own browser download is never used. Screenshots go to ``test-artifacts/`` at the repository root.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import shutil
+import tarfile
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from arena_process import ServerProcess
+
+REQUIRED = os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1"
+CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 360, "height": 740}
+
+AXE_VERSION = "4.14.1"
+AXE_TARBALL = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
+AXE_INTEGRITY = ("sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuF"
+                 "ooJpZe37OgudVGtQ==")
+"""The npm registry's own integrity string for that tarball (``npm view axe-core dist``)."""
+
+
+def _unavailable(why: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{why} (required: LUDOTECA_REQUIRE_SERVICES=1)")
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        found = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield found
+        finally:
+            found.close()
+
+
+@pytest.fixture(scope="session")
+def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("arena")
+    server = ServerProcess(f"sqlite:///{folder / 'arena.sqlite3'}", folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Console:
+    """Every console error and uncaught page error of a page, so a test can require none."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Any) -> None:
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+
+@pytest.fixture
+def open_page(browser: Any, arena: ServerProcess) -> Iterator[Callable[..., Any]]:
+    """Make a page in a fresh browser context (its own cookies) at ``path`` of the arena; at the
+    end, fail if any page logged a console error or threw."""
+    contexts: list[Any] = []
+    console = Console()
+
+    def make(path: str = "/", lang: str = "en", viewport: dict[str, int] | None = None,
+             ) -> Any:
+        context = browser.new_context(locale={"en": "en-GB", "es": "es-ES"}[lang],
+                                      viewport=viewport or DESKTOP, base_url=arena.base)
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        page = context.new_page()
+        console.watch(page)
+        page.goto(arena.base + path)
+        page.wait_for_selector("#header nav, #header a, #header button")
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert console.errors == []
+
+
+def shoot(page: Any, name: str) -> None:
+    """Screenshots at desktop and phone width: test-artifacts/<name>-desktop.png and -phone.png
+    (the page is left at its desktop width)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(150)
+
+
+@pytest.fixture(scope="session")
+def axe_source(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """axe-core's ``axe.min.js`` from the npm registry, checked against its integrity string
+    (cached in build/ so a second run needs no network)."""
+    cache = ROOT / "build" / f"axe-core-{AXE_VERSION}.min.js"
+    if cache.exists():
+        return cache.read_text()
+    try:
+        with urllib.request.urlopen(AXE_TARBALL, timeout=60) as response:
+            data = response.read()
+    except OSError as exc:
+        _unavailable(f"cannot fetch axe-core from the npm registry: {exc}")
+    algorithm, _, digest = AXE_INTEGRITY.partition("-")
+    assert base64.b64encode(hashlib.new(algorithm, data).digest()).decode() == digest
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        member = tar.extractfile("package/axe.min.js")
+        assert member is not None
+        source = member.read().decode()
+    cache.parent.mkdir(exist_ok=True)
+    cache.write_text(source)
+    return source
+
+
+def axe_violations(page: Any, source: str) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations of the page as it is now."""
+    page.add_script_tag(content=source)
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " :: "
+                + n.failureSummary) }));
+    }""")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, indent=1, ensure_ascii=False)
