@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-test lint bench golden messages clean
+.PHONY: run test install install-test browser lint bench golden messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,8 +13,15 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
-install-test: $(BIN)/python
+install-test: $(BIN)/python browser
 	$(BIN)/pip install -q -e '.[test]'
+
+# The browser tests drive Debian's Chromium (never Playwright's download): installed with
+# apt-get when this runs as root; otherwise those tests skip and say why.
+browser:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get update -q && apt-get install -y -q chromium; } \
+		|| echo "Chromium is not installed (apt-get install chromium): the browser tests will skip."
 
 run: install
 	$(BIN)/ludoteca serve

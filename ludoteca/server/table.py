@@ -730,13 +730,14 @@ class TableActor:
 
 
 def names_of(seats: list[Seat], users: dict[int, User]) -> list[str]:
-    """Each seat's name at the table: its person's display name, or its bot's."""
+    """Each seat's name at the table: its person's display name, or "Bot N" (language-neutral:
+    every viewer reads the same narration names; clients show the level, translated)."""
     out = []
     for seat in seats:
         if seat.user_id is not None and seat.user_id in users:
             out.append(users[seat.user_id].display_name)
         elif seat.bot is not None:
-            out.append(f"{seat.bot.capitalize()} bot {seat.seat + 1}")
+            out.append(f"Bot {seat.seat + 1}")  # the same in every language; the level is a tag
         else:
             out.append(f"P{seat.seat + 1}")
     return out

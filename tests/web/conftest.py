@@ -150,7 +150,7 @@ def axe_violations(page: Any, source: str) -> list[dict[str, Any]]:
         const r = await axe.run(document, { resultTypes: ["violations"] });
         return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " :: "
-                + n.failureSummary) }));
+                + n.failureSummary + " :: " + n.html.slice(0, 300)) }));
     }""")
     return [v for v in found if v["impact"] in ("serious", "critical")]
 

@@ -1,6 +1,7 @@
 """Each of the five games, played to the end in Chromium by clicks only against bots: the score
 the end screen shows is the engine's outcome of the server's record (DESIGN.md §4, issue 14).
-Screenshots of each game mid-play and at its end, desktop and phone, go to test-artifacts/."""
+Screenshots of each game mid-play and at its end, desktop and phone, go to test-artifacts/; the
+end screen passes axe-core too."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import shoot
+from tests.web.conftest import axe_violations, dump, shoot
 from tests.web.driver import engine_outcome, open_table, play_to_end, shown_scores, sign_in_as_guest
 
 GAMES = [
@@ -24,7 +25,8 @@ GAMES = [
 @pytest.mark.parametrize(("game", "players", "bots", "options", "mid"), GAMES,
                          ids=[g[0] for g in GAMES])
 def test_a_person_plays_a_whole_game_by_clicks(
-    open_page: Any, game: str, players: int, bots: list[str], options: dict[str, Any], mid: int
+    open_page: Any, axe_source: str, game: str, players: int, bots: list[str],
+    options: dict[str, Any], mid: int,
 ) -> None:
     page = open_page("/")
     sign_in_as_guest(page)
@@ -44,3 +46,4 @@ def test_a_person_plays_a_whole_game_by_clicks(
     names = [page.get_by_test_id(f"seat-{s}").locator(".seat-name").inner_text()
              for s in outcome["winners"]]
     assert all(name in winners for name in names), (winners, names)
+    assert (found := axe_violations(page, axe_source)) == [], dump(found)  # the end screen too

@@ -138,7 +138,10 @@ export async function playAsGuest() {
   afterSignIn();
 }
 
+/** From the sign-in page, go where it was asked from; anywhere else (the header's guest button
+ * on a table page, say), stay and show the same page to the new account. */
 export function afterSignIn() {
+  if (!location.hash.startsWith("#/signin")) { route(); return; }
   const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next");
   navigate(next && next.startsWith("#/") ? next : "#/");
 }

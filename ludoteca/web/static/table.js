@@ -43,8 +43,9 @@ export function mount(main, { id, query }, session) {
   const controls = h("div", { class: "controls" });
   const gameRoot = h("div", { class: "game", "data-testid": "game-root" });
   const resultBox = h("div", { class: "result-box" });
-  const logList = h("ol", { class: "log", "data-testid": "log" });
-  const chatList = h("ul", { class: "chat-lines", "data-testid": "chat" });
+  // Both scroll: focusable so a keyboard can scroll them too.
+  const logList = h("ol", { class: "log", "data-testid": "log", tabindex: 0, "aria-label": t("table.log") });
+  const chatList = h("ul", { class: "chat-lines", "data-testid": "chat", tabindex: 0, "aria-label": t("chat.title") });
   const chatInput = h("input", { type: "text", maxlength: 500, "aria-label": t("chat.label"), placeholder: t("chat.placeholder") });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();

@@ -194,6 +194,19 @@ export function activatable(el, label, fn) {
   return el;
 }
 
+/**
+ * Move the letters and numbers drawn inside controls (role="button") of `svg` to a top layer
+ * that ignores the pointer and assistive tech. A control's accessible name must contain the text
+ * inside it (voice control users say what they see), and the label already says what the
+ * letters say. Coordinates are absolute in the SVG, so the text stays where it was drawn.
+ */
+export function liftControlText(svg) {
+  const ink = s("g", { class: "kd-ink", "aria-hidden": "true", "pointer-events": "none" });
+  for (const text of svg.querySelectorAll('[role="button"] text')) ink.append(text);
+  if (ink.childNodes.length) svg.append(ink);
+  return svg;
+}
+
 export function legalIndex(legal, pred) {
   for (let i = 0; i < legal.length; i++) if (pred(legal[i])) return i;
   return -1;
@@ -430,6 +443,7 @@ function drawLine(ctx, line, which, title, acting, opts) {
     g.append(s("title", {}, desc));
     svg.append(g);
   });
+  liftControlText(svg);
   return h("section", { class: "kd-line kd-line-" + which + (cols > 1 ? " kd-line-wide" : "") }, h("h4", {}, title), svg);
 }
 
@@ -504,7 +518,7 @@ export function drawKingdom(ctx, kingdom, opts) {
     pl.px = px; pl.py = py; pl.S = S;
     pl.paint();
   }
-  return svg;
+  return liftControlText(svg);
 }
 
 /** Ghost of the acting domino with its first half on (x, y) towards dir. */
@@ -633,7 +647,7 @@ export function scoreBadge(ctx, seatName, score, lines, testid) {
   const { t } = ctx;
   const wrap = h("span", { class: "kd-score" });
   const btn = h("button", { type: "button", class: "kd-score-btn", "data-testid": testid, "aria-expanded": "false",
-    "aria-label": t("score_title", { name: seatName, score }) }, "★ ", t("score", { score }));
+    "aria-label": `${t("score", { score })} · ${t("score_title", { name: seatName, score })}` }, "★ ", t("score", { score }));
   const pop = h("div", { class: "kd-score-pop", role: "tooltip" }, h("ul", {}, lines.map((l) => h("li", {}, l))));
   btn.addEventListener("click", () => {
     const open = !wrap.classList.contains("kd-open");

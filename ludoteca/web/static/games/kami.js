@@ -368,14 +368,14 @@ function render(root, ctx) {
   }
 
   // A clickable source (hand type or mercenary stack).
-  const sourceAttrs = (src, label) => {
+  const sourceAttrs = (src) => {
     const opts = groups.get(src);
     if (!opts) return { attrs: { "aria-disabled": "true" }, on: false };
     const selected = state.sel === src;
     const attrs = {
       tabindex: "0",
-      role: "button",
-      "aria-label": label,
+      role: "button", // named by its content: the card face's label (an aria-label here
+      // would have to repeat the visible points and glyph, for voice control)
       "aria-pressed": selected ? "true" : "false",
       "data-source": src,
     };
@@ -411,7 +411,7 @@ function render(root, ctx) {
     if (!counts.size) row.append(el("span", { class: "kc-muted", text: t("nothing") }));
     for (const [c, n] of counts) {
       const label = n > 1 ? t("src.hand", { card: kit.cardName(c), n }) : kit.cardName(c);
-      const s = sourceAttrs(c, label);
+      const s = sourceAttrs(c);
       const slot = el("span", { class: `kc-slot ${s.on ? "kc-legal" : legal.length && v.phase === "play" ? "kc-off" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-hand-${c}`, ...s.attrs },
         face(kit, c, { label }),
         n > 1 ? el("span", { class: "kc-count", "aria-hidden": "true", text: "×" + n }) : null,
@@ -434,7 +434,7 @@ function render(root, ctx) {
         return;
       }
       const label = t("src.merc", { k: k + 1, card: kit.cardName(m.top) }) + (m.below ? ", " + t("merc.below") : "");
-      const s = sourceAttrs(src, label);
+      const s = sourceAttrs(src);
       const slot = el("span", { class: `kc-slot kc-stack ${m.below ? "kc-below" : ""} ${s.on ? "kc-legal" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-merc-${k}`, ...s.attrs },
         face(kit, m.top, { small: true, label }),
         el("span", { class: "kc-m", "aria-hidden": "true", text: "M" + (k + 1) }),

@@ -1,0 +1,44 @@
+"""axe-core (from the npm registry, injected by the test) finds no serious or critical violation
+on the lobby and on a table page of each game, mid-play, at desktop and phone width."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import PHONE, axe_violations, dump
+from tests.web.driver import open_table, sign_in_as_guest, take_turn, wait_for_turn_or_end
+
+GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
+         ("buttons", 3, ["greedy", "random"]), ("kami", 2, ["greedy"]),
+         ("goita", 4, ["greedy", "greedy", "greedy"])]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lobby_has_no_serious_violation(open_page: Any, axe_source: str, lang: str) -> None:
+    page = open_page("/", lang=lang)
+    assert axe_violations(page, axe_source) == []
+    sign_in_as_guest(page)
+    page.wait_for_selector('[data-testid="new-table"]')
+    assert (found := axe_violations(page, axe_source)) == [], dump(found)
+    page.set_viewport_size(PHONE)
+    assert (found := axe_violations(page, axe_source)) == [], dump(found)
+
+
+@pytest.mark.parametrize(("game", "players", "bots"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_table_page_has_no_serious_violation(
+    open_page: Any, axe_source: str, game: str, players: int, bots: list[str]
+) -> None:
+    page = open_page("/")
+    sign_in_as_guest(page)
+    open_table(page, game, players, bots)
+    rng = random.Random(7)
+    for _ in range(3):  # a few moves in, so boards, lines and hands hold something
+        wait_for_turn_or_end(page)
+        take_turn(page, rng)
+    wait_for_turn_or_end(page)
+    assert (found := axe_violations(page, axe_source)) == [], dump(found)
+    page.set_viewport_size(PHONE)
+    assert (found := axe_violations(page, axe_source)) == [], dump(found)
