@@ -83,21 +83,29 @@ class Console:
 
 
 @pytest.fixture
-def open_page(browser: Any, arena: ServerProcess) -> Iterator[Callable[..., Any]]:
-    """Make a page in a fresh browser context (its own cookies) at ``path`` of the arena; at the
-    end, fail if any page logged a console error or threw."""
+def console() -> Console:
+    """The console errors of this test's pages (a test that causes some on purpose, such as a
+    refused WebSocket while the server is down, removes exactly those)."""
+    return Console()
+
+
+@pytest.fixture
+def open_page(browser: Any, arena: ServerProcess, console: Console
+              ) -> Iterator[Callable[..., Any]]:
+    """Make a page in a fresh browser context (its own cookies) at ``path`` of the arena (or of
+    ``base``); at the end, fail if any page logged a console error or threw."""
     contexts: list[Any] = []
-    console = Console()
 
     def make(path: str = "/", lang: str = "en", viewport: dict[str, int] | None = None,
-             ) -> Any:
+             base: str | None = None) -> Any:
+        base = base or arena.base
         context = browser.new_context(locale={"en": "en-GB", "es": "es-ES"}[lang],
-                                      viewport=viewport or DESKTOP, base_url=arena.base)
+                                      viewport=viewport or DESKTOP, base_url=base)
         context.set_default_timeout(20_000)
         contexts.append(context)
         page = context.new_page()
         console.watch(page)
-        page.goto(arena.base + path)
+        page.goto(base + path)
         page.wait_for_selector("#header nav, #header a, #header button")
         return page
 
