@@ -503,12 +503,13 @@ async def replay(
     }
 
 
-def _history_row(table: Table) -> JSON:
+def _history_row(table: Table, seat: int) -> JSON:
     result = table.result or {}
     return {
         "id": table.id,
         "game": table.game,
         "players": table.players,
+        "seat": seat,
         "finished_at": stamp(table.finished_at),
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
@@ -531,7 +532,7 @@ async def player(name: str, hub: HubDep) -> JSON:
              "games": r.games}
             for r in await hub.store.user_ratings(user.id)
         ],
-        "matches": [_history_row(t) for t in history],
+        "matches": [_history_row(t, seat) for t, seat in history],
     }
 
 

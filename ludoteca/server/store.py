@@ -353,14 +353,15 @@ class Store:
             return list(reversed(list(found.scalars())))
 
     # ---- history and ratings ---------------------------------------------------------------
-    async def history(self, user_id: int, limit: int = 100) -> list[Table]:
+    async def history(self, user_id: int, limit: int = 100) -> list[tuple[Table, int]]:
+        """The user's finished tables, newest first, each with the seat they had."""
         async with self.sessions() as db:
             found = await db.execute(
-                select(Table).join(Seat, Seat.table_id == Table.id)
+                select(Table, Seat.seat).join(Seat, Seat.table_id == Table.id)
                 .where(Seat.user_id == user_id, Table.status == "finished")
                 .order_by(Table.finished_at.desc()).limit(limit)
             )
-            return list(found.scalars())
+            return [(table, seat) for table, seat in found.tuples()]
 
     async def playing(self, user_id: int) -> list[Table]:
         async with self.sessions() as db:

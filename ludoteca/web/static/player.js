@@ -1,7 +1,28 @@
-// A player's page: ratings per game and the last finished matches (GET /api/users/{name}).
-import { get } from "./api.js";
+// A player's page: ratings per game and the last finished matches (GET /api/users/{name}); on a
+// guest's own page, the form that keeps the account (POST /api/claim).
+import { navigate, refreshMe } from "./app.js";
+import { attempt, get, post } from "./api.js";
 import { t } from "./i18n.js";
-import { clear, formatDate, h } from "./ui.js";
+import { clear, formatDate, h, toast } from "./ui.js";
+
+function claimForm() {
+  const form = h("form", { class: "panel", "data-testid": "claim-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const me = await attempt(() => post("/api/claim", { name: data.get("name"), password: data.get("password") }));
+    if (!me) return;
+    await refreshMe();
+    toast(t("claim.done", { name: me.name }), "info");
+    navigate(`#/player/${encodeURIComponent(me.name)}`);
+  } });
+  const field = (label, attrs) => h("label", { class: "field" }, h("span", {}, label), h("input", { required: true, ...attrs }));
+  form.append(h("h2", {}, t("claim.title")), h("p", {}, t("claim.text")),
+    field(t("signin.name"), { name: "name", autocomplete: "username", minlength: 3, maxlength: 24, pattern: "[A-Za-z][A-Za-z0-9._\\-]{2,23}", title: t("signup.name_rule") }),
+    h("p", { class: "hint" }, t("signup.name_rule")),
+    field(t("signin.password"), { name: "password", type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
+    h("button", { type: "submit", "data-testid": "claim" }, t("claim.submit")));
+  return form;
+}
 
 export function mount(main, { id: name }, session) {
   const gameTitle = (g) => session.games.find((x) => x.name === g)?.title || g;
@@ -10,6 +31,7 @@ export function mount(main, { id: name }, session) {
     clear(main).append(h("h1", { "data-testid": "player-name" }, user.display_name),
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
+    if (user.guest && session.me?.name === user.name) main.append(claimForm());
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
     else main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-ratings" },
