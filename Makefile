@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-test browser lint bench golden messages clean
+.PHONY: run test install install-test browser lint bench golden messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,13 @@ test: lint
 
 bench: install
 	$(BIN)/python benchmarks/engine.py
+
+# The README's screenshots, as the browser tests take them (test-artifacts/ has every game).
+screenshots: install-test
+	$(BIN)/python -m pytest -q tests/web/test_games.py
+	mkdir -p docs/screenshots
+	cd test-artifacts && cp kingdomino-mid-desktop.png queendomino-mid-desktop.png \
+		goita-end-desktop.png buttons-mid-phone.png kami-mid-phone.png ../docs/screenshots/
 
 # Rewrite the golden playthroughs (tests/golden/*.txt) after an intended change; review the diff.
 golden: install-test
