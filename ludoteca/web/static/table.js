@@ -12,10 +12,7 @@ function loadRenderer(game) {
     renderers.set(game, import(`./games/${game}.js`).then((m) => m.default, (error) => {
       console.info(`no renderer for ${game} (${error?.message}); using the fallback`);
       return null;
-    }));
-    const css = h("link", { rel: "stylesheet", href: new URL(`./games/${game}.css`, import.meta.url).href });
-    css.addEventListener("error", () => css.remove());
-    document.head.append(css);
+    })); // a renderer links its own stylesheet (ensureCss in dom.js)
   }
   return renderers.get(game);
 }

@@ -1,35 +1,9 @@
 // Small DOM helpers shared by the shell's pages. Text always goes in as text, never as HTML.
+// The element builders h and svg live in dom.js (shared with the game renderers).
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** h("button", {class: "x", onclick: f}, "label", child…): builds an element. */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key === "class") el.className = value;
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key in el && typeof value !== "string") el[key] = value;
-    else el.setAttribute(key, value === true ? "" : value);
-  }
-  append(el, children);
-  return el;
-}
-
-function append(el, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-}
-
-/** An SVG element with attributes. */
-export function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-  append(el, children);
-  return el;
-}
+export { h, svg } from "./dom.js";
 
 /** Shows a message for a few seconds (kind: error, info). */
 export function toast(text, kind = "error") {

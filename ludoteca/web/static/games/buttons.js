@@ -3,7 +3,8 @@
 // board (placing a marker, or turning a marker into a star) is a focusable SVG cell; all carry
 // data-action-index.
 
-const SVGNS = "http://www.w3.org/2000/svg";
+import { ensureCss, h as el, svg } from "../dom.js";
+
 const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 const FILL = { red: "#d64541", yellow: "#f2c230", green: "#3f9b4b", blue: "#3a6fc4" };
 // A shape per colour, so colour-blind players (and greyscale screens) can tell them apart.
@@ -120,37 +121,6 @@ const messages = {
   },
 };
 
-function ensureCss() {
-  if (typeof document === "undefined") return;
-  const href = new URL("buttons.css", import.meta.url).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
-}
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) e.append(kid);
-  return e;
-}
-
-function svg(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") e.textContent = v;
-    else e.setAttribute(k, String(v));
-  }
-  for (const kid of kids.flat()) if (kid) e.append(kid);
-  return e;
-}
-
 const PIPS = {
   1: [[0, 0]],
   2: [[-1, -1], [1, 1]],
@@ -259,7 +229,7 @@ function board(ctx, seat, { mine, actions, rowHi, colHi }) {
 }
 
 function render(root, ctx) {
-  ensureCss();
+  ensureCss(new URL("buttons.css", import.meta.url));
   const v = ctx.view;
   const t = ctx.t;
   const legal = ctx.legal || [];

@@ -21,9 +21,9 @@
 // A CLAIM is one click on [data-testid="claim-N"] (N: the domino's number, or its id in
 // Queendomino) in the next line; only legal ones are focusable and carry data-action-index.
 
+import { h, svg as s } from "../dom.js";
 import { KINGDOMINO_TILES, QUEENDOMINO_TILES } from "./kingdomino_tiles.js";
 
-const NS = "http://www.w3.org/2000/svg";
 export const DIRS = ["E", "S", "W", "N"];
 export const DELTA = { E: [1, 0], S: [0, 1], W: [-1, 0], N: [0, -1] };
 export const TERRAINS = ["wheat", "forest", "lake", "grassland", "swamp", "mine", "town"];
@@ -147,38 +147,6 @@ export const DOMINO_MESSAGES = {
     box_qd: "caja de Queendomino", box_kd: "caja de Kingdomino",
   },
 };
-
-// ---- DOM helpers -------------------------------------------------------------------------
-
-export function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  setAttrs(el, attrs);
-  append(el, kids);
-  return el;
-}
-
-export function s(tag, attrs, ...kids) {
-  const el = document.createElementNS(NS, tag);
-  setAttrs(el, attrs);
-  append(el, kids);
-  return el;
-}
-
-function setAttrs(el, attrs) {
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v == null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.setAttribute("class", v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-}
-
-function append(el, kids) {
-  for (const c of kids.flat(Infinity)) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-}
 
 /** Make an SVG element a keyboard-reachable button. */
 export function activatable(el, label, fn) {
@@ -823,11 +791,4 @@ function kingdomBlock(ctx, spec, kingdom, index, large, pl) {
     overlay: spec.overlay ? spec.overlay(kingdom, index) : null,
   }));
   return box;
-}
-
-/** Load a stylesheet next to this module once. */
-export function ensureCss(file) {
-  const href = new URL(file, import.meta.url).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
 }

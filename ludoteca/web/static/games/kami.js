@@ -10,6 +10,8 @@
 //      click on the source cancels.
 // Pass, declare and decide are plain buttons with data-action-index.
 
+import { ensureCss, h as el } from "../dom.js";
+
 const NAMES = ["soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress"];
 const POINTS = [1, 2, 2, 3, 3, 4, 4, 5];
 const KANJI = ["し", "香", "馬", "銀", "金", "飛", "角", "王"];
@@ -166,27 +168,6 @@ const ui = new WeakMap();
 const keyHandlers = new WeakMap();
 const lastCtx = new WeakMap();
 
-// Load the stylesheet next to this module once (the shell may also link it: no duplicate).
-function ensureCss() {
-  if (typeof document === "undefined") return;
-  const href = new URL("kami.css", import.meta.url).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
-}
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) e.append(kid);
-  return e;
-}
-
 function makeKit(root, ctx) {
   const v = ctx.view;
   const goita = v.game === "goita";
@@ -270,7 +251,7 @@ function groupPlays(legal) {
 }
 
 function render(root, ctx) {
-  ensureCss();
+  ensureCss(new URL("kami.css", import.meta.url));
   lastCtx.set(root, ctx);
   const kit = makeKit(root, ctx);
   const { v, t } = kit;

@@ -1,7 +1,8 @@
 // Kingdomino renderer (contract: notes/web_contract.md). Drawing and the placement interaction
 // are in domino.js (see the comment at its top for the click sequences).
+import { ensureCss } from "../dom.js";
 import {
-  DOMINO_MESSAGES, bounds, destroyUi, ensureCss, renderDominoGame, territories, territoryLines,
+  DOMINO_MESSAGES, bounds, destroyUi, renderDominoGame, territories, territoryLines,
 } from "./domino.js";
 
 const OWN = {
@@ -61,7 +62,7 @@ function scoreLines(ctx, kingdom, index) {
 }
 
 function render(root, ctx) {
-  ensureCss("./kingdomino.css");
+  ensureCss(new URL("kingdomino.css", import.meta.url));
   const { view } = ctx;
   const ids = [];
   for (let n = 1; n <= 48; n++) ids.push(n);

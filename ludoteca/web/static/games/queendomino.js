@@ -7,9 +7,10 @@
 //     which then carries the data-action-index of {"type":"build","space":S,"x":X,"y":Y}.
 //   dragon (step D): one click on [data-testid="dragon-S"].
 //   pass (last round): one click on [data-testid="pass"]. Claims are on the next line.
+import { ensureCss, h, svg as s } from "../dom.js";
 import {
-  DOMINO_MESSAGES, destroyUi, ensureCss, h, legalIndex, nameOf, renderDominoGame, s, territories,
-  territoryLines, uiState,
+  DOMINO_MESSAGES, destroyUi, legalIndex, nameOf, renderDominoGame, territories, territoryLines,
+  uiState,
 } from "./domino.js";
 
 const BUILDINGS_ES = {
@@ -127,7 +128,7 @@ function scoreLines(ctx, k) {
 }
 
 function render(root, ctx) {
-  ensureCss("./kingdomino.css");
+  ensureCss(new URL("kingdomino.css", import.meta.url)); // its own rules live there too
   const { view, legal, t } = ctx;
   const st = uiState(root);
   const sides = view.sides || view.kingdoms.map((_, i) => i);
