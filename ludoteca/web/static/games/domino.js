@@ -80,6 +80,7 @@ export const DOMINO_MESSAGES = {
     empty: "empty",
     crowns_n: "{n} crowns",
     score: "{score} pts",
+    score_one: "{score} pt",
     score_title: "Score of {name}: {score}",
     territory: "{terrain}: {squares} squares × {crowns} crowns = {points}",
     no_crown_note: "Territories without crowns: {n} (0 points)",
@@ -133,6 +134,7 @@ export const DOMINO_MESSAGES = {
     empty: "vacía",
     crowns_n: "{n} coronas",
     score: "{score} ptos",
+    score_one: "{score} pto",
     score_title: "Puntuación de {name}: {score}",
     territory: "{terrain}: {squares} casillas × {crowns} coronas = {points}",
     no_crown_note: "Territorios sin coronas: {n} (0 puntos)",
@@ -613,9 +615,10 @@ export function placementControls(ctx, pl) {
 /** A score badge that shows its breakdown on hover, focus or tap. lines: strings. */
 export function scoreBadge(ctx, seatName, score, lines, testid) {
   const { t } = ctx;
+  const points = score === 1 ? "score_one" : "score";
   const wrap = h("span", { class: "kd-score" });
   const btn = h("button", { type: "button", class: "kd-score-btn", "data-testid": testid, "aria-expanded": "false",
-    "aria-label": `${t("score", { score })} · ${t("score_title", { name: seatName, score })}` }, "★ ", t("score", { score }));
+    "aria-label": `${t(points, { score })} · ${t("score_title", { name: seatName, score })}` }, "★ ", t(points, { score }));
   const pop = h("div", { class: "kd-score-pop", role: "tooltip" }, h("ul", {}, lines.map((l) => h("li", {}, l))));
   btn.addEventListener("click", () => {
     const open = !wrap.classList.contains("kd-open");
