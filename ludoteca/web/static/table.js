@@ -6,6 +6,8 @@ import { renderResult } from "./score.js";
 import { clear, formatClock, h, toast, unescapeHtml } from "./ui.js";
 
 const renderers = new Map(); // game name -> Promise<module default | null>
+/** Error codes after which the page may be showing an old position. */
+const BEHIND = ["stale", "not_your_turn", "illegal_action", "game_over"];
 
 function loadRenderer(game) {
   if (!renderers.has(game)) {
@@ -142,6 +144,8 @@ export function mount(main, { id, query }, session) {
           return;
         }
         toast(m.message);
+        // A refused move may mean this page is behind (a lost update): ask for the whole state.
+        if (BEHIND.includes(m.code)) send({ type: "sync" });
         break;
       case "pong":
         if (state && m.seq > state.seq) send({ type: "sync" });
