@@ -169,10 +169,15 @@ class Game(ABC, Generic[S, A]):
         opts = self.validate(options, players)
         return self._setup(opts, players, Rng(seed))
 
-    def start(self, validated: dict[str, OptionValue], players: int, seed: int = 0) -> S:
+    def start(
+        self, validated: dict[str, OptionValue], players: int, seed: int = 0,
+        rng: Rng | None = None,
+    ) -> S:
         """A new match from options already checked by ``validate`` (the match driver
-        validates once, then starts and replays without checking again)."""
-        return self._setup(validated, players, Rng(seed))
+        validates once, then starts and replays without checking again). ``rng``, when given,
+        deals instead of ``Rng(seed)``: the OpenSpiel adapter's generator, whose every draw is
+        a chance node."""
+        return self._setup(validated, players, rng if rng is not None else Rng(seed))
 
     def data_version(self, options: Mapping[str, object]) -> dict[str, str]:
         """The versions of the component data a match with ``options`` plays with (board

@@ -47,6 +47,17 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def shuffle_wide(self, items: MutableSequence[T], words: int = 3) -> None:
+        """Fisher-Yates reading every choice from one number of ``64 * words`` random bits (the
+        first draw is the low word): for a short list far fewer draws than ``shuffle`` (Kami's 32
+        cards: 3 instead of 31), with a bias below ``len(items)! / 2**(64 * words)``."""
+        r = 0
+        for k in range(words):
+            r |= self.next64() << (64 * k)
+        for i in range(len(items) - 1, 0, -1):
+            r, j = divmod(r, i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 

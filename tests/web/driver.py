@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 from ludoteca.engine.match import Match
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import registry
@@ -84,14 +86,27 @@ def take_turn(page: Any, rng: random.Random) -> None:
     for _ in range(12):
         actions, selectors = visible(page, ACTIONS), visible(page, SELECTORS)
         if actions and not (selectors and rng.random() < 0.3):
-            rng.choice(actions).click()
+            if not click(rng.choice(actions)):
+                continue
             wait_past(page, seq)
             return
         if not selectors:
             page.wait_for_timeout(100)  # the renderer is still drawing the new view
             continue
-        rng.choice(selectors).click()
+        click(rng.choice(selectors))
     raise AssertionError(f"nothing to click at seq {seq}: {page.inner_text(ROOT)[:2000]}")
+
+
+def click(element: Any) -> bool:
+    """Click, or False when another player's move redrew the page between looking and
+    clicking (the element is gone): as a person would, look again."""
+    try:
+        element.click()
+    except PlaywrightError as exc:
+        if "not attached" not in str(exc):
+            raise
+        return False
+    return True
 
 
 def play_to_end(page: Any, seed: int, on_turn: Callable[[int], None] | None = None,

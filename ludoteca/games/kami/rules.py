@@ -315,13 +315,10 @@ _TYPE_OF_ONE = {ONE[t]: t for t in TYPES}
 
 def shuffled_deck(rng: Rng, cards: tuple[int, ...] = _DECK) -> list[int]:
     """The 32 ``cards`` (card types, or ``_DECK_ONES``) in random order from 192 random bits (3
-    draws instead of 31): Fisher-Yates reading its choices from one big number. The bias (32!
-    against 2**192) is below 2**-74. The order depends only on ``rng``, not on ``cards``."""
-    r = rng.next64() | rng.next64() << 64 | rng.next64() << 128
+    draws instead of 31, ``Rng.shuffle_wide``). The bias (32! against 2**192) is below 2**-74.
+    The order depends only on ``rng``, not on ``cards``."""
     deck = list(cards)
-    for i in range(31, 0, -1):
-        r, j = divmod(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    rng.shuffle_wide(deck)
     return deck
 
 
