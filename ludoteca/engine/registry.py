@@ -79,6 +79,9 @@ class GameEntry:
     """Module or folder of the browser renderer (the browser-client issue)."""
     bench_target: float | None = None
     """Random games per second (4 players where allowed) the engine must reach."""
+    rl_observation: str | None = None
+    """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
+    needs the ``rl`` extra). None: the game has no RL environment yet."""
 
     def load(self) -> Game[Any, Any]:
         game = resolve(self.game)

@@ -12,6 +12,7 @@ ENTRIES = (
         greedy="ludoteca.bots.greedy.buttons:choose",
         search="ludoteca.bots.profiles.buttons:PROFILE",
         terminal="ludoteca.terminal.buttons",
+        rl_observation="ludoteca.rl.observations.buttons:Encoder",
         bench_target=1000,
     ),
 )

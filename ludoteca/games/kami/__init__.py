@@ -10,6 +10,7 @@ ENTRIES = (
         greedy="ludoteca.bots.greedy.kami:choose",
         search="ludoteca.bots.profiles.kami:PROFILE",
         terminal="ludoteca.terminal.kami",
+        rl_observation="ludoteca.rl.observations.kami:Encoder",
         bench_target=3000,
     ),
     GameEntry(
@@ -18,5 +19,6 @@ ENTRIES = (
         greedy="ludoteca.bots.greedy.kami:choose",
         search="ludoteca.bots.profiles.kami:PROFILE",
         terminal="ludoteca.terminal.kami",
+        rl_observation="ludoteca.rl.observations.kami:Encoder",
     ),
 )

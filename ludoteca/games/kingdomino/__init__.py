@@ -9,6 +9,7 @@ ENTRIES = (
         greedy="ludoteca.bots.greedy.kingdomino:choose",
         search="ludoteca.bots.profiles.kingdomino:PROFILE",
         terminal="ludoteca.terminal.kingdomino",
+        rl_observation="ludoteca.rl.observations.kingdomino:Encoder",
         bench_target=1000,
     ),
 )

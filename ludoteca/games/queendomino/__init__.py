@@ -10,6 +10,7 @@ ENTRIES = (
         greedy="ludoteca.bots.greedy.queendomino:choose",
         search="ludoteca.bots.profiles.queendomino:PROFILE",
         terminal="ludoteca.terminal.queendomino",
+        rl_observation="ludoteca.rl.observations.queendomino:Encoder",
         bench_target=300,
     ),
 )

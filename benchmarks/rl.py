@@ -1,0 +1,100 @@
+"""PettingZoo adapter speed against the raw engine: ``python benchmarks/rl.py [--episodes N]``.
+
+For each game, the same seeds are played twice by a uniformly random policy: once on the raw
+engine (``legal_actions``, a random choice, ``apply_legal``: the playout loop) and once through
+the AEC environment (``env.last()`` with the observation vector and action mask, a random
+legal index from the mask, ``env.step``), and once more through the environment reading only
+the mask (``env.last(observe=False)``, ``env.action_mask(agent)``), which shows what the
+observation encoding costs. Printed: steps per second of each and the engine/adapter ratios
+(issue 15's target: the adapter within 3× of the engine). Not a test: figures vary by machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np
+
+from ludoteca.games import get_game
+from ludoteca.rl.pettingzoo import env
+
+CASES: list[tuple[str, int]] = [
+    ("kingdomino", 2), ("kingdomino", 4), ("queendomino", 2), ("buttons", 2), ("buttons", 3),
+    ("kami", 2), ("kami", 4), ("goita", 4),
+]
+
+
+def engine_steps(name: str, players: int, seeds: list[int]) -> tuple[int, float]:
+    """Steps and seconds of random games on the raw engine."""
+    game = get_game(name)
+    opts = game.validate({}, players)
+    to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
+    steps = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        state = game.start(opts, players, seed)
+        rnd = random.Random(seed).random
+        while seats := to_act(state):
+            for seat in sorted(seats):
+                if seat in to_act(state):
+                    actions = legal_actions(state, seat)
+                    apply_legal(state, seat, actions[int(rnd() * len(actions))])
+                    steps += 1
+    return steps, time.perf_counter() - start
+
+
+def adapter_steps(name: str, players: int, seeds: list[int], observe: bool = True
+                  ) -> tuple[int, float]:
+    """Steps and seconds of random games through the AEC environment: with ``observe`` the
+    policy gets the whole observation (``last()``), else only the mask (``action_mask``)."""
+    aec = env(name, players=players)
+    steps = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        aec.reset(seed=seed)
+        rnd = random.Random(seed).random
+        for agent in aec.agent_iter():
+            obs, _, terminated, truncated, _ = aec.last(observe)
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            mask = obs["action_mask"] if observe else aec.action_mask(agent)
+            legal: Any = np.flatnonzero(mask)
+            aec.step(int(legal[int(rnd() * len(legal))]))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--episodes", type=int, default=60, help="games per case")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    args = parser.parse_args()
+    seeds = list(range(1000, 1000 + args.episodes))
+    rows = [("game", "players", "engine steps/s", "adapter steps/s", "ratio",
+             "mask only steps/s", "ratio")]
+    for name, players in CASES:
+        if args.game and name not in args.game:
+            continue
+        e_steps, e_secs = engine_steps(name, players, seeds)
+        a_steps, a_secs = adapter_steps(name, players, seeds)
+        m_steps, m_secs = adapter_steps(name, players, seeds, observe=False)
+        e_rate, a_rate, m_rate = e_steps / e_secs, a_steps / a_secs, m_steps / m_secs
+        rows.append((name, str(players), f"{e_rate:,.0f}", f"{a_rate:,.0f}",
+                     f"{e_rate / a_rate:.1f}×", f"{m_rate:,.0f}", f"{e_rate / m_rate:.1f}×"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for i, row in enumerate(rows):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if i == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,378 @@
+"""Every game as a PettingZoo environment (DESIGN.md §5; docs/rl.md).
+
+``env(game, **options)`` is an AEC environment; ``parallel_env(game, **options)`` the same match
+through the Parallel API (natural for Buttons, whose dice answers are simultaneous; it works for
+every game, the seats not to act being ignored). Both drive a ``Match`` (engine/match.py), the
+one loop that advances a game, with ``narrate=False``: no events are built.
+
+- Agents ``player_0`` .. ``player_{n-1}`` are the seats.
+- Observations: ``{"observation": Box(0, 1, (size,), float32), "action_mask": Box(0, 1,
+  (num_actions,), int8)}``. The vector encodes exactly what that seat may know
+  (``ludoteca.rl.encode``); the mask marks its legal actions now, all zero when it is not to act.
+- Actions: ``Discrete(num_actions)``, the game's stable action indices (``action.index``).
+- Rewards: 0 until the end; then per side (a team shares one, Kami/Goita's partnerships and
+  Queendomino's teams) ``(sides ranked below - sides ranked above) / (sides - 1)``: +1 win,
+  -1 loss, 0 tie with two sides; spread evenly between +1 and -1 with more.
+- An action outside the mask ends the episode with -1 for the offender's side and 0 for the
+  others (PettingZoo's classic convention), or raises ``IllegalAction`` with ``illegal="raise"``.
+- ``reset(seed=s)`` deals the match with engine seed ``s``: the same seed and actions give the
+  same episode. A reset without a seed takes the next seed from a generator seeded by the last
+  seed given (from the OS at first).
+- Simultaneous steps (Buttons): AEC lets the deciding seats act one after the other, lowest seat
+  first; each answers the decision it was shown (its ``seq``), which the match accepts after
+  others answered, and a seat's observation does not change while others answer. The Parallel
+  API takes all their answers at once.
+- ``render_mode="ansi"``: ``render()`` returns the game's terminal renderer drawing the
+  spectator's view (public information only) as plain text.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # no py.typed
+
+from ludoteca.engine.errors import IllegalAction, OptionError
+from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.match import Match
+from ludoteca.rl.encode import Encoder, encoder_factory
+from ludoteca.rl.rewards import final_rewards, sides_of
+
+AgentID = str
+Obs = dict[str, npt.NDArray[Any]]
+Mask = npt.NDArray[np.int8]
+ILLEGAL_MODES = ("lose", "raise")
+
+
+class _Driver(Match):
+    """The match driver with one more way in: an action already checked against the seat's
+    action mask (built from ``legal_actions`` at this very ``seq``) is applied on the trusted
+    path, ``apply_legal``, and then logged and sequenced by the driver's own bookkeeping, so
+    the match's record, ``seq`` and decisions stay exactly as ``step`` keeps them. It skips
+    ``step``'s second legality check, which costs more than a whole engine step
+    (benchmarks/rl.py)."""
+
+    def step_checked_by_mask(self, seat: Seat, action: Any) -> None:
+        game = self.game
+        before_seats = game.to_act(self.state)
+        game.apply_legal(self.state, seat, action)
+        self._after(seat, action, None, before_seats, 0.0)
+
+
+class _Table:
+    """What the AEC and Parallel environments share: the game, its encoder and spaces, the
+    match, and the per-step caches of masks and observations."""
+
+    def __init__(
+        self, game: str | Game[Any, Any], players: int | None, illegal: str, checked: bool,
+        options: Mapping[str, object],
+    ) -> None:
+        from ludoteca.games import get_game
+
+        self.game: Game[Any, Any] = get_game(game) if isinstance(game, str) else game
+        spec = self.game.spec
+        self.players = spec.min_players if players is None else players
+        self.options = self.game.validate(options, self.players)
+        if illegal not in ILLEGAL_MODES:
+            raise OptionError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
+        self.illegal = illegal
+        self.checked = checked
+        self.encoder: Encoder = encoder_factory(self.game)(
+            self.game, self.options, self.players)
+        self.num_actions = spec.num_actions
+        self.agent_names = [f"player_{i}" for i in range(self.players)]
+        self.seat_of = {name: i for i, name in enumerate(self.agent_names)}
+        self.obs_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, self.encoder.shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            })
+            for a in self.agent_names
+        }
+        self.act_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agent_names}
+        self.seeds = random.Random()
+        self.match: _Driver | None = None
+        self.side_of: list[int] = list(range(self.players))
+        self._masks: dict[Seat, tuple[int, Mask]] = {}
+        self._obs: dict[Seat, tuple[int, Obs]] = {}
+        self._actions: dict[int, Any] = {}
+        """Actions by index, as ``action_from_index`` gives them (shared immutable values)."""
+
+    def deal(self, seed: int | None) -> _Driver:
+        if seed is not None:
+            self.seeds = random.Random(seed)
+        else:
+            seed = self.seeds.getrandbits(63)
+        match = _Driver.new(self.game, self.options, self.players, seed, narrate=False)
+        assert isinstance(match, _Driver)
+        self.match = match
+        self._masks.clear()
+        self._obs.clear()
+        self.side_of = sides_of(self.game, match.state, self.players)
+        return match
+
+    def mask(self, seat: Seat) -> Mask:
+        """``seat``'s legal actions now as 0/1, cached until the match moves."""
+        match = self.match
+        assert match is not None
+        seq = match.seq
+        got = self._masks.get(seat)
+        if got is not None and got[0] == seq:
+            return got[1]
+        raw = bytearray(self.num_actions)
+        if seat in match.to_act():
+            for a in self.game.legal_actions(match.state, seat):
+                raw[a.index] = 1
+        mask: Mask = np.frombuffer(raw, dtype=np.int8)
+        self._masks[seat] = (seq, mask)
+        return mask
+
+    def observe(self, seat: Seat) -> Obs:
+        match = self.match
+        assert match is not None
+        seq = match.seq
+        got = self._obs.get(seat)
+        if got is not None and got[0] == seq:
+            return got[1]
+        obs: Obs = {"observation": self.encoder.encode(match.state, seat),
+                    "action_mask": self.mask(seat)}
+        self._obs[seat] = (seq, obs)
+        return obs
+
+    def act(self, seat: Seat, action: Any, seq: int | None) -> bool:
+        """Apply ``seat``'s action index through the match; False if it was not legal (and
+        ``illegal`` is "lose"). ``seq`` is the decision the seat answers: with ``checked`` the
+        match checks it and the action again (``Match.step``); otherwise the mask of the
+        current decision has checked the action and the trusted path applies it."""
+        match = self.match
+        assert match is not None
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        if not 0 <= index < self.num_actions or not self.mask(seat)[index]:
+            if self.illegal == "raise":
+                raise IllegalAction(
+                    f"action {action!r} is not legal for player_{seat} now "
+                    f"(legal: {np.flatnonzero(self.mask(seat)).tolist()})")
+            return False
+        action_of = self._actions.get(index)
+        if action_of is None:
+            action_of = self._actions[index] = self.game.action_from_index(index)
+        if self.checked:
+            match.step(seat, action_of, seq)
+        else:
+            match.step_checked_by_mask(seat, action_of)
+        return True
+
+    def rewards(self, offender: Seat | None = None) -> list[float]:
+        """Final rewards: the outcome's, or -1 for the offender's side and 0 for the rest."""
+        if offender is not None:
+            side = self.side_of[offender]
+            return [-1.0 if s == side else 0.0 for s in self.side_of]
+        assert self.match is not None
+        outcome = self.match.outcome
+        assert outcome is not None
+        return final_rewards(outcome, self.side_of)
+
+    def render(self) -> str:
+        from rich.console import Console
+
+        from ludoteca.terminal.session import load_renderer
+
+        assert self.match is not None, "reset() before render()"
+        renderer = load_renderer(self.game.spec.name)
+        out = io.StringIO()
+        console = Console(file=out, width=100, color_system=None, force_terminal=False)
+        console.print(renderer.render(self.match.view(None), None))
+        return out.getvalue()
+
+
+class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzoo is untyped
+    """A Ludoteca game as a PettingZoo AEC environment (module docstring)."""
+
+    def __init__(
+        self, game: str | Game[Any, Any], render_mode: str | None = None, *,
+        players: int | None = None, illegal: str = "lose", checked: bool = False,
+        **options: object,
+    ) -> None:
+        super().__init__()
+        self.table = _Table(game, players, illegal, checked, options)
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {"name": f"ludoteca_{self.table.game.spec.name}_v0",
+                         "render_modes": ["ansi"], "is_parallelizable": False}
+        self.possible_agents = list(self.table.agent_names)
+        self.agents: list[AgentID] = []
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.obs_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match dealt from ``seed`` (game options are fixed when the env is made)."""
+        self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[AgentID, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self) -> AgentID:
+        match = self.table.match
+        assert match is not None
+        seats = match.to_act()
+        return self.table.agent_names[min(seats)]
+
+    def observe(self, agent: AgentID) -> Obs:
+        return self.table.observe(self.table.seat_of[agent])
+
+    def action_mask(self, agent: AgentID) -> Mask:
+        """The agent's action mask alone (``observe(agent)["action_mask"]`` without encoding
+        the observation): for scripted or random opponents that read nothing else."""
+        return self.table.mask(self.table.seat_of[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        match = table.match
+        assert match is not None
+        seat = table.seat_of[agent]
+        self._cumulative_rewards[agent] = 0.0
+        legal = table.act(seat, action, match.decision(seat))
+        if not legal or match.is_over():
+            rewards = table.rewards(None if legal else seat)
+            for i, name in enumerate(self.agents):
+                self.rewards[name] = rewards[i]
+                self.terminations[name] = True
+            if not legal:
+                self.infos[agent] = {"illegal_action": int(action) if action is not None else None}
+            self._accumulate_rewards()
+        else:  # rewards stay 0 until the end: nothing to accumulate
+            self.agent_selection = self._next_agent()
+
+    def render(self) -> str | None:
+        return self.table.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to free: the match lives in this process."""
+
+
+class LudotecaParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
+    """A Ludoteca game through PettingZoo's Parallel API: each ``step`` takes the answers of
+    every seat to act now (Buttons' simultaneous dice answers all at once); actions of seats
+    not to act are ignored, and a seat to act left out of the dict keeps its decision open.
+    Observations, spaces, rewards, seeding and illegal actions are the AEC env's."""
+
+
+    def __init__(
+        self, game: str | Game[Any, Any], render_mode: str | None = None, *,
+        players: int | None = None, illegal: str = "lose", checked: bool = False,
+        **options: object,
+    ) -> None:
+        self.table = _Table(game, players, illegal, checked, options)
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {"name": f"ludoteca_{self.table.game.spec.name}_v0",
+                         "render_modes": ["ansi"]}
+        self.possible_agents = list(self.table.agent_names)
+        self.agents: list[AgentID] = []
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.obs_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.act_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[AgentID, Obs], dict[AgentID, dict[str, Any]]]:
+        self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[AgentID, Obs]:
+        table = self.table
+        return {a: table.observe(table.seat_of[a]) for a in self.agents}
+
+    def step(self, actions: dict[AgentID, int]) -> tuple[
+        dict[AgentID, Obs], dict[AgentID, float], dict[AgentID, bool], dict[AgentID, bool],
+        dict[AgentID, dict[str, Any]],
+    ]:
+        table = self.table
+        match = table.match
+        assert match is not None
+        agents = self.agents
+        deciding = [(s, match.decision(s)) for s in sorted(match.to_act())]
+        for seat in [s for s, _ in deciding]:
+            table.mask(seat)  # every answer is checked against the moment it was given
+        offender: Seat | None = None
+        for seat, seq in deciding:
+            name = table.agent_names[seat]
+            if name not in actions:
+                continue
+            if match.decision(seat) != seq:
+                continue  # another answer changed this seat's decision: it is asked again
+            if not table.act(seat, actions[name], seq):
+                offender = seat
+                break
+        infos: dict[AgentID, dict[str, Any]] = {a: {} for a in agents}
+        over = offender is not None or match.is_over()
+        if over:
+            rewards = table.rewards(offender)
+            reward = {a: rewards[table.seat_of[a]] for a in agents}
+            if offender is not None:
+                infos[table.agent_names[offender]]["illegal_action"] = int(
+                    actions[table.agent_names[offender]])
+        else:
+            reward = dict.fromkeys(agents, 0.0)
+        obs = self._observations()
+        terminations = dict.fromkeys(agents, over)
+        truncations = dict.fromkeys(agents, False)
+        if over:
+            self.agents = []
+        return obs, reward, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.table.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to free: the match lives in this process."""
+
+
+def env(
+    game: str | Game[Any, Any], render_mode: str | None = None, *, players: int | None = None,
+    illegal: str = "lose", checked: bool = False, **options: object,
+) -> LudotecaEnv:
+    """The AEC environment of ``game`` (a registry name or a Game). ``players=`` sets the player
+    count (default: the game's least), ``illegal=`` "lose" (default) or "raise", ``checked=True``
+    applies actions through ``Match.step`` with every check (slower; the default applies an
+    action the mask allows on the trusted path), and every other keyword is a game option
+    (``ludoteca games`` lists them), validated here."""
+    return LudotecaEnv(game, render_mode, players=players, illegal=illegal, checked=checked,
+                       **options)
+
+
+def parallel_env(
+    game: str | Game[Any, Any], render_mode: str | None = None, *, players: int | None = None,
+    illegal: str = "lose", checked: bool = False, **options: object,
+) -> LudotecaParallelEnv:
+    """The Parallel API environment of ``game``; the same keywords as ``env``."""
+    return LudotecaParallelEnv(game, render_mode, players=players, illegal=illegal,
+                               checked=checked, **options)

@@ -1,0 +1,32 @@
+"""Final rewards shared by the PettingZoo and OpenSpiel adapters (docs/rl.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.game import Game, Outcome
+
+
+def sides_of(game: Game[Any, Any], state: Any, players: int) -> list[int]:
+    """Each seat's side: its team where the game plays in teams (the public view's ``sides``),
+    else the seat itself."""
+    sides = game.view(state, None).get("sides")
+    return [int(x) for x in sides] if sides else list(range(players))
+
+
+def final_rewards(outcome: Outcome, side_of: list[int]) -> list[float]:
+    """Per seat: (sides ranked below its side - sides ranked above) / (sides - 1), so +1 / -1 /
+    0 with two sides, and the rewards of all seats add up to 0."""
+    rank_of: dict[int, int] = {}
+    for seat, side in enumerate(side_of):
+        rank_of[side] = outcome.ranks[seat]
+    count = len(rank_of)
+    if count < 2:
+        return [0.0] * len(side_of)
+    out = []
+    for side in side_of:
+        mine = rank_of[side]
+        below = sum(1 for r in rank_of.values() if r > mine)
+        above = sum(1 for r in rank_of.values() if r < mine)
+        out.append((below - above) / (count - 1))
+    return out
