@@ -28,11 +28,14 @@ MAX_OUTCOMES = 64
 
 
 class NeedChance(Exception):
-    """The draw being made needs the next chance outcome, one of ``range(outcomes)``."""
+    """The draw being made needs the next chance outcome, one of ``range(outcomes)``; ``then``
+    lists the outcome counts of the draws known to follow whatever it is (the rest of a shuffle
+    or of a split draw), so the caller can take those outcomes too before applying again."""
 
-    def __init__(self, outcomes: int) -> None:
+    def __init__(self, outcomes: int, then: tuple[int, ...] = ()) -> None:
         super().__init__(outcomes)
         self.outcomes = outcomes
+        self.then = then
 
 
 DIE = 6
@@ -59,6 +62,9 @@ def split(n: int) -> list[int]:
     return out
 
 
+_SPLITS: dict[int, list[int]] = {}
+
+
 class ChanceRng(Rng):
     """An ``Rng`` that reads its draws from ``script`` (outcome indices, one per chance node)."""
 
@@ -69,23 +75,38 @@ class ChanceRng(Rng):
         self.script = script
         self.at = 0
 
+    def _next(self, n: int, then: tuple[int, ...]) -> int:
+        if self.at == len(self.script):
+            raise NeedChance(n, then)
+        k = self.script[self.at]
+        if not 0 <= k < n:
+            raise ValueError(f"chance outcome {k} is not one of 0-{n - 1}")
+        self.at += 1
+        return k
+
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("n must be positive")
         if n == 1:
             return 0  # no choice: not a chance node
+        sizes = _SPLITS.get(n)
+        if sizes is None:
+            sizes = _SPLITS[n] = split(n)
+        if len(sizes) == 1:
+            return self._next(n, ())
         value = 0
         scale = 1
-        for size in split(n):
-            if self.at == len(self.script):
-                raise NeedChance(size)
-            k = self.script[self.at]
-            if not 0 <= k < size:
-                raise ValueError(f"chance outcome {k} is not one of 0-{size - 1}")
-            self.at += 1
-            value += k * scale
+        for i, size in enumerate(sizes):
+            value += self._next(size, tuple(sizes[i + 1:])) * scale
             scale *= size
         return value
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """``Rng.shuffle``'s Fisher-Yates, the same draws; a shuffle announces the rest of its
+        draws (i, i - 1, ... 2 outcomes) when the script runs out."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self._next(i + 1, tuple(range(i, 1, -1))) if i > 0 else 0
+            items[i], items[j] = items[j], items[i]
 
     def shuffle_wide(self, items: MutableSequence[T], words: int = 3) -> None:
         self.shuffle(items)  # the same uniform order, one chance node per position

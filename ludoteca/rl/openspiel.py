@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -105,22 +104,50 @@ class _Told:
 # ---- one position ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Position:
-    """Everything a state holds; never changed once made, so clones share it (``deepcopy`` of
-    it is itself: OpenSpiel clones a Python state by deep-copying its attributes)."""
+    """Everything a state holds. Never changed once made (but for the caches of who acts and
+    what is legal), so clones share it: OpenSpiel clones a Python state by deep-copying its
+    attributes, and a deep copy of a position is the position itself."""
 
-    spiel: LudotecaGame
-    engine: Any
-    """The engine state after the last completed action; None before the deal completes."""
-    told: _Told | None
-    pending: tuple[Seat, Any] | None
-    """The action (or the deal, seat SETUP) that waits for chance outcomes."""
-    script: tuple[int, ...] = ()
-    """The chance outcomes chosen so far for the pending action."""
-    need: int = 0
-    """Outcomes of the chance node now (pending only)."""
-    legal: tuple[int, ...] | None = field(default=None, compare=False)
+    __slots__ = ("engine", "legal", "need", "pending", "player", "script", "spiel", "then",
+                 "told")
+
+    def __init__(self, spiel: LudotecaGame, engine: Any, told: _Told | None,
+                 pending: tuple[Seat, Any] | None, script: tuple[int, ...] = (),
+                 need: int = 0, then: tuple[int, ...] = ()) -> None:
+        self.spiel = spiel
+        self.engine = engine
+        """The engine state after the last completed action; None before the deal completes."""
+        self.told = told
+        self.pending = pending
+        """The action (or the deal, seat SETUP) that waits for chance outcomes."""
+        self.script = script
+        """The chance outcomes chosen so far for the pending action."""
+        self.need = need
+        """Outcomes of the chance node now (pending only)."""
+        self.then = then
+        """Outcomes of the chance nodes known to follow before the action can go on."""
+        self.player: int | None = None
+        self.legal: frozenset[int] | None = None
+
+    def current_player(self) -> int:
+        if self.player is None:
+            if self.pending is not None:
+                self.player = int(pyspiel.PlayerId.CHANCE)
+            else:
+                seats = self.spiel.engine.to_act(self.engine)
+                self.player = min(seats) if seats else int(pyspiel.PlayerId.TERMINAL)
+        return self.player
+
+    def legal_indices(self) -> frozenset[int]:
+        if self.legal is None:
+            engine = self.spiel.engine
+            self.legal = frozenset(
+                a.index for a in engine.legal_actions(self.engine, self.current_player()))
+        return self.legal
+
+    def waiting(self, script: tuple[int, ...], need: int, then: tuple[int, ...]) -> _Position:
+        return _Position(self.spiel, self.engine, self.told, self.pending, script, need, then)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -142,45 +169,32 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     # ---- OpenSpiel's API ----------------------------------------------------------------
     def current_player(self) -> int:
-        pos = self._pos
-        if pos.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        engine = self._spiel.engine
-        seats = engine.to_act(pos.engine)
-        if not seats:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return min(seats)
+        return self._pos.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._legal())
-
-    def _legal(self) -> tuple[int, ...]:
-        pos = self._pos
-        if pos.legal is None:
-            engine = self._spiel.engine
-            seat = min(engine.to_act(pos.engine))
-            legal = tuple(sorted(a.index for a in engine.legal_actions(pos.engine, seat)))
-            object.__setattr__(pos, "legal", legal)  # a cache: the position stays the same
-            return legal
-        return pos.legal
+        return sorted(self._pos.legal_indices())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._pos.need
-        return [(k, 1.0 / n) for k in range(n)]
+        p = 1.0 / n
+        return [(k, p) for k in range(n)]
 
     def _apply_action(self, action: int) -> None:
         pos = self._pos
-        spiel = self._spiel
+        spiel = pos.spiel
         if pos.pending is not None:
             if not 0 <= action < pos.need:
                 raise ValueError(f"chance outcome {action} is not one of 0-{pos.need - 1}")
-            self._pos = spiel.resume(replace(pos, script=(*pos.script, action)))
+            script = (*pos.script, action)
+            if pos.then:  # more outcomes of the same shuffle or roll: no need to apply yet
+                self._pos = pos.waiting(script, pos.then[0], pos.then[1:])
+            else:
+                self._pos = spiel.resume(pos.waiting(script, 0, ()))
             return
-        if action not in self._legal():
+        if action not in pos.legal_indices():
             raise ValueError(f"action {action} is not legal here")
-        seat = min(spiel.engine.to_act(pos.engine))
-        self._pos = spiel.resume(replace(
-            pos, pending=(seat, spiel.engine.action_from_index(action)), script=(), legal=None))
+        pending = (pos.current_player(), spiel.engine.action_from_index(action))
+        self._pos = spiel.resume(_Position(spiel, pos.engine, pos.told, pending))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -188,8 +202,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self._spiel.engine.describe(self._spiel.engine.action_from_index(action))
 
     def is_terminal(self) -> bool:
-        pos = self._pos
-        return pos.pending is None and self._spiel.engine.is_over(pos.engine)
+        return bool(self._pos.current_player() == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
         pos = self._pos
@@ -301,7 +314,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
                 engine.apply_legal(after, seat, action)
                 told = _Told(pos.told, seat, action, pos.engine, after)
         except NeedChance as chance:
-            return replace(pos, need=chance.outcomes)
+            return pos.waiting(pos.script, chance.outcomes, chance.then)
         return _Position(spiel=self, engine=after, told=told, pending=None)
 
 

@@ -29,6 +29,7 @@ one loop that advances a game, with ``narrate=False``: no events are built.
 from __future__ import annotations
 
 import io
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -153,8 +154,8 @@ class _Table:
         match = self.match
         assert match is not None
         try:
-            index = int(action)
-        except (TypeError, ValueError):
+            index = operator.index(action)  # an int or a numpy integer, never a float
+        except TypeError:
             index = -1
         if not 0 <= index < self.num_actions or not self.mask(seat)[index]:
             if self.illegal == "raise":
@@ -261,7 +262,7 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
                 self.rewards[name] = rewards[i]
                 self.terminations[name] = True
             if not legal:
-                self.infos[agent] = {"illegal_action": int(action) if action is not None else None}
+                self.infos[agent] = {"illegal_action": action}
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to accumulate
             self.agent_selection = self._next_agent()
@@ -338,8 +339,8 @@ class LudotecaParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
             rewards = table.rewards(offender)
             reward = {a: rewards[table.seat_of[a]] for a in agents}
             if offender is not None:
-                infos[table.agent_names[offender]]["illegal_action"] = int(
-                    actions[table.agent_names[offender]])
+                name = table.agent_names[offender]
+                infos[name]["illegal_action"] = actions[name]
         else:
             reward = dict.fromkeys(agents, 0.0)
         obs = self._observations()

@@ -83,20 +83,32 @@ class RecordingRng(Rng):
     """``Rng(seed)`` as the engine uses it, writing down each draw as the chance outcomes that
     stand for it in the OpenSpiel game."""
 
-    __slots__ = ("outcomes",)
+    __slots__ = ("outcomes", "quiet")
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.outcomes: list[int] = []
+        self.quiet = False
 
     def below(self, n: int) -> int:
         value = super().below(n)
-        if n > 1:
+        if n > 1 and not self.quiet:
             rest = value
             for size in split(n):
                 self.outcomes.append(rest % size)
                 rest //= size
         return value
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """``Rng.shuffle`` itself; each of its draws is one chance node (even where a lone draw
+        of that size would be dice), read off its swaps."""
+        choices: list[int] = []
+        self.quiet = True
+        try:
+            super().shuffle(_Swaps(items, choices))
+        finally:
+            self.quiet = False
+        self.outcomes.extend(choices)
 
     def shuffle_wide(self, items: MutableSequence[T], words: int = 3) -> None:
         choices: list[int] = []
@@ -114,7 +126,10 @@ def _pairs(case: tuple[str, int, dict[str, Any]], seed: int) -> Iterator[tuple[A
     name, players, options = case
     game = get_game(name)
     rng = RecordingRng(seed)
-    engine_state = game.start(game.validate(options, players), players, rng=rng)
+    validated = game.validate(options, players)
+    engine_state = game.start(validated, players, rng=rng)
+    own = game.start(validated, players, seed)  # recording changes nothing the engine does
+    assert lo._fields(own) == lo._fields(engine_state)
     spiel = load(*case)
     state = spiel.new_initial_state()
     used = 0

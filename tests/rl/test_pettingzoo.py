@@ -269,3 +269,32 @@ def test_the_trusted_path_keeps_the_match_as_step_does(name: str) -> None:
     assert a.record.actions == b.record.actions and a.state == b.state
     replayed = Match.from_record(get_game(name), a.record, narrate=False)
     assert replayed.state == a.state
+
+
+def test_a_game_without_an_encoder_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test suite's fifth game (Nim) names no ``rl_observation`` in its registry entry."""
+    from pathlib import Path
+
+    import ludoteca.games as games
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "fifth_game"))
+    monkeypatch.setattr(games, "PACKAGES", (*games.PACKAGES, "nim"))
+    games.registry.cache_clear()
+    try:
+        with pytest.raises(OptionError, match="no RL observation encoder"):
+            env("nim", players=2)
+    finally:
+        games.registry.cache_clear()
+        sys.modules.pop("nim", None)
+
+
+def test_actions_are_integers_numpy_or_not() -> None:
+    aec = env("buttons", players=2)
+    aec.reset(seed=3)
+    agent = aec.agent_selection
+    legal = np.flatnonzero(aec.observe(agent)["action_mask"])
+    aec.step(np.int64(legal[0]))  # a numpy integer is an index like any other
+    assert not any(aec.terminations.values())
+    aec.reset(seed=3)
+    aec.step(float(legal[0]))  # a float is not an action index: illegal
+    assert aec.rewards[agent] == -1.0 and all(aec.terminations.values())
