@@ -1,4 +1,4 @@
-"""PettingZoo adapter speed against the raw engine: ``python benchmarks/rl.py [--episodes N]``.
+"""RL adapter speed against the raw engine: ``python benchmarks/rl.py [--episodes N]``.
 
 For each game, the same seeds are played twice by a uniformly random policy: once on the raw
 engine (``legal_actions``, a random choice, ``apply_legal``: the playout loop) and once through
@@ -6,7 +6,9 @@ the AEC environment (``env.last()`` with the observation vector and action mask,
 legal index from the mask, ``env.step``), and once more through the environment reading only
 the mask (``env.last(observe=False)``, ``env.action_mask(agent)``), which shows what the
 observation encoding costs. Printed: steps per second of each and the engine/adapter ratios
-(issue 15's target: the adapter within 3× of the engine). Not a test: figures vary by machine.
+(issue 15's target: the adapter within 3× of the engine). Then the same for the OpenSpiel games
+(``ludoteca.rl.openspiel``): a random legal action at each decision, each chance node's outcome
+drawn uniformly, counting decisions only. Not a test: figures vary by machine.
 """
 
 from __future__ import annotations
@@ -72,6 +74,36 @@ def adapter_steps(name: str, players: int, seeds: list[int], observe: bool = Tru
     return steps, time.perf_counter() - start
 
 
+def openspiel_steps(name: str, players: int, seeds: list[int]) -> tuple[int, float]:
+    """Decisions and seconds of random games through the OpenSpiel game (chance sampled)."""
+    import pyspiel
+
+    from ludoteca.rl import openspiel
+
+    game = pyspiel.load_game(openspiel.PREFIX + name, {"players": players})
+    steps = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        rnd = random.Random(seed).random
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rnd() * len(state.chance_outcomes())))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rnd() * len(legal))])
+                steps += 1
+    return steps, time.perf_counter() - start
+
+
+def table(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for i, row in enumerate(rows):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if i == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--episodes", type=int, default=60, help="games per case")
@@ -89,11 +121,19 @@ def main() -> None:
         e_rate, a_rate, m_rate = e_steps / e_secs, a_steps / a_secs, m_steps / m_secs
         rows.append((name, str(players), f"{e_rate:,.0f}", f"{a_rate:,.0f}",
                      f"{e_rate / a_rate:.1f}×", f"{m_rate:,.0f}", f"{e_rate / m_rate:.1f}×"))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
-        if i == 0:
-            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print("PettingZoo (AEC):")
+    table(rows)
+    rows = [("game", "players", "engine steps/s", "OpenSpiel steps/s", "ratio")]
+    for name, players in CASES:
+        if args.game and name not in args.game:
+            continue
+        e_steps, e_secs = engine_steps(name, players, seeds)
+        o_steps, o_secs = openspiel_steps(name, players, seeds)
+        e_rate, o_rate = e_steps / e_secs, o_steps / o_secs
+        rows.append((name, str(players), f"{e_rate:,.0f}", f"{o_rate:,.0f}",
+                     f"{e_rate / o_rate:.1f}×"))
+    print("\nOpenSpiel (decisions; chance nodes sampled):")
+    table(rows)
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ class _Position:
         self.then = then
         """Outcomes of the chance nodes known to follow before the action can go on."""
         self.player: int | None = None
-        self.legal: frozenset[int] | None = None
+        self.legal: list[int] | None = None
 
     def current_player(self) -> int:
         if self.player is None:
@@ -139,11 +139,12 @@ class _Position:
                 self.player = min(seats) if seats else int(pyspiel.PlayerId.TERMINAL)
         return self.player
 
-    def legal_indices(self) -> frozenset[int]:
+    def legal_indices(self) -> list[int]:
+        """The current player's legal action indices, ascending (cached: do not change it)."""
         if self.legal is None:
             engine = self.spiel.engine
-            self.legal = frozenset(
-                a.index for a in engine.legal_actions(self.engine, self.current_player()))
+            self.legal = sorted([
+                a.index for a in engine.legal_actions(self.engine, self.current_player())])
         return self.legal
 
     def waiting(self, script: tuple[int, ...], need: int, then: tuple[int, ...]) -> _Position:
@@ -172,7 +173,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self._pos.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._pos.legal_indices())
+        return self._pos.legal_indices()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._pos.need
@@ -191,7 +192,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             else:
                 self._pos = spiel.resume(pos.waiting(script, 0, ()))
             return
-        if action not in pos.legal_indices():
+        if action not in pos.legal_indices():  # a short list: about as fast as a set
             raise ValueError(f"action {action} is not legal here")
         pending = (pos.current_player(), spiel.engine.action_from_index(action))
         self._pos = spiel.resume(_Position(spiel, pos.engine, pos.told, pending))
