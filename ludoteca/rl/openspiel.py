@@ -228,13 +228,24 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                           sort_keys=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
-        """A world consistent with what ``player_id`` may know (``Game.determinizer``)."""
+        """A world consistent with what ``player_id`` may know (``Game.determinizer``), in
+        which it is to act when it is to act here."""
         pos = self._pos
         if pos.pending is not None or pos.engine is None:
             raise ValueError("resampling is only defined at a player's decision")
         engine = self._spiel.engine
-        seed = int(float(probability_sampler()) * 2**53)
-        world = engine.determinizer(engine.view(pos.engine, player_id), player_id)(Rng(seed))
+        rng = Rng(int(float(probability_sampler()) * 2**53))
+        world = engine.determinizer(engine.view(pos.engine, player_id), player_id)(rng)
+        # In a simultaneous step (Buttons) the seats answer here lowest first, so the seats
+        # before ``player_id`` have answered, though what they answered is hidden from it:
+        # answer for them in the sampled world too, at random. The world's action count
+        # (``ply``, the match's seq) came from the view and counts those answers already.
+        ply = world.ply
+        while (seats := engine.to_act(world)) and player_id in seats and min(seats) < player_id:
+            seat = min(seats)
+            actions = engine.legal_actions(world, seat)
+            engine.apply_legal(world, seat, actions[rng.below(len(actions))])
+        world.ply = ply
         known = {player_id: "\n".join(self.story(player_id))}
         told = _Told(None, SETUP, None, None, world, known=known)
         return LudotecaState(self._spiel, _Position(spiel=self._spiel, engine=world, told=told,

@@ -221,6 +221,8 @@ def test_an_observation_is_the_same_in_every_world_the_seat_cannot_tell_apart(
             continue
         for seat in range(players):
             world = state.resample_from_infostate(seat, u.random)
+            if seat == state.current_player():
+                assert world.current_player() == seat
             assert world.observation_string(seat) == state.observation_string(seat)
             assert np.array_equal(world.observation_tensor(seat), state.observation_tensor(seat))
             assert world.information_state_string(seat) == state.information_state_string(seat)
@@ -252,3 +254,48 @@ def test_openspiels_is_mcts_plays_kami_against_our_greedy_bot() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_openspiels_rl_environment_runs_an_episode_on_the_observation_tensor() -> None:
+    """OpenSpiel's RL loop (``rl_environment``), as its learning agents use it, with our
+    observation tensor (there is no information-state tensor: docs/rl.md says why)."""
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("ludoteca_buttons", {"players": 2})
+    environment = rl_environment.Environment(
+        game, observation_type=rl_environment.ObservationType.OBSERVATION)
+    rng = np.random.default_rng(0)
+    step = environment.reset()
+    size = game.observation_tensor_size()
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size
+        step = environment.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("name,players", [("kingdomino", 2), ("queendomino", 2),
+                                          ("buttons", 2), ("kami", 2), ("goita", 4)])
+def test_openspiels_searches_choose_legal_moves_in_every_game(name: str, players: int) -> None:
+    """IS-MCTS (resampling worlds from the seat's information) and MCTS (on the true state,
+    a cheating baseline here) each choose a legal move a few times in every game."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(lo.PREFIX + name, {"players": players})
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng,
+                             use_observation_string=True),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
+                         random_state=rng)]
+    state = game.new_initial_state()
+    chosen = 0
+    while chosen < 4 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            continue
+        action = bots[chosen % 2].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        chosen += 1
+    assert chosen == 4
