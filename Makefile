@@ -29,7 +29,7 @@ run: install
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
-		ludoteca/server
+		ludoteca/server ludoteca/rl
 
 test: lint
 	$(BIN)/python -m pytest
