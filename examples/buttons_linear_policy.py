@@ -117,6 +117,13 @@ def train(policy: Linear, episodes: int, lr: float, seed: int) -> None:
                   f"({time.perf_counter() - start:.0f} s)")
 
 
+def wilson_half(points: float, games: int) -> float:
+    """Half the width of Wilson's 95% interval for a score share."""
+    z = 1.96
+    p = points / games
+    return z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+
+
 def measure(mine: Policy, level: str, games: int, seed: int) -> tuple[float, float]:
     """Score share (wins + half the ties) of ``mine`` against our bot, with a 95% half-width."""
     aec = env("buttons", players=2)
@@ -128,8 +135,7 @@ def measure(mine: Policy, level: str, games: int, seed: int) -> tuple[float, flo
         policies = [mine, theirs] if me == 0 else [theirs, mine]
         final, _ = episode(aec, policies, 10_000_000 + seed * 1000 + g)
         points += (final[me] + 1) / 2
-    share = points / games
-    return share, 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / games)
+    return points / games, wilson_half(points, games)
 
 
 def main() -> None:

@@ -6,7 +6,7 @@
 OpenSpiel's own Python IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts,
 nodes keyed by the observation string) plays seat 0 or 1 in turn against each opponent level;
 chance nodes are sampled from their outcomes. Prints IS-MCTS's score (wins + half the ties) with
-a 95% interval, per opponent. Needs the ``rl`` extra.
+Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -37,6 +37,15 @@ def play(game: lo.LudotecaGame, bots: list[pyspiel.Bot], rng: np.random.RandomSt
         else:
             state.apply_action(bots[state.current_player()].step(state))
     return list(state.returns())
+
+
+def wilson(points: float, games: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a score share (it stays sensible at 0 or all points)."""
+    z = 1.96
+    p = points / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:
@@ -71,9 +80,9 @@ def main() -> None:
             bots = [searcher, ours] if me == 0 else [ours, searcher]
             returns = play(game, bots, rng)
             points += (returns[me] + 1) / 2  # win 1, tie 0.5, loss 0
-        share = points / args.games
-        half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / args.games)
-        print(f"  against {level:<7} IS-MCTS scores {share:5.1%} ± {half:4.1%}   "
+        low, high = wilson(points, args.games)
+        print(f"  against {level:<7} IS-MCTS scores {points:g}/{args.games} = "
+              f"{points / args.games:5.1%} (95%: {low:.0%}-{high:.0%})   "
               f"({time.perf_counter() - start:.0f} s)")
 
 
