@@ -54,16 +54,21 @@ ILLEGAL_MODES = ("lose", "raise")
 class _Driver(Match):
     """The match driver with one more way in: an action already checked against the seat's
     action mask (built from ``legal_actions`` at this very ``seq``) is applied on the trusted
-    path, ``apply_legal``, and then logged and sequenced by the driver's own bookkeeping, so
-    the match's record, ``seq`` and decisions stay exactly as ``step`` keeps them. It skips
-    ``step``'s second legality check, which costs more than a whole engine step
-    (benchmarks/rl.py)."""
+    path, ``apply_legal``, and then logged and sequenced as ``step`` does, so the match's
+    record, ``seq`` and decisions stay exactly as ``step`` keeps them. It skips ``step``'s
+    second legality check, which costs more than a whole engine step (benchmarks/rl.py), and
+    builds no ``Step``."""
 
-    def step_checked_by_mask(self, seat: Seat, action: Any) -> None:
-        game = self.game
-        before_seats = game.to_act(self.state)
-        game.apply_legal(self.state, seat, action)
-        self._after(seat, action, None, before_seats, 0.0)
+    def step_checked_by_mask(self, seat: Seat, action: Any) -> frozenset[Seat]:
+        """Apply ``action`` and return the seats to act after it."""
+        game, state = self.game, self.state
+        game.apply_legal(state, seat, action)
+        self.actions.append((seat, action))
+        now = state.ply
+        since = self._since  # its seats are those to act before this action (``_after``)
+        after = game.to_act(state)
+        self._since = {s: since[s] if s != seat and s in since else now for s in after}
+        return after
 
 
 class _Table:
@@ -100,8 +105,12 @@ class _Table:
         self.seeds = random.Random()
         self.match: _Driver | None = None
         self.side_of: list[int] = list(range(self.players))
-        self._masks: dict[Seat, tuple[int, Mask]] = {}
-        self._obs: dict[Seat, tuple[int, Obs]] = {}
+        self.to_act: frozenset[Seat] = frozenset()
+        """The seats to act now (kept as the match moves: every move goes through ``act``)."""
+        self.no_actions: Mask = np.zeros(self.num_actions, dtype=np.int8)
+        self._masks: dict[Seat, Mask] = {}
+        self._obs: dict[Seat, Obs] = {}
+        """This decision point's masks and observations by seat, cleared at every move."""
         self._actions: dict[int, Any] = {}
         """Actions by index, as ``action_from_index`` gives them (shared immutable values)."""
 
@@ -113,38 +122,35 @@ class _Table:
         match = _Driver.new(self.game, self.options, self.players, seed, narrate=False)
         assert isinstance(match, _Driver)
         self.match = match
+        self.to_act = match.to_act()
         self._masks.clear()
         self._obs.clear()
         self.side_of = sides_of(self.game, match.state, self.players)
         return match
 
     def mask(self, seat: Seat) -> Mask:
-        """``seat``'s legal actions now as 0/1, cached until the match moves."""
-        match = self.match
-        assert match is not None
-        seq = match.seq
-        got = self._masks.get(seat)
-        if got is not None and got[0] == seq:
-            return got[1]
-        raw = bytearray(self.num_actions)
-        if seat in match.to_act():
-            for a in self.game.legal_actions(match.state, seat):
-                raw[a.index] = 1
-        mask: Mask = np.frombuffer(raw, dtype=np.int8)
-        self._masks[seat] = (seq, mask)
+        """``seat``'s legal actions now as 0/1, built once per decision point (a new array at
+        every move, so a mask handed out never changes)."""
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._masks[seat] = self.no_actions.copy()
+            if seat in self.to_act:
+                assert self.match is not None
+                legal = [a.index for a in self.game.legal_actions(self.match.state, seat)]
+                if len(legal) < 8:  # a few: item by item beats numpy's fancy indexing
+                    for i in legal:
+                        mask[i] = 1
+                else:
+                    mask[legal] = 1
         return mask
 
     def observe(self, seat: Seat) -> Obs:
-        match = self.match
-        assert match is not None
-        seq = match.seq
         got = self._obs.get(seat)
-        if got is not None and got[0] == seq:
-            return got[1]
-        obs: Obs = {"observation": self.encoder.encode(match.state, seat),
-                    "action_mask": self.mask(seat)}
-        self._obs[seat] = (seq, obs)
-        return obs
+        if got is None:
+            assert self.match is not None
+            got = self._obs[seat] = {"observation": self.encoder.encode(self.match.state, seat),
+                                     "action_mask": self.mask(seat)}
+        return got
 
     def act(self, seat: Seat, action: Any, seq: int | None) -> bool:
         """Apply ``seat``'s action index through the match; False if it was not legal (and
@@ -168,8 +174,11 @@ class _Table:
             action_of = self._actions[index] = self.game.action_from_index(index)
         if self.checked:
             match.step(seat, action_of, seq)
+            self.to_act = match.to_act()
         else:
-            match.step_checked_by_mask(seat, action_of)
+            self.to_act = match.step_checked_by_mask(seat, action_of)
+        self._masks.clear()
+        self._obs.clear()
         return True
 
     def rewards(self, offender: Seat | None = None) -> list[float]:
@@ -232,13 +241,18 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> AgentID:
-        match = self.table.match
-        assert match is not None
-        seats = match.to_act()
-        return self.table.agent_names[min(seats)]
+        return self.table.agent_names[min(self.table.to_act)]
 
     def observe(self, agent: AgentID) -> Obs:
         return self.table.observe(self.table.seat_of[agent])
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` with one call less per step."""
+        agent = self.agent_selection
+        table = self.table
+        return (table.observe(table.seat_of[agent]) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def action_mask(self, agent: AgentID) -> Mask:
         """The agent's action mask alone (``observe(agent)["action_mask"]`` without encoding
@@ -254,18 +268,18 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
         match = table.match
         assert match is not None
         seat = table.seat_of[agent]
-        self._cumulative_rewards[agent] = 0.0
-        legal = table.act(seat, action, match.decision(seat))
-        if not legal or match.is_over():
-            rewards = table.rewards(None if legal else seat)
-            for i, name in enumerate(self.agents):
-                self.rewards[name] = rewards[i]
-                self.terminations[name] = True
-            if not legal:
-                self.infos[agent] = {"illegal_action": action}
-            self._accumulate_rewards()
-        else:  # rewards stay 0 until the end: nothing to accumulate
-            self.agent_selection = self._next_agent()
+        # rewards, so cumulative rewards, stay 0 until the end: nothing to reset or add
+        legal = table.act(seat, action, match.decision(seat) if table.checked else None)
+        if legal and table.to_act:
+            self.agent_selection = table.agent_names[min(table.to_act)]
+            return
+        rewards = table.rewards(None if legal else seat)
+        for i, name in enumerate(self.agents):
+            self.rewards[name] = rewards[i]
+            self.terminations[name] = True
+        if not legal:
+            self.infos[agent] = {"illegal_action": action}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         return self.table.render() if self.render_mode == "ansi" else None

@@ -16,11 +16,23 @@ import numpy as np
 from ludoteca.engine.game import Game, Seat
 from ludoteca.games.buttons.grid import CELLS
 from ludoteca.games.buttons.state import NO_CELL, OVER, STARS, TURN, ButtonsState
-from ludoteca.rl.encode import Layout, Vector, bit_array, unit
+from ludoteca.rl.encode import Layout, Vector, unit
 
-CACHE_LIMIT = 20_000
 PER_SEAT = 7 * CELLS
 """Bits per seat: red, yellow, green, blue cells of its board, markers, stars, last placed."""
+CARDS = [array("f", [float(cards >> i & 1) for i in range(4)]) for cards in range(16)]
+"""A set of colour cards (4 bits) as 0/1 per card."""
+
+
+class Canvas:
+    """One observer's last vector, written in place: its bit planes are rewritten where they
+    changed since, the rest at every observation; ``encode`` hands out a copy."""
+
+    def __init__(self, size: int) -> None:
+        self.buf = array("f", bytes(4 * size))
+        self.vec: Vector = np.frombuffer(self.buf, dtype=np.float32)
+        self.bits = 0
+        """The bit planes' values now in ``buf``."""
 
 
 class Encoder:
@@ -52,8 +64,8 @@ class Encoder:
         self.o_status = lay.add("status", n * 3, "per relative seat: in, stopped, busted")
         self.o_earned = lay.add("stars_to_place", n, "stars phase: stars earned / 8")
         self.shape = (lay.size,)
-        self.template = array("f", bytes(4 * lay.size))
-        self._bits: dict[int, array[float]] = {}
+        self.tail = array("f", bytes(4 * (lay.size - self.nbits)))
+        self._canvases: list[Canvas | None] = [None] * n
 
     def encode(self, s: ButtonsState, seat: Seat) -> Vector:
         n = self.n
@@ -75,14 +87,17 @@ class Encoder:
         stars_phase = s.phase == STARS
         if stars_phase:
             bits |= s.picks[seat] << (shift + CELLS)
-        buf = self.template[:]
-        got = self._bits.get(bits)
-        if got is None:
-            got = array("f", bit_array(bits, self.nbits).astype(np.float32).tobytes())
-            if len(self._bits) > CACHE_LIMIT:
-                self._bits.clear()
-            self._bits[bits] = got
-        buf[: self.nbits] = got
+        c = self._canvases[seat]
+        if c is None:
+            c = self._canvases[seat] = Canvas(self.shape[0])
+        buf = c.buf
+        diff = bits ^ c.bits  # only the bits that changed since this seat's last observation
+        while diff:
+            low = diff & -diff
+            diff ^= low
+            buf[low.bit_length() - 1] = 1.0 if bits & low else 0.0
+        c.bits = bits
+        buf[self.nbits:] = self.tail
         buf[self.o_seat + seat] = 1.0
         buf[self.o_phase + s.phase] = 1.0
         buf[self.o_round] = unit(s.round, 20)
@@ -102,10 +117,7 @@ class Encoder:
                 buf[self.o_deciders + r] = 1.0
             cards = s.cards[p]
             if cards:
-                o = self.o_cards + 4 * r
-                for i in range(4):
-                    if cards >> i & 1:
-                        buf[o + i] = 1.0
+                buf[self.o_cards + 4 * r:self.o_cards + 4 * r + 4] = CARDS[cards]
             buf[self.o_status + 3 * r + s.status[p]] = 1.0
             if stars_phase and s.earned[p]:
                 buf[self.o_earned + r] = unit(s.earned[p], 8)
@@ -114,7 +126,5 @@ class Encoder:
             buf[self.o_to_act] = 1.0
         removed = s.removed_card
         if removed:
-            for i in range(4):
-                if removed >> i & 1:
-                    buf[self.o_removed + i] = 1.0
-        return np.frombuffer(buf, dtype=np.float32)
+            buf[self.o_removed:self.o_removed + 4] = CARDS[removed]
+        return c.vec.copy()

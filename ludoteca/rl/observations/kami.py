@@ -31,6 +31,7 @@ from ludoteca.rl.encode import Layout, Vector, unit
 T = len(TYPES)
 INV_COPIES = tuple(1.0 / c for c in COPIES)
 PHASES = 4
+CACHE_LIMIT = 50_000
 ALL = pack([t for t in TYPES for _ in range(COPIES[t])])
 """The whole deck, packed: minus what a seat has seen, what it has not."""
 
@@ -80,28 +81,36 @@ class Encoder:
         self.o_looked = lay.add("looked", T if n == 3 else 0,
                                 "3 players: the unused card the observer looked at, by type")
         self.shape = (lay.size,)
-        self.template = array("f", bytes(4 * lay.size))
+        self.zeros = array("f", bytes(4 * lay.size))
+        self.buf = array("f", bytes(4 * lay.size))
+        """Written in place at every observation; ``encode`` hands out a copy."""
+        self.vec: Vector = np.frombuffer(self.buf, dtype=np.float32)
 
     def encode(self, s: KamiState, seat: Seat) -> Vector:
         n = self.n
         cfg = s.cfg
-        buf = self.template[:]
+        buf = self.buf
+        buf[:] = self.zeros
         buf[self.o_seat + seat] = 1.0
         buf[self.o_phase + s.phase] = 1.0
         hand = s.hands[seat]
         seen = hand
         o = self.o_hand
-        for t, v in spread(hand):
-            buf[o + t] = v
+        buf[o:o + T] = counts(hand)
         o_up, o_att = self.o_up, self.o_att
         for p in range(n):
             r = (p - seat) % n
             size = s.sizes[p]
             if size:
                 buf[self.o_sizes + r] = size / 10
-            known = hidden = merc = 0
+            if s.revealed[p]:
+                buf[self.o_revealed + r] = s.revealed[p] / 10
+            defense, attacks = s.defense[p], s.attacks[p]
+            if not defense and not attacks:
+                continue  # nothing played yet (sizes and revealed were written)
+            known = hidden = merc = line = 0
             mine = p == seat
-            for e in s.defense[p]:
+            for e in defense:
                 if e & FROM_MERC:
                     merc += 1
                     known += ONE[e & TYPE_MASK]
@@ -109,27 +118,20 @@ class Encoder:
                     hidden += 1
                 else:
                     known += ONE[e & TYPE_MASK]
-            if known:
-                seen += known
-                base = o_up + r * T
-                for t, v in spread(known):
-                    buf[base + t] = v
-            if hidden:
-                buf[self.o_down + r] = hidden / 8
-            line = 0
-            for e in s.attacks[p]:
+            for e in attacks:
                 if e & FROM_MERC:
                     merc += 1
                 line += ONE[e & TYPE_MASK]
+            if known:
+                seen += known
+                buf[o_up + r * T:o_up + (r + 1) * T] = counts(known)
+            if hidden:
+                buf[self.o_down + r] = hidden / 8
             if line:
                 seen += line
-                base = o_att + r * T
-                for t, v in spread(line):
-                    buf[base + t] = v
+                buf[o_att + r * T:o_att + (r + 1) * T] = counts(line)
             if merc:
                 buf[self.o_merc_line + r] = unit(merc, 8)
-            if s.revealed[p]:
-                buf[self.o_revealed + r] = s.revealed[p] / 10
         buf[self.o_attack + (s.attack if s.attack >= 0 else T)] = 1.0
         buf[self.o_attacker + (s.attacker - seat) % n] = 1.0
         buf[self.o_turn + (s.turn - seat) % n] = 1.0
@@ -166,21 +168,22 @@ class Encoder:
                 buf[self.o_unused + looked] = 1.0
                 buf[self.o_looked + t] = 1.0
         o = self.o_unseen
-        for t, v in spread(ALL - seen):
-            buf[o + t] = v
-        return np.frombuffer(buf, dtype=np.float32)
+        buf[o:o + T] = counts(ALL - seen)
+        return self.vec.copy()
 
 
-_SPREAD: dict[int, tuple[tuple[int, float], ...]] = {}
+_COUNTS: dict[int, array[float]] = {}
 
 
-def spread(packed: int) -> tuple[tuple[int, float], ...]:
-    """A packed multiset of card types (4 bits per type, ``components.pack``) as its nonzero
-    (type, count / copies) pairs; there are few distinct ones, so they are kept."""
-    got = _SPREAD.get(packed)
+def counts(packed: int) -> array[float]:
+    """A packed multiset of card types (4 bits per type, ``components.pack``) as its count
+    per type / copies of that type; there are few distinct ones, so they are kept."""
+    got = _COUNTS.get(packed)
     if got is None:
-        got = tuple((t, c * INV_COPIES[t]) for t in TYPES if (c := (packed >> (4 * t)) & 15))
-        if len(_SPREAD) > 50_000:
-            _SPREAD.clear()
-        _SPREAD[packed] = got
+        got = array("f", bytes(4 * T))
+        for t in TYPES:
+            got[t] = ((packed >> (4 * t)) & 15) * INV_COPIES[t]
+        if len(_COUNTS) > CACHE_LIMIT:
+            _COUNTS.clear()
+        _COUNTS[packed] = got
     return got

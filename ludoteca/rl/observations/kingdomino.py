@@ -5,9 +5,13 @@ Everything in Kingdomino is public except the draw pile's order (rules §8), so 
 the count of undrawn dominoes and every kingdom; never ``deck`` beyond that count, nor the RNG.
 
 A kingdom is a window of ``2 * frame - 1`` squares a side centred on its castle (any kingdom
-that fits the frame fits the window): one plane per terrain, then crowns / 3. Kingdom planes
-and scores are cached by the kingdom's bitboards (a kingdom changes once per turn).
-``DraftEncoder`` holds what Queendomino's encoder shares.
+that fits the frame fits the window): one plane per terrain, then crowns / 3.
+
+Speed: each observer seat keeps its last vector (a ``Canvas``) with what it was written from,
+and only the parts that changed since are rewritten (a kingdom changes by one domino a turn:
+only the squares whose bits differ are written); ``encode`` hands out a copy. Kingdom scores
+are cached by the kingdom's bitboards. ``DraftEncoder`` holds what Queendomino's encoder
+shares.
 """
 
 from __future__ import annotations
@@ -26,18 +30,23 @@ from ludoteca.games.kingdomino.grid import CR1, HALF, SIZE, STRIDE, TERR
 from ludoteca.games.kingdomino.state import CLAIM_STEP, Config, KingdominoState
 from ludoteca.rl.encode import Layout, Vector, unit
 
-GRID_BYTES = (SIZE * STRIDE + 7) // 8
 CACHE_LIMIT = 20_000
 Floats = npt.NDArray[np.float32]
 Buffer: TypeAlias = "array[float]"
 """An observation being written (``array("f")``), handed to numpy without a copy."""
+CROWNS = [float(np.float32(c) / np.float32(3)) for c in range(7)]
+"""A square's crowns plane value by 1 × (1 crown) + 2 × (2) + 3 × (3), as float32 divides."""
+
+
+def zeros(size: int) -> Buffer:
+    return array("f", bytes(4 * size))
 
 
 def domino_features(
     terrains: tuple[int, int], crowns: tuple[int, int], number: float, kinds: int
 ) -> Buffer:
     """A domino: its number / highest, each half's terrain one-hot, each half's crowns / 3."""
-    f = array("f", bytes(4 * (1 + 2 * kinds + 2)))
+    f = zeros(1 + 2 * kinds + 2)
     f[0] = number
     f[1 + terrains[0]] = 1.0
     f[1 + kinds + terrains[1]] = 1.0
@@ -46,11 +55,28 @@ def domino_features(
     return f
 
 
+class Canvas:
+    """One observer's last vector, written in place, and what each part was written from."""
+
+    def __init__(self, size: int, slots: int) -> None:
+        self.buf = zeros(size)
+        self.vec: Floats = np.frombuffer(self.buf, dtype=np.float32)
+        self.lines: list[tuple[list[int], list[int], int] | None] = [None, None]
+        """Current and next line: dominoes, owners, acting slot."""
+        self.discarded: list[int] = []
+        self.kingdoms: list[list[int] | None] = [None] * slots
+        """Per relative slot, the kingdom (with Queendomino's extra masks last) drawn there."""
+
+
 class DraftEncoder:
     """The parts both domino games share: lines, draft order, discards, kingdom windows."""
 
     kinds: int
     """Terrain kinds (6, or 7 with Queendomino's towns)."""
+    o_cur: int
+    o_next: int
+    o_disc: int
+    shape: tuple[int]
 
     def __init__(self, players: int, frame: int, line_size: int, kings: int,
                  dominoes: dict[int, Buffer]) -> None:
@@ -63,10 +89,24 @@ class DraftEncoder:
         self.dfeat = len(next(iter(dominoes.values())))
         self.slot = 1 + self.dfeat + players + 1
         lo = HALF - (frame - 1)
-        self.window = (lo, lo + 2 * frame - 1)
-        self.cells = (2 * frame - 1) ** 2
-        self._planes: dict[tuple[int, ...], Buffer] = {}
+        width = 2 * frame - 1
+        self.cells = width * width
+        self.window = [-1] * (SIZE * STRIDE)
+        """Board cell -> its square in the window (row-major), -1 outside."""
+        for row in range(width):
+            for col in range(width):
+                self.window[(lo + row) * STRIDE + lo + col] = row * width + col
+        self.empty_slot = zeros(self.slot)
+        self.slots = {d: zeros(self.slot) for d in dominoes}
+        """A line slot's values by domino, before its king and acting flag: present, the
+        domino's features."""
+        for d, f in self.slots.items():
+            f[0] = 1.0
+            f[1:1 + self.dfeat] = dominoes[d]
+        self.zero_disc = zeros(self.max_domino)
         self.layout = Layout()
+        self._canvases: list[Canvas | None] = [None] * players
+        self._territories: dict[tuple[int, int, int, int], int] = {}
 
     def add_draft(self, lay: Layout) -> None:
         n, slot, dfeat = self.n, self.slot, self.dfeat
@@ -80,48 +120,111 @@ class DraftEncoder:
         self.o_next = lay.add("next_line", self.line_size * slot, "next line " + what)
         self.o_disc = lay.add("discarded", self.max_domino, "discarded dominoes by number")
 
-    def draft(self, s: DraftState, seat: Seat, buf: Buffer) -> None:
-        n = self.n
+    def canvas(self, seat: Seat) -> Canvas:
+        """``seat``'s canvas, made at its first observation."""
+        c = self._canvases[seat]
+        if c is None:
+            c = self._canvases[seat] = self.new_canvas()
+        return c
+
+    def new_canvas(self) -> Canvas:
+        return Canvas(self.shape[0], self.n)
+
+    def draft(self, s: DraftState, seat: Seat, c: Canvas) -> None:
+        """The draft order (its slices must be zero), and the lines and discards if changed."""
+        n, buf = self.n, c.buf
         if s.phase == DRAFT:
             for k, p in enumerate(s.draft_order):
                 buf[self.o_order + k * n + (p - seat) % n] = 1.0
             buf[self.o_pos + s.draft_pos] = 1.0
         acting = s.acting if s.phase == PLAY else -1
-        dfeat, slot, dominoes = self.dfeat, self.slot, self.dominoes
-        for o, line, owners in ((self.o_cur, s.cur, s.cur_owner),
-                                (self.o_next, s.nxt, s.nxt_owner)):
-            for i, d in enumerate(line):
-                base = o + i * slot
-                buf[base] = 1.0
-                buf[base + 1:base + 1 + dfeat] = dominoes[d]
-                if owners[i] >= 0:
-                    buf[base + 1 + dfeat + (owners[i] - seat) % n] = 1.0
-                if i == acting:
-                    buf[base + slot - 1] = 1.0
-            acting = -1
-        o = self.o_disc - 1
-        for d in s.discarded:
-            buf[o + d] = 1.0
+        last = c.lines[0]
+        if last is None or acting != last[2] or s.cur != last[0] or s.cur_owner != last[1]:
+            self.line(buf, self.o_cur, s.cur, s.cur_owner, seat, acting)
+            c.lines[0] = (s.cur[:], s.cur_owner[:], acting)
+        last = c.lines[1]
+        if last is None or s.nxt != last[0] or s.nxt_owner != last[1]:
+            self.line(buf, self.o_next, s.nxt, s.nxt_owner, seat, -1)
+            c.lines[1] = (s.nxt[:], s.nxt_owner[:], -1)
+        if s.discarded != c.discarded:
+            o = self.o_disc
+            buf[o:o + self.max_domino] = self.zero_disc
+            for d in s.discarded:
+                buf[o - 1 + d] = 1.0
+            c.discarded = s.discarded[:]
 
-    def planes(self, k: list[int], extra: tuple[int, ...] = ()) -> Buffer:
-        """Terrain planes, crowns / 3, then one plane per mask of ``extra``, in the window."""
-        key = (*k, *extra)
-        got = self._planes.get(key)
-        if got is None:
-            kinds = self.kinds
-            masks = [*k[TERR:TERR + kinds], *k[CR1:CR1 + 3], *extra]
-            raw = b"".join(m.to_bytes(GRID_BYTES, "little") for m in masks)
-            b = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-            lo, hi = self.window
-            grid = b.reshape(len(masks), GRID_BYTES * 8)[:, :SIZE * STRIDE]
-            win = grid.reshape(len(masks), SIZE, STRIDE)[:, lo:hi, lo:hi].astype(np.float32)
-            crowns = (win[kinds] + 2 * win[kinds + 1] + 3 * win[kinds + 2]) / 3
-            got = array("f", np.concatenate([win[:kinds].ravel(), crowns.ravel(),
-                                             win[kinds + 3:].ravel()]).tobytes())
-            if len(self._planes) > CACHE_LIMIT:
-                self._planes.clear()
-            self._planes[key] = got
-        return got
+    def line(self, buf: Buffer, o: int, line: list[int], owners: list[int], seat: Seat,
+             acting: int) -> None:
+        n, slot, king = self.n, self.slot, 1 + self.dfeat
+        for i in range(self.line_size):
+            base = o + i * slot
+            if i >= len(line):
+                buf[base:base + slot] = self.empty_slot
+                continue
+            buf[base:base + slot] = self.slots[line[i]]
+            if owners[i] >= 0:
+                buf[base + king + (owners[i] - seat) % n] = 1.0
+            if i == acting:
+                buf[base + slot - 1] = 1.0
+
+    def territory_points(self, k: list[int]) -> int:
+        """``scoring.territory_points``, summed per terrain: each terrain's points are kept by
+        its squares and their crowns (a domino changes at most two terrains)."""
+        c1, c2, c3 = k[CR1], k[CR1 + 1], k[CR1 + 2]
+        crowned = c1 | c2 | c3
+        total = 0
+        for t in range(TERR, len(k)):
+            m = k[t]
+            if not m & crowned:
+                continue  # no crown, no points
+            key = (m, c1 & m, c2 & m, c3 & m)
+            got = self._territories.get(key)
+            if got is None:
+                alone = [0] * (TERR + 1)  # a kingdom of this terrain and its crowns alone
+                alone[CR1:CR1 + 3] = key[1:]
+                alone[TERR] = m
+                got = scoring.territory_points(alone)
+                if len(self._territories) > CACHE_LIMIT:
+                    self._territories.clear()
+                self._territories[key] = got
+            total += got
+        return total
+
+    def planes(self, buf: Buffer, o: int, old: list[int], new: list[int]) -> None:
+        """Rewrite the window planes at ``o`` from kingdom ``old`` to ``new``, only where their
+        bits differ: terrain planes, crowns / 3, then one plane per mask after the terrains
+        (Queendomino's knights and buildings)."""
+        cells = self.cells
+        for t in range(self.kinds):
+            if old[TERR + t] != new[TERR + t]:
+                self.bits(buf, o + t * cells, old[TERR + t], new[TERR + t])
+        o_crowns = o + self.kinds * cells
+        c1, c2, c3 = new[CR1], new[CR1 + 1], new[CR1 + 2]
+        diff = (old[CR1] ^ c1) | (old[CR1 + 1] ^ c2) | (old[CR1 + 2] ^ c3)
+        window = self.window
+        while diff:
+            low = diff & -diff
+            diff ^= low
+            w = window[low.bit_length() - 1]
+            if w >= 0:
+                buf[o_crowns + w] = CROWNS[(c1 & low != 0) + 2 * (c2 & low != 0)
+                                           + 3 * (c3 & low != 0)]
+        end = TERR + self.kinds
+        for i in range(len(new) - end):
+            if old[end + i] != new[end + i]:
+                self.bits(buf, o_crowns + (1 + i) * cells, old[end + i], new[end + i])
+
+    def bits(self, buf: Buffer, o: int, old: int, new: int) -> None:
+        """Rewrite the squares of the 0/1 window plane at ``o`` where ``new`` and ``old``
+        differ."""
+        window = self.window
+        diff = old ^ new
+        while diff:
+            low = diff & -diff
+            diff ^= low
+            w = window[low.bit_length() - 1]
+            if w >= 0:
+                buf[o + w] = 1.0 if new & low else 0.0
 
 
 KD_FEATURES = {
@@ -158,7 +261,10 @@ class Encoder(DraftEncoder):
             f"({', '.join(TERRAINS)}) then crowns / 3, each {w}×{w} centred on the castle "
             f"(row-major, y down, x right)")
         self.shape = (lay.size,)
-        self.template = array("f", bytes(4 * lay.size))
+        self.head = zeros(self.o_cur)
+        """The values before the lines, rewritten at every observation."""
+        self.zero_past = zeros((cfg.games - 1) * n)
+        self.blank = [0] * (TERR + self.kinds)
         self._scores: dict[tuple[int, ...], float] = {}
 
     def score(self, k: list[int]) -> float:
@@ -166,7 +272,8 @@ class Encoder(DraftEncoder):
         got = self._scores.get(key)
         if got is None:
             cfg = self.cfg
-            got = unit(scoring.score(k, cfg.frame, cfg.harmony, cfg.middle_kingdom), 100)
+            got = unit(self.territory_points(k)  # scoring.score's sum
+                       + scoring.bonus_points(k, cfg.frame, cfg.harmony, cfg.middle_kingdom), 100)
             if len(self._scores) > CACHE_LIMIT:
                 self._scores.clear()
             self._scores[key] = got
@@ -175,7 +282,9 @@ class Encoder(DraftEncoder):
     def encode(self, s: KingdominoState, seat: Seat) -> Vector:
         n = self.n
         cfg = self.cfg
-        buf = self.template[:]
+        c = self.canvas(seat)
+        buf = c.buf
+        buf[:self.o_cur] = self.head
         buf[self.o_seat + seat] = 1.0
         buf[self.o_phase + s.phase] = 1.0
         if s.phase != OVER:
@@ -183,14 +292,20 @@ class Encoder(DraftEncoder):
         buf[self.o_round] = s.round / cfg.rounds
         buf[self.o_game] = s.game_no / 2
         buf[self.o_deck] = (len(s.deck) - s.deck_pos) / cfg.deck_size
-        self.draft(s, seat, buf)
+        self.draft(s, seat, c)
         size = self.plane_size
+        kingdoms = c.kingdoms
         for r in range(n):
             p = (seat + r) % n
             k = s.kingdoms[p]
-            o = self.o_kingdoms + r * size
-            buf[o:o + size] = self.planes(k)
-            buf[self.o_scores + r] = self.score(k)
-            for g, (kingdoms, _) in enumerate(s.past):
-                buf[self.o_past + g * n + r] = self.score(kingdoms[p])
-        return np.frombuffer(buf, dtype=np.float32)
+            old = kingdoms[r]
+            if k != old:
+                self.planes(buf, self.o_kingdoms + r * size, old or self.blank, k)
+                buf[self.o_scores + r] = self.score(k)
+                kingdoms[r] = k[:]
+        if self.zero_past:  # Dynasty
+            buf[self.o_past:self.o_past + len(self.zero_past)] = self.zero_past
+            for g, (past, _) in enumerate(s.past):
+                for r in range(n):
+                    buf[self.o_past + g * n + r] = self.score(past[(seat + r) % n])
+        return c.vec.copy()
