@@ -27,10 +27,11 @@ MAX_OUTCOMES = 64
 """The most outcomes one chance node has (OpenSpiel's ``max_chance_outcomes``)."""
 
 
-class NeedChance(Exception):
+class NeedChance(BaseException):
     """The draw being made needs the next chance outcome, one of ``range(outcomes)``; ``then``
     lists the outcome counts of the draws known to follow whatever it is (the rest of a shuffle
-    or of a split draw), so the caller can take those outcomes too before applying again."""
+    or of a split draw), so the caller can take those outcomes too before applying again. A
+    ``BaseException``, so no ``except Exception`` in game code can swallow it."""
 
     def __init__(self, outcomes: int, then: tuple[int, ...] = ()) -> None:
         super().__init__(outcomes)
@@ -68,14 +69,18 @@ _SPLITS: dict[int, list[int]] = {}
 class ChanceRng(Rng):
     """An ``Rng`` that reads its draws from ``script`` (outcome indices, one per chance node)."""
 
-    __slots__ = ("at", "script")
+    __slots__ = ("at", "refuse", "script")
 
     def __init__(self, script: list[int]) -> None:
         super().__init__(0)
         self.script = script
         self.at = 0
+        self.refuse = False
 
     def _next(self, n: int, then: tuple[int, ...]) -> int:
+        if self.refuse:
+            raise RuntimeError("this engine state's chance belongs to OpenSpiel's chance nodes: "
+                               "clone it and give it an Rng to play on outside OpenSpiel")
         if self.at == len(self.script):
             raise NeedChance(n, then)
         k = self.script[self.at]
@@ -104,8 +109,11 @@ class ChanceRng(Rng):
     def shuffle(self, items: MutableSequence[T]) -> None:
         """``Rng.shuffle``'s Fisher-Yates, the same draws; a shuffle announces the rest of its
         draws (i, i - 1, ... 2 outcomes) when the script runs out."""
+        if len(items) > MAX_OUTCOMES:
+            raise ValueError(f"a shuffle of {len(items)} has chance nodes of more than "
+                             f"{MAX_OUTCOMES} outcomes")
         for i in range(len(items) - 1, 0, -1):
-            j = self._next(i + 1, tuple(range(i, 1, -1))) if i > 0 else 0
+            j = self._next(i + 1, tuple(range(i, 1, -1)))
             items[i], items[j] = items[j], items[i]
 
     def shuffle_wide(self, items: MutableSequence[T], words: int = 3) -> None:
@@ -114,9 +122,18 @@ class ChanceRng(Rng):
     def next64(self) -> int:
         raise NotImplementedError("a raw 64-bit draw has too many outcomes for a chance node")
 
+    @classmethod
+    def closed(cls) -> ChanceRng:
+        """A generator that refuses every draw, for engine states handed out after an action
+        completed: their chance is OpenSpiel's."""
+        rng = cls([])
+        rng.refuse = True
+        return rng
+
     def clone(self) -> ChanceRng:
         copy = ChanceRng(self.script)
         copy.at = self.at
+        copy.refuse = self.refuse
         return copy
 
     def __repr__(self) -> str:

@@ -76,6 +76,16 @@ class _Told:
         self.lines: dict[Seat | None, str] = {}
         self._events: list[Event] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a flat list from the deal (a long chain would overflow pickle's stack)."""
+        nodes = []
+        node: _Told | None = self
+        while node is not None:
+            nodes.append((node.seat, node.action, node.before, node.after, node.known))
+            node = node.prev
+        nodes.reverse()
+        return (_chain, (nodes,))
+
     def line(self, game: Game[Any, Any], viewer: Seat | None) -> str:
         found = self.lines.get(viewer)
         if found is None:
@@ -99,6 +109,13 @@ class _Told:
             node = node.prev
         out.reverse()
         return out
+
+
+def _chain(nodes: list[tuple[Any, ...]]) -> _Told | None:
+    told = None
+    for seat, action, before, after, known in nodes:
+        told = _Told(told, seat, action, before, after, known)
+    return told
 
 
 # ---- one position ---------------------------------------------------------------------------
@@ -177,6 +194,8 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._pos.need
+        if not n:
+            raise ValueError("not a chance node: a player is to act, or the game is over")
         p = 1.0 / n
         return [(k, p) for k in range(n)]
 
@@ -228,8 +247,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                           sort_keys=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
-        """A world consistent with what ``player_id`` may know (``Game.determinizer``), in
-        which it is to act when it is to act here."""
+        """A world consistent with what ``player_id`` may know (``Game.determinizer``), with
+        the same player to act. Its history is not this state's (it starts afresh), but the
+        information state of ``player_id`` carries over."""
         pos = self._pos
         if pos.pending is not None or pos.engine is None:
             raise ValueError("resampling is only defined at a player's decision")
@@ -237,11 +257,12 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         rng = Rng(int(float(probability_sampler()) * 2**53))
         world = engine.determinizer(engine.view(pos.engine, player_id), player_id)(rng)
         # In a simultaneous step (Buttons) the seats answer here lowest first, so the seats
-        # before ``player_id`` have answered, though what they answered is hidden from it:
-        # answer for them in the sampled world too, at random. The world's action count
-        # (``ply``, the match's seq) came from the view and counts those answers already.
+        # before the one acting now have answered, though what they answered is hidden: answer
+        # for them in the sampled world too, at random. The world's action count (``ply``, the
+        # match's seq) came from the view and counts those answers already.
+        acting = pos.current_player()
         ply = world.ply
-        while (seats := engine.to_act(world)) and player_id in seats and min(seats) < player_id:
+        while (seats := engine.to_act(world)) and acting in seats and min(seats) < acting:
             seat = min(seats)
             actions = engine.legal_actions(world, seat)
             engine.apply_legal(world, seat, actions[rng.below(len(actions))])
@@ -254,8 +275,16 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     # ---- for observers and tests -------------------------------------------------------
     @property
     def engine_state(self) -> Any:
-        """The engine state after the last completed action (None while dealing)."""
+        """The engine state after the last completed action (None while dealing). Read it,
+        never change it: states share it. Its generator refuses to draw (chance belongs to
+        OpenSpiel's chance nodes); to play on from it, clone it and give it an ``Rng``."""
         return self._pos.engine
+
+    @property
+    def pending_action(self) -> tuple[Seat, Any] | None:
+        """The seat and action waiting at chance nodes (None at a decision, or while dealing)."""
+        pending = self._pos.pending
+        return None if pending is None or pending[0] == SETUP else pending
 
     def story(self, viewer: Seat | None) -> list[str]:
         """What ``viewer`` (a seat, or None: a spectator) was told, one JSON line per action."""
@@ -300,6 +329,10 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.options = options
         self.encoder: Encoder = encoder_factory(engine)(engine, options, players)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters (OpenSpiel serializes states with pickle)."""
+        return (pyspiel.load_game, (str(self),))
+
     def new_initial_state(self) -> LudotecaState:
         return LudotecaState(self)
 
@@ -327,6 +360,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
                 told = _Told(pos.told, seat, action, pos.engine, after)
         except NeedChance as chance:
             return pos.waiting(pos.script, chance.outcomes, chance.then)
+        after.rng = ChanceRng.closed()
         return _Position(spiel=self, engine=after, told=told, pending=None)
 
 
@@ -369,7 +403,11 @@ class Observer:
             self.game.engine.view(engine_state, viewer), sort_keys=True, ensure_ascii=False)
         if not self.perfect_recall:
             return view
-        return "\n".join([*state.story(viewer), view])
+        lines = state.story(viewer)
+        pending = state.pending_action
+        if pending is not None and viewer == pending[0]:  # its own move, waiting for chance
+            lines = [*lines, json.dumps({"pending": pending[1].to_json()}, sort_keys=True)]
+        return "\n".join([*lines, view])
 
 
 # ---- registration ---------------------------------------------------------------------------

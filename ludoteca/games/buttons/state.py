@@ -125,7 +125,7 @@ class ButtonsState(SlotState):
         s.picks = self.picks[:]
         s.ply = self.ply
         s.removed_card = self.removed_card
-        s.rng = Rng(self.rng.state)
+        s.rng = self.rng.clone()
         s.round = self.round
         s.stars = self.stars[:]
         s.status = self.status[:]
