@@ -204,6 +204,16 @@ class _Table:
         return out.getvalue()
 
 
+def _render_mode(mode: str | None) -> str | None:
+    if mode not in (None, "ansi"):
+        raise OptionError(f"render_mode must be 'ansi' or None, not {mode!r}")
+    return mode
+
+
+def _metadata(table: _Table) -> dict[str, Any]:
+    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": ["ansi"]}
+
+
 class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzoo is untyped
     """A Ludoteca game as a PettingZoo AEC environment (module docstring)."""
 
@@ -214,11 +224,8 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
     ) -> None:
         super().__init__()
         self.table = _Table(game, players, illegal, checked, options)
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
-        self.metadata = {"name": f"ludoteca_{self.table.game.spec.name}_v0",
-                         "render_modes": ["ansi"], "is_parallelizable": False}
+        self.render_mode = _render_mode(render_mode)
+        self.metadata = {**_metadata(self.table), "is_parallelizable": False}
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
 
@@ -301,11 +308,8 @@ class LudotecaParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         **options: object,
     ) -> None:
         self.table = _Table(game, players, illegal, checked, options)
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
-        self.metadata = {"name": f"ludoteca_{self.table.game.spec.name}_v0",
-                         "render_modes": ["ansi"]}
+        self.render_mode = _render_mode(render_mode)
+        self.metadata = _metadata(self.table)
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
 
