@@ -5,7 +5,7 @@ Importing this module registers each game that has an RL observation encoder as
 
     import pyspiel
     import ludoteca.rl.openspiel  # registers the games
-    game = pyspiel.load_game("ludoteca_kami", {"players": 2, "target": 9})
+    game = pyspiel.load_game("ludoteca_kami", {"players": 2, "target": 10})
 
 Parameters are ``players`` and the game's own options (``ludoteca games`` lists them).
 
@@ -20,7 +20,8 @@ information: what a seat may not know is what its view leaves out (``Game.view``
 the same vector as the PettingZoo environments) and the observation string is the seat's view as
 JSON: both Markov, exactly what the seat may know now. The information-state string (perfect
 recall) is every event the seat was told since the deal, one JSON line per action, as the server
-tells them (``Game.narrate``, ``for_viewer``), followed by the view; there is no
+tells them (``Game.narrate``, ``for_viewer``), then its own move if that move waits at chance
+nodes, then the view; there is no
 information-state tensor. ``private_info=NONE`` observes as a spectator (string only).
 
 **Returns** (terminal only): per seat, (sides ranked below its side − sides ranked above) /
