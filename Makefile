@@ -27,7 +27,7 @@ run: install
 	$(BIN)/ludoteca serve
 
 lint: install-test
-	$(BIN)/ruff check ludoteca tests benchmarks
+	$(BIN)/ruff check ludoteca tests benchmarks examples
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
 		ludoteca/server ludoteca/rl
 
