@@ -23,7 +23,7 @@ from tests.web.driver import (
 CATALOGS = ROOT / "ludoteca" / "web" / "static" / "i18n"
 ENGLISH_WORDS = frozenset("""
 the your you and with turn turns choose waiting player players round score points kingdom next
-current this that for from has have will must are is it on in of to by game over won wins winner
+current this that for from have will must are is it on in of to by game over won wins winner
 pass roll rotate place placed build claim claimed coins knights hand attack defense team seat
 table free join leave undo send moves options create sign out loading lobby rated unrated live
 mode minutes seconds left here there what which who empty castle crowns crown territory board
