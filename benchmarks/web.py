@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "tests" / "support"))
 
-from arena_process import ServerProcess  # noqa: E402
+from arena_process import sqlite_arena  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.web.driver import (  # noqa: E402
@@ -139,9 +139,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3, help="live Kingdomino games to time")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
-        server = ServerProcess(f"sqlite:///{folder}/arena.sqlite3", Path(folder))
-        server.start()
+    with (tempfile.TemporaryDirectory() as folder, sync_playwright() as p,
+          sqlite_arena(Path(folder)) as server):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             print("First load of a table page (empty cache, signed in, seated):")
@@ -160,7 +159,6 @@ def main() -> None:
                   f"{statistics.median(other) / statistics.median(own):.2f}")
         finally:
             browser.close()
-            server.stop()
 
 
 if __name__ == "__main__":

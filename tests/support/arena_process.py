@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -82,3 +83,14 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(10)
         return int(self.process.returncode)
+
+
+@contextlib.contextmanager
+def sqlite_arena(folder: Path) -> Iterator[ServerProcess]:
+    """A started server on a new SQLite database in ``folder``, stopped at the end."""
+    server = ServerProcess(f"sqlite:///{folder / 'arena.sqlite3'}", folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arena_process import ServerProcess
+from arena_process import ServerProcess, sqlite_arena
 
 REQUIRED = os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1"
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
@@ -61,13 +61,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("arena")
-    server = ServerProcess(f"sqlite:///{folder / 'arena.sqlite3'}", folder)
-    server.start()
-    try:
+    with sqlite_arena(tmp_path_factory.mktemp("arena")) as server:
         yield server
-    finally:
-        server.stop()
 
 
 class Console:

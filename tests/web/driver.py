@@ -97,6 +97,22 @@ def take_turn(page: Any, rng: random.Random) -> None:
     raise AssertionError(f"nothing to click at seq {seq}: {page.inner_text(ROOT)[:2000]}")
 
 
+def take_turns(page: Any, rng: random.Random, count: int) -> None:
+    """``count`` of this page's turns (fewer if the game ends), then wait for its next turn."""
+    for _ in range(count):
+        wait_for_turn_or_end(page)
+        take_turn(page, rng)
+    wait_for_turn_or_end(page)
+
+
+def reload_and_wait(page: Any, board: str = '[data-testid="my-kingdom"]') -> None:
+    """Reload, and wait until the page shows the same seq again with ``board`` drawn."""
+    seq = shown(page)["seq"]
+    page.reload()
+    page.wait_for_selector(f'{ROOT}[data-seq="{seq}"]')
+    page.wait_for_selector(board)
+
+
 def click(element: Any) -> bool:
     """Click, or False when another player's move redrew the page between looking and
     clicking (the element is gone): as a person would, look again."""

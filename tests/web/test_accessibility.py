@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import PHONE, axe_violations, dump
-from tests.web.driver import open_table, sign_in_as_guest, take_turn, wait_for_turn_or_end
+from tests.web.driver import open_table, sign_in_as_guest, take_turns
 
 GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
          ("buttons", 3, ["greedy", "random"]), ("kami", 2, ["greedy"]),
@@ -35,10 +35,7 @@ def test_a_table_page_has_no_serious_violation(
     sign_in_as_guest(page)
     open_table(page, game, players, bots)
     rng = random.Random(7)
-    for _ in range(3):  # a few moves in, so boards, lines and hands hold something
-        wait_for_turn_or_end(page)
-        take_turn(page, rng)
-    wait_for_turn_or_end(page)
+    take_turns(page, rng, 3)  # a few moves in, so boards, lines and hands hold something
     assert (found := axe_violations(page, axe_source)) == [], dump(found)
     page.set_viewport_size(PHONE)
     assert (found := axe_violations(page, axe_source)) == [], dump(found)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arena_process import ServerProcess
+from arena_process import ServerProcess, sqlite_arena
 
 from tests.web.conftest import Console
 from tests.web.driver import (
@@ -20,20 +20,15 @@ from tests.web.driver import (
     play_to_end,
     shown,
     sign_in_as_guest,
-    take_turn,
+    take_turns,
     visible,
-    wait_for_turn_or_end,
 )
 
 
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(f"sqlite:///{tmp_path / 'arena.sqlite3'}", tmp_path)
-    server.start()
-    try:
+    with sqlite_arena(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize(("lang", "lost", "offline"), [
@@ -48,10 +43,7 @@ def test_the_page_survives_a_server_restart(
     sign_in_as_guest(page)
     open_table(page, "kingdomino", 2, ["greedy"])
     rng = random.Random(2)
-    for _ in range(3):
-        wait_for_turn_or_end(page)
-        take_turn(page, rng)
-    wait_for_turn_or_end(page)
+    take_turns(page, rng, 3)
     before = page.inner_html('[data-testid="game-root"]')
     seq = shown(page)["seq"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
+from tests.web.driver import open_table, shown, sign_in_as_guest, take_turns
 
 SPY = """() => {
   Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
@@ -40,10 +40,7 @@ def test_a_hidden_turn_based_table_notifies_your_turn(open_page: Any) -> None:
     assert page.get_by_role("button", name="Tell me when it is my turn").count() == 0
     page.evaluate(SPY)
     rng = random.Random(4)
-    for _ in range(3):
-        wait_for_turn_or_end(page)
-        take_turn(page, rng)
-    wait_for_turn_or_end(page)
+    take_turns(page, rng, 3)
     assert shown(page)["mine"] == "1"
     notes = page.evaluate("() => window.__notes")
     title = page.locator(".table-title").inner_text().split(" · ")[0]

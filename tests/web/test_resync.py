@@ -17,6 +17,7 @@ from tests.web.driver import (
     engine_outcome,
     open_table,
     play_to_end,
+    reload_and_wait,
     shown,
     shown_scores,
     sign_in_as_guest,
@@ -78,10 +79,7 @@ def test_a_gap_in_seq_is_noticed_and_the_page_resyncs(open_page: Any) -> None:
     assert tap.syncs() == 1
     wait_for_turn_or_end(page)
     resynced = page.evaluate(SNAPSHOT)
-    seq = shown(page)["seq"]
-    page.reload()
-    page.wait_for_selector(f'{ROOT}[data-seq="{seq}"]')
-    page.wait_for_selector('[data-testid="my-kingdom"]')
+    reload_and_wait(page)
     assert page.evaluate(SNAPSHOT)["game"] == resynced["game"]
     play_to_end(page, seed=6)
     assert shown_scores(page, 2) == engine_outcome(page, table)["scores"]

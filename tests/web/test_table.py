@@ -11,10 +11,12 @@ from tests.web.driver import (
     ROOT,
     engine_outcome,
     open_table,
+    reload_and_wait,
     shown,
     shown_scores,
     sign_in_as_guest,
     take_turn,
+    take_turns,
     wait_for_turn_or_end,
     wait_past,
 )
@@ -68,15 +70,9 @@ def test_a_reload_mid_game_restores_the_exact_view(open_page: Any) -> None:
     sign_in_as_guest(page)
     open_table(page, "queendomino", 2, ["greedy"])
     rng = random.Random(5)
-    for _ in range(7):
-        wait_for_turn_or_end(page)
-        take_turn(page, rng)
-    wait_for_turn_or_end(page)
+    take_turns(page, rng, 7)
     before = page.evaluate(SNAPSHOT)
-    seq = shown(page)["seq"]
-    page.reload()
-    page.wait_for_selector(f'{ROOT}[data-seq="{seq}"]')
-    page.wait_for_selector('[data-testid="my-kingdom"]')
+    reload_and_wait(page)
     assert page.evaluate(SNAPSHOT) == before
 
 
