@@ -14,7 +14,6 @@ actions) as the reference. Needs the ``rl`` extra.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +26,7 @@ import numpy as np
 
 from ludoteca.bots import make_bot
 from ludoteca.rl.pettingzoo import env
+from ludoteca.tournament.stats import wilson_interval
 
 Policy = Callable[[Any, np.ndarray, np.ndarray, int], int]
 """(environment, observation vector, action mask, seat) -> action index."""
@@ -117,15 +117,9 @@ def train(policy: Linear, episodes: int, lr: float, seed: int) -> None:
                   f"({time.perf_counter() - start:.0f} s)")
 
 
-def wilson_half(points: float, games: int) -> float:
-    """Half the width of Wilson's 95% interval for a score share."""
-    z = 1.96
-    p = points / games
-    return z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-
-
 def measure(mine: Policy, level: str, games: int, seed: int) -> tuple[float, float]:
-    """Score share (wins + half the ties) of ``mine`` against our bot, with a 95% half-width."""
+    """Score share (wins + half the ties) of ``mine`` against our bot, with half the width of
+    Wilson's 95% interval."""
     aec = env("buttons", players=2)
     points = 0.0
     for g in range(games):
@@ -135,7 +129,8 @@ def measure(mine: Policy, level: str, games: int, seed: int) -> tuple[float, flo
         policies = [mine, theirs] if me == 0 else [theirs, mine]
         final, _ = episode(aec, policies, 10_000_000 + seed * 1000 + g)
         points += (final[me] + 1) / 2
-    return points / games, wilson_half(points, games)
+    low, high = wilson_interval(points, games)
+    return points / games, (high - low) / 2
 
 
 def main() -> None:

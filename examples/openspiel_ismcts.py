@@ -12,7 +12,6 @@ Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ludoteca.rl import openspiel as lo
+from ludoteca.tournament.stats import wilson_interval
 
 
 def play(game: lo.LudotecaGame, bots: list[pyspiel.Bot], rng: np.random.RandomState
@@ -37,15 +37,6 @@ def play(game: lo.LudotecaGame, bots: list[pyspiel.Bot], rng: np.random.RandomSt
         else:
             state.apply_action(bots[state.current_player()].step(state))
     return list(state.returns())
-
-
-def wilson(points: float, games: int) -> tuple[float, float]:
-    """Wilson's 95% interval for a score share (it stays sensible at 0 or all points)."""
-    z = 1.96
-    p = points / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:
@@ -80,7 +71,7 @@ def main() -> None:
             bots = [searcher, ours] if me == 0 else [ours, searcher]
             returns = play(game, bots, rng)
             points += (returns[me] + 1) / 2  # win 1, tie 0.5, loss 0
-        low, high = wilson(points, args.games)
+        low, high = wilson_interval(points, args.games)
         print(f"  against {level:<7} IS-MCTS scores {points:g}/{args.games} = "
               f"{points / args.games:5.1%} (95%: {low:.0%}-{high:.0%})   "
               f"({time.perf_counter() - start:.0f} s)")
