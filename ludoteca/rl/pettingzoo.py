@@ -204,6 +204,18 @@ class _Table:
         return out.getvalue()
 
 
+class _TableSpaces:
+    """The spaces both environments read off their ``_Table``."""
+
+    table: _Table
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.obs_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.table.act_spaces[agent]
+
+
 def _render_mode(mode: str | None) -> str | None:
     if mode not in (None, "ansi"):
         raise OptionError(f"render_mode must be 'ansi' or None, not {mode!r}")
@@ -214,7 +226,7 @@ def _metadata(table: _Table) -> dict[str, Any]:
     return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": ["ansi"]}
 
 
-class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzoo is untyped
+class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
     """A Ludoteca game as a PettingZoo AEC environment (module docstring)."""
 
     def __init__(
@@ -228,12 +240,6 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
         self.metadata = {**_metadata(self.table), "is_parallelizable": False}
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
-
-    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
-        return self.table.obs_spaces[agent]
-
-    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
-        return self.table.act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match dealt from ``seed`` (game options are fixed when the env is made)."""
@@ -295,12 +301,11 @@ class LudotecaEnv(AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # pettingzo
         """Nothing to free: the match lives in this process."""
 
 
-class LudotecaParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
+class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
     """A Ludoteca game through PettingZoo's Parallel API: each ``step`` takes the answers of
     every seat to act now (Buttons' simultaneous dice answers all at once); actions of seats
     not to act are ignored, and a seat to act left out of the dict keeps its decision open.
     Observations, spaces, rewards, seeding and illegal actions are the AEC env's."""
-
 
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, *,
@@ -312,12 +317,6 @@ class LudotecaParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         self.metadata = _metadata(self.table)
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
-
-    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
-        return self.table.obs_spaces[agent]
-
-    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
-        return self.table.act_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
