@@ -430,6 +430,13 @@ def serve(
         float | None,
         typer.Option(help="Least seconds between moves before a bot answers (default 0.8)."),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="LUDOTECA_REDIS_URL",
+            help="redis://... : serve one arena from several processes (docs/deploy.md).",
+        ),
+    ] = None,
 ) -> None:
     """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
     from ludoteca.server.app import serve as run_server
@@ -438,11 +445,59 @@ def serve(
     settings = Settings(host=host, port=port)
     if database_url:
         settings.database_url = database_url
+    if redis_url:
+        settings.redis_url = redis_url
     if bot_delay is not None:
         settings.bot_delay = bot_delay
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
     run_server(settings)
+
+
+@app.command()
+def worker(
+    redis_url: Annotated[
+        str, typer.Option(envvar="LUDOTECA_REDIS_URL", help="The arena's Redis (redis://...).")
+    ],
+    processes: Annotated[
+        int, typer.Option(help="Bot moves chosen at once, one process each (0: one per core).")
+    ] = 0,
+) -> None:
+    """Choose bot moves for the arena's web processes (with LUDOTECA_BOTS=queue there)."""
+    import asyncio
+    import signal
+
+    from ludoteca.server.bots import work
+    from ludoteca.server.logs import configure_logging
+
+    configure_logging()
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await work(redis_url, processes, stop)
+
+    out().print(f"Ludoteca bot worker on {redis_url} (Ctrl-C stops it)")
+    asyncio.run(run())
+
+
+@app.command()
+def migrate(
+    database_url: Annotated[
+        str | None,
+        typer.Option(envvar="LUDOTECA_DATABASE_URL",
+                     help="SQLAlchemy URL; default: the SQLite file `serve` uses."),
+    ] = None,
+) -> None:
+    """Bring the arena's database to the newest schema, then exit (`serve` does it too)."""
+    from ludoteca.server.migrate import upgrade
+    from ludoteca.server.settings import default_database_url
+
+    url = database_url or default_database_url()
+    upgrade(url)
+    out().print("The database schema is up to date.")
 
 
 def main() -> None:

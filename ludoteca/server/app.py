@@ -30,7 +30,7 @@ from ludoteca import __version__
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.server import api, auth, migrate
 from ludoteca.server import errors as E
-from ludoteca.server.bots import BotWorkers
+from ludoteca.server.bots import make_bots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
@@ -54,13 +54,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         configure_logging()
         await asyncio.to_thread(migrate.upgrade, settings.database_url)
         store = Store(settings.database_url)
-        bots = BotWorkers(settings.bot_processes)
+        bots = make_bots(settings)
         hub = Hub(settings, store, bots)
         app.state.hub = hub
+        if settings.redis_url:
+            from ludoteca.server.cluster import Cluster
+
+            hub.cluster = Cluster(hub, settings.redis_url)
+            await hub.cluster.start()
         await bots.warm()
         resumed = await hub.resume()
-        log.info("arena ready", extra={"tables_resumed": resumed,
-                                       "database": store.engine.url.render_as_string()})
+        log.info("arena ready", extra={
+            "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
+            "arena_process": hub.cluster.name if hub.cluster else None,
+        })
         try:
             yield
         finally:
@@ -204,11 +211,17 @@ def _operator_routes(app: FastAPI) -> None:
             await asyncio.wait_for(hub.store.ping(), 5)
         except Exception:
             return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
+        cluster = hub.cluster
         return JSONResponse({
             "ok": not hub.closing,
             "version": __version__,
             "tables": len(hub.actors),
             "clients": sum(len(a.viewers) for a in hub.actors.values()),
+            **({} if cluster is None else {
+                "process": cluster.name,
+                "redis": "connected" if cluster.connected else "reconnecting",
+                "tables_owned": sum(1 for a in hub.actors.values() if a.owned),
+            }),
         }, status_code=503 if hub.closing else 200)
 
     @app.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
@@ -321,7 +334,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         writer.cancel()
         if actor is not None:
             actor.detach(conn)
-            if actor.table.status not in ("open", "playing") and not actor.viewers:
+            # a finished table, or (one of several processes) a table another one runs, is
+            # read again from the store when next wanted
+            if not actor.viewers and (actor.table.status not in ("open", "playing")
+                                      or not actor.owned):
                 hub.forget(actor)
 
 

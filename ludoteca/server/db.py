@@ -142,6 +142,19 @@ class Move(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class Lease(Base):
+    """Which process runs a live table's clocks and bots (several processes, issue 16): held
+    until ``expires_at`` and renewed by its owner; any process may take an expired one."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(80))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class Chat(Base):
     __tablename__ = "chat"
 

@@ -11,7 +11,8 @@ import contextlib
 import json
 import logging
 import secrets
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -26,6 +27,9 @@ from ludoteca.server.metrics import Metrics
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
 from ludoteca.server.table import CLOSE, Connection, TableActor
+
+if TYPE_CHECKING:
+    from ludoteca.server.cluster import Cluster
 
 log = logging.getLogger("ludoteca.hub")
 
@@ -49,6 +53,25 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.cluster: Cluster | None = None
+        """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
+
+    @property
+    def loading(self) -> set[str]:
+        """Tables being loaded from the store right now."""
+        return {t for t, lock in self._loading.items() if lock.locked()}
+
+    async def _claim(self, actor: TableActor) -> None:
+        """Alone, a process runs every table's clocks and bots; one of several, those whose
+        lease it holds."""
+        if self.cluster is not None:
+            actor.owned = await self.cluster.claim(actor.table.id)
+            actor.claimed_at = time.monotonic()
+
+    def table_changed(self, actor: TableActor) -> None:
+        """The table's rows or log changed: the other processes catch up."""
+        if self.cluster is not None:
+            self.cluster.table_changed(actor.table.id, actor.seq)
 
     # ---- tables ----------------------------------------------------------------------------
     async def actor(self, table_id: str) -> TableActor | None:
@@ -79,13 +102,19 @@ class Hub:
                     "at": line.at.isoformat(timespec="seconds"),
                 })
             if table.status in LIVE:
+                await self._claim(actor)
                 self.actors[table_id] = actor
                 actor.start()
                 self._count()
+                if self.cluster is not None and self.cluster.loaded(table_id):
+                    actor.poke()  # it changed while it was being read
             return actor
 
     async def resume(self) -> int:
-        """Load every table being played, so clocks and bots go on after a restart."""
+        """Load every table being played, so clocks and bots go on after a restart. One of
+        several processes loads none: it takes over tables whose lease lapsed instead."""
+        if self.cluster is not None:
+            return 0
         ids = await self.store.table_ids(["playing"])
         for table_id in ids:
             await self.actor(table_id)
@@ -101,9 +130,10 @@ class Hub:
             seat.bot = level
         await self.store.add_table(table, seats)
         actor = TableActor(self, table, seats, {host.id: host})
+        await self._claim(actor)
         self.actors[table.id] = actor
         actor.start()
-        await actor.call(lambda: actor._seats_changed([]))
+        await actor.call(lambda: actor._seats_changed())
         self._count()
         return actor
 
@@ -142,13 +172,24 @@ class Hub:
             for s in old.seats
         ]
         await self.store.add_table(table, seats)
+        if not await self.store.set_rematch(t.id, table.id):
+            # another process made the rematch first: this one is dropped unplayed
+            table.status = "abandoned"
+            await self.store.save_table(table)
+            loaded = await self.store.table(t.id)
+            made = loaded[0].rematch if loaded is not None else None
+            found = await self.actor(made) if made is not None else None
+            if found is None:
+                raise RuntimeError(f"table {t.id}: its rematch vanished")
+            return found
         actor = TableActor(self, table, seats, dict(old.users))
+        await self._claim(actor)
         self.actors[table.id] = actor
         actor.start()
-        await actor.call(lambda: actor._seats_changed([]))
+        await actor.call(lambda: actor._seats_changed())
         t.rematch = table.id
-        await self.store.save_table(t)
         old._broadcast_table()
+        self.table_changed(old)
         for seat in seats:
             if seat.user_id is not None:
                 self.publish(seat.user_id, {"type": "rematch", "table": table.id, "of": t.id})
@@ -165,10 +206,15 @@ class Hub:
     def forget(self, actor: TableActor) -> None:
         if self.actors.get(actor.table.id) is actor and not actor.viewers:
             del self.actors[actor.table.id]
-            task = asyncio.create_task(actor.stop())
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+            if self.cluster is not None and actor.owned and actor.table.status not in LIVE:
+                self._later(self.cluster.release(actor.table.id))
+            self._later(actor.stop())
         self._count()
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _count(self) -> None:
         counts: dict[str, int] = {"open": 0, "playing": 0, "finished": 0}
@@ -216,7 +262,12 @@ class Hub:
             queue.put_nowait(text)
 
     def publish(self, user_id: int, data: JSON) -> None:
-        text = json.dumps(data)
+        """Tell a player's streams, in every process."""
+        self.deliver(user_id, json.dumps(data))
+        if self.cluster is not None:
+            self.cluster.user(user_id, data)
+
+    def deliver(self, user_id: int, text: str) -> None:
         for queue in self.streams.get(user_id, ()):
             self._put(queue, text)
 
@@ -224,6 +275,11 @@ class Hub:
         if actor.table.private:
             return
         text = json.dumps({"type": "lobby", "table": actor.summary()})
+        self.deliver_all(text)
+        if self.cluster is not None:
+            self.cluster.lobby(text)
+
+    def deliver_all(self, text: str) -> None:
         for queues in self.streams.values():
             for queue in queues:
                 self._put(queue, text)
@@ -245,9 +301,7 @@ class Hub:
             self.publish(row.user_id, data)
             user = actor.users.get(row.user_id)
             if user is not None and user.webhook_url:
-                task = asyncio.create_task(self._webhook(user.webhook_url, data))
-                self._background.add(task)
-                task.add_done_callback(self._background.discard)
+                    self._later(self._webhook(user.webhook_url, data))
 
     async def _webhook(self, url: str, data: JSON) -> None:
         if self.http is None:
@@ -264,6 +318,8 @@ class Hub:
             return
         self.closing = True
         await asyncio.gather(*(a.stop() for a in list(self.actors.values())))
+        if self.cluster is not None:
+            await self.cluster.close()  # its leases go at once: the others take over
         for actor in self.actors.values():
             for conn in list(actor.viewers):
                 message = voice(conn.lang).t(E.SHUTTING_DOWN)

@@ -53,6 +53,17 @@ class Settings:
     """Tables a user may create per minute."""
     chat_rate: int = 5
     """Chat lines a user may send per 10 seconds and table."""
+    redis_url: str | None = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_REDIS_URL") or None
+    )
+    """Set: this process is one of several serving the arena (docs/deploy.md); table messages
+    and notifications go through this Redis. None: everything stays in this process."""
+    lease_seconds: float = field(default_factory=lambda: _float("LUDOTECA_LEASE_SECONDS", 10.0))
+    """How long a process's hold on a table's clocks and bots lasts unless renewed: when a
+    process dies, another takes its tables over within about this time."""
+    bots: str = field(default_factory=lambda: os.environ.get("LUDOTECA_BOTS") or "local")
+    """``local``: bot moves in this process's own pool; ``queue``: sent through Redis to
+    ``ludoteca worker`` processes (this pool only when no worker is seen)."""
     session_days: int = 30
     webhook_timeout: float = 5.0
 

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from ludoteca.server.db import (
     Chat,
+    Lease,
     Move,
     Rating,
     Seat,
@@ -266,10 +267,120 @@ class Store:
 
         await self.write(save)
 
-    async def moves(self, table_id: str) -> list[Move]:
+    async def moves(self, table_id: str, after: int = 0) -> list[Move]:
+        """The table's log entries after ``seq`` number ``after``, in order."""
         async with self.sessions() as db:
             found = await db.execute(
-                select(Move).where(Move.table_id == table_id).order_by(Move.seq)
+                select(Move).where(Move.table_id == table_id, Move.seq > after)
+                .order_by(Move.seq)
+            )
+            return list(found.scalars())
+
+    # ---- seats and status, written only if nobody changed them first -------------------
+    # Several processes may hold the same table (issue 16): these conditional writes let the
+    # database decide who was first, as ``(table_id, seq)`` does for the log.
+    async def claim_seat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
+        """Seat a person or a bot in a free seat of an open table; False if it was taken."""
+        open_table = select(Table.id).where(Table.id == seat.table_id, Table.status == "open")
+        statement = update(Seat).where(
+            Seat.table_id == seat.table_id, Seat.seat == seat.seat,
+            Seat.user_id.is_(None), Seat.bot.is_(None), open_table.exists(),
+        ).values(user_id=user_id, bot=bot)
+        return await self._changed(statement)
+
+    async def free_seat(self, seat: Seat, user_id: int) -> bool:
+        """The person leaves their seat at an open table; False if they were not there."""
+        open_table = select(Table.id).where(Table.id == seat.table_id, Table.status == "open")
+        statement = update(Seat).where(
+            Seat.table_id == seat.table_id, Seat.seat == seat.seat, Seat.user_id == user_id,
+            open_table.exists(),
+        ).values(user_id=None)
+        return await self._changed(statement)
+
+    async def move_on(self, table: Table, seats: Sequence[Seat], was: str) -> bool:
+        """Write the table row (and seat rows) if its status is still ``was``: the start of
+        a match, or an abandoned open table, happens once."""
+        row, seat_rows = _table_row(table), _seat_rows(seats)
+
+        def save(db: orm.Session) -> bool:
+            conn = db.connection()
+            done = conn.execute(_UPDATE_TABLE.where(Table.status == was), row)
+            if done.rowcount != 1:
+                return False
+            if seat_rows:
+                conn.execute(_UPDATE_SEAT, seat_rows)
+            return True
+
+        return await self.write(save)
+
+    async def set_rematch(self, table_id: str, rematch: str) -> bool:
+        """Name the finished table's rematch, unless another was named first."""
+        return await self._changed(
+            update(Table).where(Table.id == table_id, Table.rematch.is_(None))
+            .values(rematch=rematch)
+        )
+
+    async def _changed(self, statement: Any) -> bool:
+        def run(db: orm.Session) -> bool:
+            return bool(db.connection().execute(statement).rowcount == 1)
+
+        return await self.write(run)
+
+    # ---- leases: which process runs a live table's clocks and bots ---------------------
+    async def claim(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take the table's lease (free, expired or already ours) until ``seconds`` from now;
+        True if ``owner`` holds it now. One conditional write: two processes asking at once
+        cannot both get it."""
+        now = utcnow()
+        until = now + timedelta(seconds=seconds)
+
+        def take(db: orm.Session) -> bool:
+            conn = db.connection()
+            done = conn.execute(
+                update(Lease).where(
+                    Lease.table_id == table_id,
+                    or_(Lease.owner == owner, Lease.expires_at < now),
+                ).values(owner=owner, expires_at=until)
+            )
+            if done.rowcount == 1:
+                return True
+            held = conn.execute(select(Lease.owner).where(Lease.table_id == table_id)).first()
+            if held is not None:
+                return False
+            conn.execute(insert(Lease).values(table_id=table_id, owner=owner, expires_at=until))
+            return True
+
+        try:
+            return await self.write(take)
+        except IntegrityError:  # another process inserted it first
+            return False
+
+    async def renew(self, owner: str, seconds: float) -> set[str]:
+        """Renew every lease ``owner`` still holds; the tables they are for."""
+        until = utcnow() + timedelta(seconds=seconds)
+
+        def extend(db: orm.Session) -> set[str]:
+            conn = db.connection()
+            conn.execute(update(Lease).where(Lease.owner == owner).values(expires_at=until))
+            return set(conn.execute(select(Lease.table_id).where(Lease.owner == owner)).scalars())
+
+        return await self.write(extend)
+
+    async def release(self, owner: str, table_ids: Sequence[str] | None = None) -> None:
+        """Give up ``owner``'s leases (those of ``table_ids``, or all of them)."""
+        statement = delete(Lease).where(Lease.owner == owner)
+        if table_ids is not None:
+            statement = statement.where(Lease.table_id.in_(list(table_ids)))
+        await self.write(lambda db: db.execute(statement))
+
+    async def orphans(self, limit: int = 100) -> list[str]:
+        """Tables being played whose lease is missing or expired: nobody runs their clocks."""
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(Table.id).outerjoin(Lease, Lease.table_id == Table.id).where(
+                    Table.status == "playing",
+                    or_(Lease.table_id.is_(None), Lease.expires_at < utcnow()),
+                ).limit(limit)
             )
             return list(found.scalars())
 

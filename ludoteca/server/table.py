@@ -108,6 +108,11 @@ class TableActor:
         self.last_move = time.monotonic()
         self.voices: dict[str, Voice] = {}
         self.chat_times: dict[int, deque[float]] = {}
+        self.owned = True
+        """This process runs the table's clocks and bots (alone, always; one of several, while
+        it holds the table's lease: ``cluster.py``)."""
+        self.claimed_at = 0.0
+        self._poked = False
 
     # ---- running ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -175,20 +180,104 @@ class TableActor:
         kept: list[tuple[int, JSON, int]] = []
         self._replay(kept)
         for move in moves:
-            self.seq = move.seq
-            if move.kind == "act":
-                assert self.match is not None and move.action is not None
-                before = self.match.to_act()
-                self._apply(move.seat, move.action, move.seq)
+            self._absorb(move, kept)
+
+    def _absorb(self, move: Move, kept: list[tuple[int, JSON, int]] | None = None) -> None:
+        """One log entry into the match (``kept``: the actions an undo goes back through)."""
+        self.seq = move.seq
+        if move.kind == "act":
+            assert self.match is not None and move.action is not None
+            before = self.match.to_act()
+            self._apply(move.seat, move.action, move.seq)
+            if kept is not None:
                 kept.append((move.seat, move.action, move.seq))
-                self._track(move.seat, before)
-            elif move.kind == "undo":
-                kept.pop()
-                self._replay(kept)
-                self.since = dict.fromkeys(self._to_act(), self.seq)
-                self.recent.append(Entry(self.seq, None, self._undo_notice(move.seat)))
-            elif move.kind == "zombie":
-                self.recent.append(Entry(self.seq, None, self._zombie_notice(move.seat)))
+            self._track(move.seat, before)
+        elif move.kind == "undo":
+            assert kept is not None, "an undo is read by rebuilding"
+            kept.pop()
+            self._replay(kept)
+            self.since = dict.fromkeys(self._to_act(), self.seq)
+            self.recent.append(Entry(self.seq, None, self._undo_notice(move.seat)))
+        elif move.kind == "zombie":
+            self.recent.append(Entry(self.seq, None, self._zombie_notice(move.seat)))
+
+    # ---- another process changed the table (cluster.py) -------------------------------------
+    def poke(self) -> None:
+        """Catch up with the store soon, in turn with the table's other commands (a poke
+        while one is waiting adds nothing)."""
+        if self.task is None or self._poked:
+            return
+        self._poked = True
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+        async def catch_up() -> None:
+            self._poked = False
+            try:
+                await self.refresh()
+            except Exception:
+                log.warning("table %s: could not catch up", self.table.id, exc_info=True)
+            self._after_change()
+
+        self.inbox.put_nowait((catch_up, future))
+
+    def set_owned(self, owned: bool) -> None:
+        """Take up or give up the table's clocks and bots (the lease was taken or lost)."""
+        if owned != self.owned:
+            self.owned = owned
+            self.claimed_at = time.monotonic()
+            self.poke()
+
+    async def refresh(self, whole: bool = False) -> None:
+        """Read the table's rows and the log entries after ours from the store, the truth
+        another process may have moved on (``whole``: replay the log from the start, after a
+        write of ours failed); this process's viewers hear what changed."""
+        store = self.hub.store
+        found = await store.table(self.table.id)
+        if found is None:
+            return
+        was_status, was_summary = self.table.status, self.summary()
+        self.table, self.seats = found
+        missing = [s.user_id for s in self.seats
+                   if s.user_id is not None and s.user_id not in self.users]
+        if missing:
+            self.users.update(await store.users(missing))
+        self.voices.clear()
+        for conn in self.viewers:
+            conn.seat = self.seat_of(conn.user_id)
+        entries: list[Entry] = []
+        full = whole
+        if self.table.status == "open" or (self.match is None and self.table.status == "abandoned"):
+            self.match = None
+        elif whole or self.match is None or was_status == "open":
+            self.rebuild(await store.moves(self.table.id))
+            full = True
+        else:
+            moves = await store.moves(self.table.id, after=self.seq)
+            if any(m.kind == "undo" for m in moves):
+                self.rebuild(await store.moves(self.table.id))
+                full = True
+            else:
+                for move in moves:
+                    self._absorb(move)
+                entries = list(self.recent)[-len(moves):] if moves else []
+        if self.summary() != was_summary:
+            self._broadcast_table()
+        if full or len(entries) > 1:
+            self._broadcast_full()
+        elif entries:
+            self._broadcast_step(entries[0])
+        if self.table.status not in ("open", "playing"):
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if not self.viewers:
+                self.hub.forget(self)
+
+    def hear_chat(self, line: JSON) -> None:
+        """A chat line written by another process."""
+        self.chat.append(line)
+        self._send_all(json.dumps({"type": "chat", "line": line}))
 
     def _replay(self, kept: list[tuple[int, JSON, int]]) -> None:
         self.match = Match.new(
@@ -269,9 +358,8 @@ class TableActor:
             if not chosen:
                 raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
             free = chosen
-        free[0].user_id = user.id
         self.users[user.id] = user
-        await self._seats_changed([free[0]])
+        await self._claim_seat(free[0], user.id, None)
 
     async def add_bot(self, user: User, level: str, seat: int | None) -> None:
         if self.table.status != "open":
@@ -285,34 +373,54 @@ class TableActor:
                 raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
         if not free:
             raise ServerError("table_full", E.TABLE_FULL, 409)
-        free[0].bot = level
-        await self._seats_changed([free[0]])
+        await self._claim_seat(free[0], None, level)
 
     async def leave(self, user: User) -> None:
         seat = self.seat_of(user.id)
         if seat is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
         if self.table.status == "open":
+            if not await self.hub.store.free_seat(self.seats[seat], user.id):
+                await self.refresh()
+                raise ServerError("not_seated", E.NOT_SEATED, 403)
             self.seats[seat].user_id = None
-            await self._seats_changed([self.seats[seat]])
+            await self._seats_changed()
         elif self.table.status == "playing":
             await self._take_over(seat)
         else:
             raise ServerError("not_playing", E.NOT_PLAYING, 409)
 
-    async def _seats_changed(self, changed: list[Seat]) -> None:
+    async def _claim_seat(self, row: Seat, user_id: int | None, bot: str | None) -> None:
+        """Take the free seat in the store first: of two processes seating someone in it at
+        once, the database lets one in, and the other hears it was taken."""
+        if not await self.hub.store.claim_seat(row, user_id, bot):
+            await self.refresh()
+            if self.table.status != "open":
+                raise ServerError("not_open", E.NOT_OPEN, 409)
+            raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=row.seat + 1)
+        row.user_id, row.bot = user_id, bot
+        await self._seats_changed()
+
+    async def _seats_changed(self) -> None:
+        """A seat was taken or freed (and written): start the match once every seat is
+        taken, or give up the table when no person is left."""
+        if self.hub.cluster is not None:  # others may have taken seats meanwhile
+            await self._reread_rows()
         self.voices.clear()
         for conn in self.viewers:
             conn.seat = self.seat_of(conn.user_id)
         full = all(s.user_id is not None or s.bot is not None for s in self.seats)
         humans = [s for s in self.seats if s.user_id is not None]
+        moved = True
         if full and humans:
-            await self._begin(changed)
+            moved = await self._begin()
         elif not humans:
             self.table.status = "abandoned"
-            await self.hub.store.save_table(self.table, changed)
-        else:
-            await self.hub.store.save_table(self.table, changed)
+            moved = await self.hub.store.move_on(self.table, [], "open")
+        if not moved:  # another process started (or gave up) the table first
+            await self.refresh()
+            return
+        self.hub.table_changed(self)
         self._broadcast_table()
         self.hub.lobby_changed(self)
         if self.table.status == "playing":
@@ -321,8 +429,17 @@ class TableActor:
         if self.table.status == "abandoned":
             self.hub.forget(self)
 
-    async def _begin(self, changed: list[Seat]) -> None:
-        """Every seat is taken: deal and start the clocks."""
+    async def _reread_rows(self) -> None:
+        found = await self.hub.store.table(self.table.id)
+        if found is not None:
+            self.table, self.seats = found
+            missing = [s.user_id for s in self.seats
+                       if s.user_id is not None and s.user_id not in self.users]
+            if missing:
+                self.users.update(await self.hub.store.users(missing))
+
+    async def _begin(self) -> bool:
+        """Every seat is taken: deal and start the clocks (False: it had started already)."""
         now = utcnow()
         self.table.status = "playing"
         self.table.started_at = now
@@ -332,7 +449,12 @@ class TableActor:
         assert self.match is not None
         for s in self.match.to_act():
             clocks.start(self.table, self.seats[s], now)
-        await self.hub.store.save_table(self.table, self.seats)
+        if not await self.hub.store.move_on(self.table, self.seats, "open"):
+            return False
+        if self.hub.cluster is not None and not self.owned:
+            # whoever starts the match runs its clocks and bots, unless the owner lives
+            await self.hub._claim(self)
+        return True
 
     # ---- game commands ---------------------------------------------------------------------
     def _check(self, seat: int, seq: object) -> None:
@@ -394,7 +516,7 @@ class TableActor:
                 changed, self.table if over else None,
             )
         except Exception as exc:
-            await self._reload()
+            await self.refresh(whole=True)
             if isinstance(exc, Conflict):
                 raise StaleAction(
                     msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
@@ -407,6 +529,7 @@ class TableActor:
         self._track(seat, before)
         self.last_move = time.monotonic()
         self.hub.metrics.action(time.perf_counter() - started)
+        self.hub.table_changed(self)
         self._broadcast_step(self.recent[-1])
         if over:
             await self.hub.finished(self)
@@ -446,16 +569,21 @@ class TableActor:
                 Move(table_id=self.table.id, seq=self.seq + 1, seat=seat, kind="undo", at=now),
                 changed,
             )
-        except Exception:
+        except Exception as exc:
             self.match, self.done, self.since = old[0], old[1], old[3]
             self.recent.clear()
             self.recent.extend(old[2])
-            await self._reload()
+            await self.refresh(whole=True)
+            if isinstance(exc, Conflict):
+                raise StaleAction(
+                    msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
+                ) from None
             raise ServerError("server_error", E.SERVER_FAILED, 503) from None
         self.seq += 1
         self.since = dict.fromkeys(self._to_act(), self.seq)
         self.recent.append(Entry(self.seq, None, self._undo_notice(seat)))
         self.last_move = time.monotonic()
+        self.hub.table_changed(self)
         self._broadcast_full()
         self._after_change()
 
@@ -505,10 +633,16 @@ class TableActor:
         }
         self.chat.append(entry)
         self._send_all(json.dumps({"type": "chat", "line": entry}))
+        if self.hub.cluster is not None:
+            self.hub.cluster.chat(self.table.id, entry)
 
     # ---- clocks and bots -------------------------------------------------------------------
     def _after_change(self) -> None:
-        if self.table.status != "playing" or self.match is None or self.match.is_over():
+        if not self.owned and self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if (not self.owned or self.table.status != "playing" or self.match is None
+                or self.match.is_over()):
             return
         self._arm_timer()
         self._schedule_bots()
@@ -542,7 +676,7 @@ class TableActor:
         if not late:
             self._arm_timer()
 
-    async def _take_over(self, seat: int) -> None:
+    async def _take_over(self, seat: int, again: bool = True) -> None:
         """A bot takes the seat for good (out of time, or the person left): the match is
         marked and will not be rated."""
         row = self.seats[seat]
@@ -551,12 +685,19 @@ class TableActor:
         clocks.stop(self.table, row, utcnow(), answered=False)  # what was left, 0 if it fell
         row.zombie = True
         self.table.zombie = True
-        await self.hub.store.append(
-            Move(table_id=self.table.id, seq=self.seq + 1, seat=seat, kind="zombie",
-                 at=utcnow()),
-            [row], self.table,
-        )
+        try:
+            await self.hub.store.append(
+                Move(table_id=self.table.id, seq=self.seq + 1, seat=seat, kind="zombie",
+                     at=utcnow()),
+                [row], self.table,
+            )
+        except Conflict:  # another process wrote first: look again at what is there now
+            await self.refresh(whole=True)
+            if self.table.status == "playing" and not self.seats[seat].zombie and again:
+                await self._take_over(seat, again=False)
+            return
         self.seq += 1
+        self.hub.table_changed(self)
         self.recent.append(Entry(self.seq, None, self._zombie_notice(seat)))
         self._broadcast_table()
         self._broadcast_step(self.recent[-1])
@@ -583,7 +724,7 @@ class TableActor:
         wait = self.hub.settings.bot_delay - (time.monotonic() - self.last_move)
         if wait > 0:
             await asyncio.sleep(wait)
-        if self.since.get(seat) != since or self.match is not match:
+        if self.since.get(seat) != since or self.match is not match or not self.owned:
             return
         seq = self.seq
         view = match.view(seat)
@@ -616,14 +757,6 @@ class TableActor:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-
-    async def _reload(self) -> None:
-        """After a failed write: back to exactly what the store holds."""
-        found = await self.hub.store.table(self.table.id)
-        if found is None:
-            return
-        self.table, self.seats = found
-        self.rebuild(await self.hub.store.moves(self.table.id))
 
     # ---- what viewers are told -------------------------------------------------------------
     def summary(self) -> JSON:

@@ -1,0 +1,219 @@
+"""One arena served by several processes (docs/deploy.md): what they tell each other through
+Redis, and which of them runs each live table's clocks and bots.
+
+The database stays the one source of truth. Any process may apply a move to any table; the
+unique ``(table_id, seq)`` of the log decides between two at once, and the loser catches up
+and says "stale", as a single process does after a failed write. Redis only carries *pokes*
+("table t changed, now at seq n"), chat lines and player notifications: a process that hears a
+poke reads the new log entries from the database and renders them per viewer itself, so nothing
+a viewer may not know ever crosses Redis. Pub/sub may lose messages while a connection is down;
+when it comes back, every loaded table is read again from the database.
+
+Clocks and bot seats must run in exactly one process: a lease row per table (``table_leases``)
+names its owner until an expiry the owner renews every third of the lease. A process that
+finds a table being played with no live lease takes it (one conditional write), so a dead
+owner's tables move on within about a lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from ludoteca.engine.game import JSON
+
+if TYPE_CHECKING:
+    from ludoteca.server.hub import Hub
+
+log = logging.getLogger("ludoteca.cluster")
+
+TABLES = "ludoteca:tables"
+USERS = "ludoteca:users"
+LOBBY = "ludoteca:lobby"
+OUTBOX = 10_000
+
+
+def process_name() -> str:
+    """This process among the arena's: host, pid and a random tag (pids repeat)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def connect(url: str) -> Redis:
+    return Redis.from_url(
+        url, socket_connect_timeout=2, socket_timeout=None, health_check_interval=5,
+        retry_on_timeout=False,
+    )
+
+
+class Cluster:
+    def __init__(self, hub: Hub, url: str) -> None:
+        self.hub = hub
+        self.name = process_name()
+        self.redis = connect(url)
+        self.lease = hub.settings.lease_seconds
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
+        self.connected = False
+        self.lost = False
+        """The subscription broke since it was last made: pokes may have been missed."""
+        self.loading: set[str] = set()
+        """Tables poked while this process was loading them (the poke is kept for after)."""
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Subscribe (waiting a little for Redis, so the first pokes are not missed) and start
+        keeping leases."""
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="cluster: listen"),
+            asyncio.create_task(self._send(), name="cluster: send"),
+            asyncio.create_task(self._keep_leases(), name="cluster: leases"),
+        ]
+        for _ in range(50):
+            if self.connected:
+                break
+            await asyncio.sleep(0.05)
+
+    async def close(self) -> None:
+        """Stop, and give up this process's leases so others take its tables at once."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await self.hub.store.release(self.name)
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    # ---- telling the others (never waits: a message that cannot go is dropped) -------------
+    def _put(self, channel: str, data: JSON) -> None:
+        data["from"] = self.name
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait((channel, json.dumps(data)))
+
+    def table_changed(self, table_id: str, seq: int) -> None:
+        self._put(TABLES, {"table": table_id, "seq": seq})
+
+    def chat(self, table_id: str, line: JSON) -> None:
+        self._put(TABLES, {"table": table_id, "chat": line})
+
+    def user(self, user_id: int, data: JSON) -> None:
+        self._put(USERS, {"user": user_id, "data": data})
+
+    def lobby(self, text: str) -> None:
+        self._put(LOBBY, {"text": text})
+
+    async def _send(self) -> None:
+        while True:
+            channel, text = await self.outbox.get()
+            try:
+                await self.redis.publish(channel, text)
+            except (RedisError, OSError) as exc:
+                # the listener notices the same break and reads every table again on return
+                log.debug("redis publish failed: %s", exc)
+
+    # ---- hearing them ----------------------------------------------------------------------
+    async def _listen(self) -> None:
+        pause = 0.1
+        while True:
+            try:
+                async with self.redis.pubsub() as pubsub:
+                    await pubsub.subscribe(TABLES, USERS, LOBBY)
+                    if self.lost:
+                        log.warning("redis is back: reading every loaded table again")
+                        self.resync()
+                    self.connected, self.lost, pause = True, False, 0.1
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            self._hear(message["channel"], message["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.connected:
+                    log.warning("redis connection lost: %s", exc)
+                self.connected, self.lost = False, True
+                await asyncio.sleep(pause)
+                pause = min(2.0, pause * 2)
+
+    def _hear(self, channel: bytes | str, raw: bytes | str) -> None:
+        try:
+            data: dict[str, Any] = json.loads(raw)
+        except ValueError:
+            return
+        if data.get("from") == self.name:
+            return  # told here already
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        hub = self.hub
+        if name == TABLES:
+            table_id = str(data.get("table"))
+            actor = hub.actors.get(table_id)
+            if actor is None:
+                if table_id in hub.loading:
+                    self.loading.add(table_id)
+                return
+            if "chat" in data:
+                actor.hear_chat(data["chat"])
+            else:
+                actor.poke()
+        elif name == USERS:
+            hub.deliver(int(data["user"]), json.dumps(data["data"]))
+        elif name == LOBBY:
+            hub.deliver_all(str(data["text"]))
+
+    def resync(self) -> None:
+        """Pokes may have been lost: every loaded table catches up with the database."""
+        for actor in list(self.hub.actors.values()):
+            actor.poke()
+
+    def loaded(self, table_id: str) -> bool:
+        """A table finished loading: was it poked meanwhile?"""
+        if table_id in self.loading:
+            self.loading.discard(table_id)
+            return True
+        return False
+
+    # ---- leases ----------------------------------------------------------------------------
+    async def claim(self, table_id: str) -> bool:
+        try:
+            return await self.hub.store.claim(table_id, self.name, self.lease)
+        except Exception:
+            log.warning("table %s: the lease could not be claimed", table_id, exc_info=True)
+            return False
+
+    async def release(self, table_id: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.hub.store.release(self.name, [table_id])
+
+    async def _keep_leases(self) -> None:
+        while True:
+            try:
+                await self.keep_leases()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("leases could not be renewed", exc_info=True)
+            await asyncio.sleep(self.lease / 3)
+
+    async def keep_leases(self) -> None:
+        """Renew ours (and let go of tables another process took), then take over tables
+        being played that nobody holds."""
+        store, hub = self.hub.store, self.hub
+        began = time.monotonic()
+        held = await store.renew(self.name, self.lease)
+        for actor in list(hub.actors.values()):
+            if actor.table.id in held or actor.claimed_at < began:  # not one claimed just now
+                actor.set_owned(actor.table.id in held)
+        for table_id in await store.orphans():
+            if hub.closing or not await self.claim(table_id):
+                continue
+            log.info("table %s: taken over (its lease had lapsed)", table_id)
+            found = await hub.actor(table_id)
+            if found is not None:
+                found.set_owned(True)
