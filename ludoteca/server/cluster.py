@@ -139,6 +139,8 @@ class Cluster:
                 if self.connected:
                     log.warning("redis connection lost: %s", exc)
                 self.connected, self.lost = False, True
+                # meanwhile the tables here read the store themselves, so games go on
+                self.resync()
                 await asyncio.sleep(pause)
                 pause = min(2.0, pause * 2)
 

@@ -1,0 +1,324 @@
+"""One arena served by two real ``ludoteca serve`` processes on two ports, sharing one
+PostgreSQL and one Redis (docs/deploy.md): players on different processes finish games, a
+process killed with SIGKILL mid-game, its table's clocks and bots taken over within the lease,
+and Redis restarted mid-game, with nothing lost or repeated in the log.
+
+Each test has its own PostgreSQL database and its own ``redis-server`` on a free port (so it
+can be stopped and started again). Both skip with a reason when missing, and fail instead under
+``LUDOTECA_REQUIRE_SERVICES=1``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+from arena_process import free_port
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.client import JSON, Player, Socket, in_parallel
+from tests.server.conftest import REQUIRED, Server, _postgres_database
+
+LEASE = 3.0
+"""Seconds a table's lease lasts in these tests (the default is 10)."""
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own, that keeps nothing on disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.folder,
+        )
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            with contextlib.suppress(OSError), _connect(self.port):
+                return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+
+def _connect(port: int) -> Any:
+    import socket
+
+    return socket.create_connection(("127.0.0.1", port), timeout=1)
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    if shutil.which("redis-server") is None:
+        if REQUIRED:
+            pytest.fail("redis-server is required (LUDOTECA_REQUIRE_SERVICES=1)")
+        pytest.skip("redis-server is not installed")
+    found = RedisServer(tmp_path)
+    found.start()
+    try:
+        yield found
+    finally:
+        found.stop()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    yield from _postgres_database()
+
+
+@pytest.fixture
+def arena(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Server]]:
+    """Two processes of one arena, A and B (bots moving at once, leases of ``LEASE``)."""
+    servers = [
+        Server(pg_url, tmp_path, LUDOTECA_REDIS_URL=redis_server.url,
+               LUDOTECA_LEASE_SECONDS=str(LEASE))
+        for _ in range(2)
+    ]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.stop()
+
+
+def log_of(pg_url: str, table: str) -> list[tuple[int, int, str]]:
+    """The table's log as the database holds it: ``(seq, seat, kind)`` in order."""
+    with psycopg.connect(pg_url) as db:
+        rows = db.execute(
+            "SELECT seq, seat, kind FROM moves WHERE table_id = %s ORDER BY seq", (table,)
+        ).fetchall()
+    return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+
+def lease_owner(pg_url: str, table: str) -> str | None:
+    with psycopg.connect(pg_url) as db:
+        row = db.execute("SELECT owner FROM table_leases WHERE table_id = %s", (table,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+class Seat:
+    """A person playing one seat at random, on one process after another: when its socket
+    dies it connects to the next, as a load balancer would send it. Keeps every log entry it
+    was told of, ``seq`` → the seat that moved."""
+
+    def __init__(self, player: Player, table: str, bases: list[str], seed: int) -> None:
+        self.player, self.table, self.bases = player, table, bases
+        self.rng = random.Random(seed)
+        self.told: dict[int, int | None] = {}
+        self.moves_sent = 0
+        self.reconnects = 0
+        self.sock = self._connect()
+
+    def _connect(self) -> Socket:
+        self.player.base = self.bases[self.reconnects % len(self.bases)]
+        sock = self.player.socket(self.table)
+        self._note(sock.first)
+        return sock
+
+    def _note(self, message: JSON) -> None:
+        if message["type"] == "update":
+            self.told[message["seq"]] = message["seat"]
+        elif message["type"] == "full":
+            for entry in message["log"]:
+                self.told[entry["seq"]] = entry["seat"]
+
+    def recv(self, timeout: float) -> JSON | None:
+        """The next message, or None after moving to the next process."""
+        try:
+            message = self.sock.recv(timeout=timeout)
+        except (ConnectionClosed, OSError):
+            self.reconnects += 1
+            self.sock = self._connect()
+            return None
+        self._note(message)
+        if message["type"] == "error" and message["code"] != "stale":
+            raise AssertionError(message)
+        return message
+
+    def play(self, timeout: float = 240) -> JSON:
+        end = time.monotonic() + timeout
+        answered = -1
+        while self.sock.state.get("status") != "finished":
+            assert time.monotonic() < end, "the game did not finish"
+            state = self.sock.state
+            legal = state.get("legal") or []
+            if legal and state["seq"] != answered:
+                answered = state["seq"]
+                self.sock.act(self.rng.choice(legal))
+                self.moves_sent += 1
+            if self.recv(timeout=max(0.1, end - time.monotonic())) is None:
+                answered = -1
+        return self.sock.state
+
+
+def check_log(pg_url: str, table: str, seats: list[Seat], final: JSON) -> list[tuple[int, int, str]]:
+    """The log is whole (every place 1..n filled once), every entry a person was told of is in
+    it, by the seat they were told, and every person ends at its last entry."""
+    log = log_of(pg_url, table)
+    assert [seq for seq, _, _ in log] == list(range(1, len(log) + 1))
+    by_seq = {seq: seat for seq, seat, _ in log}
+    for seat in seats:
+        for seq, who in seat.told.items():
+            if seq and who is not None:
+                assert by_seq.get(seq) == who, (seq, who)
+    assert final["seq"] == len(log)
+    return log
+
+
+def healthz(server: Server) -> JSON:
+    found: JSON = httpx.get(server.base + "/healthz", timeout=5).json()
+    return found
+
+
+def test_players_on_two_processes_finish_a_game(arena: list[Server], pg_url: str) -> None:
+    """Ana on process A, Ben on B and a bot: each sees the other's moves and chat; one
+    process runs the table; the stored record is the game they saw."""
+    a, b = arena
+    ana, ben = Player(a.base, "ana_c1"), Player(b.base, "ben_c1")
+    try:
+        table = ana.create("kingdomino", 3, bots=[None, "greedy"])
+        assert ben.join(table["id"])["status"] == "playing"
+        seats = [Seat(ana, table["id"], [a.base], 1), Seat(ben, table["id"], [b.base], 2)]
+        seats[0].sock.send({"type": "chat", "text": "hola desde A"})
+        line = seats[1].sock.until(lambda m: m["type"] == "chat", timeout=10)
+        assert line["line"]["text"] == "hola desde A" and line["line"]["user"] == "ana_c1"
+        owners = [healthz(s)["tables_owned"] for s in arena]
+        assert sorted(owners) == [0, 1], owners
+        assert all(healthz(s)["redis"] == "connected" for s in arena)
+        finals = in_parallel(seats[0].play, seats[1].play)
+        assert finals[0]["result"] == finals[1]["result"] and finals[0]["result"]["scores"]
+        log = check_log(pg_url, table["id"], seats, finals[0])
+        assert any(seat == 2 for _, seat, _ in log)  # the bot played
+        for player in (ana, ben):
+            record = player.ok(player.http.get(f"/api/tables/{table['id']}/record"))
+            assert record["result"]["scores"] == finals[0]["result"]["scores"]
+    finally:
+        ana.close()
+        ben.close()
+
+
+def test_a_process_killed_mid_game_loses_nothing(arena: list[Server], pg_url: str) -> None:
+    """Process A (which runs the table and its bot) is killed with SIGKILL mid-game; Ana's
+    socket moves to B, B takes the table over, and the game finishes with every acknowledged
+    move in the log exactly once."""
+    a, b = arena
+    ana, ben = Player(a.base, "ana_c2"), Player(b.base, "ben_c2")
+    try:
+        table = ana.create("kingdomino", 3, bots=[None, "greedy"])
+        ben.join(table["id"])
+        seats = [Seat(ana, table["id"], [a.base, b.base], 3),
+                 Seat(ben, table["id"], [b.base], 4)]
+        killed_at: list[int] = []
+
+        def killer() -> None:
+            end = time.monotonic() + 60
+            while len(log_of(pg_url, table["id"])) < 15:
+                assert time.monotonic() < end
+                time.sleep(0.05)
+            a.kill()
+            killed_at.append(len(log_of(pg_url, table["id"])))
+
+        finals = in_parallel(seats[0].play, seats[1].play, killer)
+        assert finals[0]["result"] == finals[1]["result"]
+        log = check_log(pg_url, table["id"], seats, finals[0])
+        assert killed_at and killed_at[0] < len(log), "A died after the end"
+        assert seats[0].reconnects == 1 and seats[1].reconnects == 0
+        assert any(seat == 2 and seq > killed_at[0] for seq, seat, _ in log)  # B ran the bot
+        assert lease_owner(pg_url, table["id"]) in (healthz(b)["process"], None)
+    finally:
+        ana.close()
+        ben.close()
+
+
+def test_a_dead_owners_clock_and_bot_move_within_the_lease(
+    arena: list[Server], pg_url: str
+) -> None:
+    """The table is opened on A, which runs its clock and bot; Ana plays from B. A dies:
+    within the lease B moves the bot, and later makes Ana's seat a bot when her time runs
+    out, and the game ends with no one on A."""
+    a, b = arena
+    ana = Player(a.base, "ana_c3")
+    try:
+        table = ana.create("kingdomino", 2, bots=["greedy"], mode="live", bank_seconds=10,
+                           increment_seconds=0)
+        seat = Seat(ana, table["id"], [b.base], 5)
+        sock = seat.sock
+        mine = sock.state["you"]
+        a.kill()
+        killed = time.monotonic()
+        if sock.state["legal"]:  # Ana first: the bot's turn comes after hers
+            sock.act(seat.rng.choice(sock.state["legal"]))
+        bot_moved = sock.until(lambda m: m["type"] == "update" and m["seat"] not in (mine, None),
+                               timeout=LEASE * 3 + 10)
+        waited = time.monotonic() - killed
+        assert waited < LEASE * 4 / 3 + 3, f"the bot waited {waited:.1f} s"
+        assert bot_moved["seq"] >= 1
+        # Ana now waits; her 10 s bank runs out and the clock, on B now, hands her seat to a bot
+        taken = sock.until(lambda m: m["type"] == "update" and any(
+            e["type"] == "takeover" for e in m["events"]), timeout=40)
+        assert taken["events"][0]["seat"] == mine
+        final = sock.until(lambda m: m.get("status") == "finished", timeout=120)
+        check_log(pg_url, table["id"], [seat], final)
+        assert [k for _, _, k in log_of(pg_url, table["id"])].count("zombie") == 1
+    finally:
+        ana.close()
+
+
+def test_redis_restarted_mid_game_loses_nothing(
+    arena: list[Server], pg_url: str, redis_server: RedisServer
+) -> None:
+    """Redis dies mid-game and comes back on the same port: meanwhile each process reads its
+    tables from the database, afterwards they listen again, and the game ends whole."""
+    a, b = arena
+    ana, ben = Player(a.base, "ana_c4"), Player(b.base, "ben_c4")
+    try:
+        table = ana.create("kingdomino", 2)
+        ben.join(table["id"])
+        seats = [Seat(ana, table["id"], [a.base], 6), Seat(ben, table["id"], [b.base], 7)]
+        moves_then: list[int] = []
+
+        def outage() -> None:
+            end = time.monotonic() + 60
+            while len(log_of(pg_url, table["id"])) < 8:
+                assert time.monotonic() < end
+                time.sleep(0.05)
+            redis_server.stop()
+            moves_then.append(len(log_of(pg_url, table["id"])))
+            time.sleep(4)
+            moves_then.append(len(log_of(pg_url, table["id"])))
+            redis_server.start()
+
+        finals = in_parallel(seats[0].play, seats[1].play, outage)
+        assert finals[0]["result"] == finals[1]["result"]
+        log = check_log(pg_url, table["id"], seats, finals[0])
+        assert moves_then[1] > moves_then[0], "the game stood still while Redis was down"
+        assert moves_then[1] < len(log), "Redis came back after the end"
+        end = time.monotonic() + 10
+        while not all(healthz(s)["redis"] == "connected" for s in arena):
+            assert time.monotonic() < end, "a process did not reconnect to Redis"
+            time.sleep(0.2)
+    finally:
+        ana.close()
+        ben.close()
