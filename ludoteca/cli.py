@@ -447,6 +447,9 @@ def serve(
         settings.database_url = database_url
     if redis_url:
         settings.redis_url = redis_url
+    if settings.redis_url and not settings.database_url.startswith("postgres"):
+        fail("Several processes (--redis-url, LUDOTECA_REDIS_URL) need a PostgreSQL database "
+             "(--database-url postgresql://...): see docs/deploy.md.")
     if bot_delay is not None:
         settings.bot_delay = bot_delay
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

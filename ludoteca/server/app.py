@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         bots = make_bots(settings)
         hub = Hub(settings, store, bots)
+        hub.metrics.watch_bots(bots.answered)
         app.state.hub = hub
         if settings.redis_url:
             from ludoteca.server.cluster import Cluster

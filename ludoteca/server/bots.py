@@ -72,6 +72,8 @@ class BotWorkers:
     def __init__(self, processes: int = 0) -> None:
         self.processes = processes or max(1, os.cpu_count() or 1)
         self._pool: ProcessPoolExecutor | None = None
+        self.answered: dict[str, int] = {"local": 0, "queue": 0}
+        """Moves chosen, by where (for ``/metrics``)."""
 
     @property
     def pool(self) -> ProcessPoolExecutor:
@@ -94,11 +96,13 @@ class BotWorkers:
         loop = asyncio.get_running_loop()
         job = partial(choose, game, level, seed, view, seat, seconds)
         try:
-            return await loop.run_in_executor(self.pool, job)
+            found = await loop.run_in_executor(self.pool, job)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start a fresh pool and ask once more
             self.close()
-            return await loop.run_in_executor(self.pool, job)
+            found = await loop.run_in_executor(self.pool, job)
+        self.answered["local"] += 1
+        return found
 
     def close(self) -> None:
         if self._pool is not None:
@@ -116,6 +120,7 @@ class QueuedBots(BotWorkers):
         super().__init__(processes)
         self.redis = redis
         self._alive_until = 0.0
+        self._warned = 0.0
 
     async def warm(self) -> None:
         """The local pool starts only if it is needed."""
@@ -130,6 +135,9 @@ class QueuedBots(BotWorkers):
             return False
         if count:
             self._alive_until = now + 2.0
+        elif now - self._warned > 60:
+            self._warned = now
+            log.warning("no bot worker seen for %.0f s: this process chooses bot moves", ALIVE)
         return bool(count)
 
     async def choose(
@@ -148,6 +156,7 @@ class QueuedBots(BotWorkers):
                 if got is not None:
                     answer = json.loads(got[1])
                     if "action" in answer:
+                        self.answered["queue"] += 1
                         return answer["action"]
                     raise RuntimeError(f"the worker failed: {answer.get('error')}")
                 log.warning("no worker answered in %.0f s: this process chooses", seconds + 10)
@@ -162,6 +171,8 @@ async def _done(result: Awaitable[T] | T) -> T:
 
 
 def make_bots(settings: Settings) -> BotWorkers:
+    if settings.redis_url and not settings.database_url.startswith(("postgres", "postgresql")):
+        raise ValueError("several processes (LUDOTECA_REDIS_URL) need a PostgreSQL database")
     if settings.bots == "queue":
         if not settings.redis_url:
             raise ValueError("LUDOTECA_BOTS=queue needs LUDOTECA_REDIS_URL")

@@ -31,6 +31,21 @@ class Metrics:
             "ludoteca_refusals", "Typed errors sent, by code", ["code"], registry=self.registry
         )
 
+        self.bot_moves = Gauge(
+            "ludoteca_bot_moves",
+            "Bot moves chosen since start, by where: this process's pool or a worker's (queue)",
+            ["where"], registry=self.registry,
+        )
+        self.catch_ups = Counter(
+            "ludoteca_catch_ups",
+            "Tables read again from the store because another process changed them",
+            registry=self.registry,
+        )
+
+    def watch_bots(self, answered: dict[str, int]) -> None:
+        self.bot_moves.labels("local").set_function(lambda: answered["local"])
+        self.bot_moves.labels("queue").set_function(lambda: answered["queue"])
+
     def action(self, seconds: float) -> None:
         self.actions.inc()
         self.latency.observe(seconds)

@@ -233,6 +233,7 @@ class TableActor:
         another process may have moved on (``whole``: replay the log from the start, after a
         write of ours failed); this process's viewers hear what changed."""
         store = self.hub.store
+        self.hub.metrics.catch_ups.inc()
         found = await store.table(self.table.id)
         if found is None:
             return

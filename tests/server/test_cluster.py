@@ -14,6 +14,7 @@ import contextlib
 import random
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,13 +86,14 @@ def pg_url() -> Iterator[str]:
     yield from _postgres_database()
 
 
-@pytest.fixture
-def arena(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Server]]:
-    """Two processes of one arena, A and B (bots moving at once, leases of ``LEASE``)."""
+@contextlib.contextmanager
+def processes(pg_url: str, redis_url: str, folder: Path, n: int = 2, **env: str
+              ) -> Iterator[list[Server]]:
+    """``n`` processes of one arena (bots moving at once, leases of ``LEASE``)."""
     servers = [
-        Server(pg_url, tmp_path, LUDOTECA_REDIS_URL=redis_server.url,
-               LUDOTECA_LEASE_SECONDS=str(LEASE))
-        for _ in range(2)
+        Server(pg_url, folder, LUDOTECA_REDIS_URL=redis_url, LUDOTECA_LEASE_SECONDS=str(LEASE),
+               **env)
+        for _ in range(n)
     ]
     try:
         for server in servers:
@@ -101,6 +103,13 @@ def arena(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[li
         for server in servers:
             if server.process is not None and server.process.poll() is None:
                 server.stop()
+
+
+@pytest.fixture
+def arena(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Server]]:
+    """Two processes of one arena, A and B."""
+    with processes(pg_url, redis_server.url, tmp_path) as servers:
+        yield servers
 
 
 def log_of(pg_url: str, table: str) -> list[tuple[int, int, str]]:
@@ -173,7 +182,9 @@ class Seat:
         return self.sock.state
 
 
-def check_log(pg_url: str, table: str, seats: list[Seat], final: JSON) -> list[tuple[int, int, str]]:
+def check_log(
+    pg_url: str, table: str, seats: list[Seat], final: JSON
+) -> list[tuple[int, int, str]]:
     """The log is whole (every place 1..n filled once), every entry a person was told of is in
     it, by the seat they were told, and every person ends at its last entry."""
     log = log_of(pg_url, table)
@@ -330,3 +341,61 @@ def test_redis_restarted_mid_game_loses_nothing(
     finally:
         ana.close()
         ben.close()
+
+
+def test_two_people_taking_the_last_seat_on_two_processes(arena: list[Server]) -> None:
+    """Ana on A and Ben on B ask for the last free seat at once, again and again: the
+    database seats one, the other is told it was taken, and no seat ever has two people."""
+    a, b = arena
+    host = Player(a.base, "host_c5")
+    people = [Player(a.base, f"ana_c5_{i}") for i in range(5)]
+    people += [Player(b.base, f"ben_c5_{i}") for i in range(5)]
+    try:
+        for i in range(5):
+            table = host.create("kingdomino", 2)
+            ana, ben = people[i], people[5 + i]
+
+            def take(player: Player, table_id: str = table["id"]) -> int:
+                return player.http.post(f"/api/tables/{table_id}/join", json={}).status_code
+
+            codes = sorted(in_parallel(lambda p=ana: take(p), lambda p=ben: take(p)))
+            assert codes == [200, 409], codes
+            seats = host.ok(host.http.get(f"/api/tables/{table['id']}"))["seats"]
+            users = [s["user"] for s in seats]
+            assert users[0] == "host_c5" and users[1] in (ana.name, ben.name)
+            assert host.ok(host.http.get(f"/api/tables/{table['id']}"))["status"] == "playing"
+    finally:
+        for player in [host, *people]:
+            player.close()
+
+
+def test_bot_moves_from_a_separate_worker(
+    pg_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """With ``LUDOTECA_BOTS=queue`` the web processes send bot moves through Redis to a
+    ``ludoteca worker`` process, which chooses every one of them."""
+    with (tmp_path / "worker.log").open("wb") as worker_log:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "ludoteca.cli", "worker", "--redis-url", redis_server.url,
+             "--processes", "1"],
+            stdout=worker_log, stderr=subprocess.STDOUT,
+        )
+    try:
+        with processes(pg_url, redis_server.url, tmp_path, n=1, LUDOTECA_BOTS="queue") as web:
+            time.sleep(1.0)  # the worker says it is alive every few seconds
+            ana = Player(web[0].base, "ana_c6")
+            try:
+                table = ana.create("kami", 2, bots=["greedy"])
+                seat = Seat(ana, table["id"], [web[0].base], 8)
+                final = seat.play()
+                log = check_log(pg_url, table["id"], [seat], final)
+            finally:
+                ana.close()
+            metrics = httpx.get(web[0].base + "/metrics", timeout=5).text
+        bot_moves = sum(1 for _, who, kind in log if who == 1 and kind == "act")
+        assert bot_moves > 0
+        assert f'ludoteca_bot_moves{{where="queue"}} {float(bot_moves)}' in metrics
+        assert 'ludoteca_bot_moves{where="local"} 0.0' in metrics
+    finally:
+        worker.terminate()
+        assert worker.wait(30) == 0, (tmp_path / "worker.log").read_text()
