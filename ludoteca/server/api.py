@@ -271,11 +271,8 @@ def _web_address(url: str) -> bool:
 
 def _tell_tables(hub: Hub, user: User) -> None:
     """Live tables keep their players' rows (names, languages, webhooks): give them the new
-    one."""
-    for actor in hub.actors.values():
-        if user.id in actor.users:
-            actor.users[user.id] = user
-            actor.voices.clear()
+    one (in every process)."""
+    hub.user_changed(user)
 
 
 # ---- games -----------------------------------------------------------------------------------

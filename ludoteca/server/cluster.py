@@ -68,6 +68,7 @@ class Cluster:
         self.loading: set[str] = set()
         """Tables poked while this process was loading them (the poke is kept for after)."""
         self._tasks: list[asyncio.Task[None]] = []
+        self._rereads: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Subscribe (waiting a little for Redis, so the first pokes are not missed) and start
@@ -106,6 +107,9 @@ class Cluster:
 
     def user(self, user_id: int, data: JSON) -> None:
         self._put(USERS, {"user": user_id, "data": data})
+
+    def profile(self, user_id: int) -> None:
+        self._put(USERS, {"user": user_id, "profile": True})
 
     def lobby(self, text: str) -> None:
         self._put(LOBBY, {"text": text})
@@ -164,6 +168,10 @@ class Cluster:
                 actor.hear_chat(data["chat"])
             else:
                 actor.poke()
+        elif name == USERS and data.get("profile"):
+            task = asyncio.create_task(hub.reread_user(int(data["user"])))
+            self._rereads.add(task)
+            task.add_done_callback(self._rereads.discard)
         elif name == USERS:
             hub.deliver(int(data["user"]), json.dumps(data["data"]))
         elif name == LOBBY:

@@ -267,6 +267,26 @@ class Hub:
         if self.cluster is not None:
             self.cluster.user(user_id, data)
 
+    def user_changed(self, user: User) -> None:
+        """A player's row changed (name, language, webhook): the live tables of every process
+        take the new one."""
+        for actor in self.actors.values():
+            if user.id in actor.users:
+                actor.users[user.id] = user
+                actor.voices.clear()
+        if self.cluster is not None:
+            self.cluster.profile(user.id)
+
+    async def reread_user(self, user_id: int) -> None:
+        """Another process changed this player's row."""
+        if any(user_id in a.users for a in self.actors.values()):
+            user = await self.store.user(user_id)
+            if user is not None:
+                for actor in self.actors.values():
+                    if user_id in actor.users:
+                        actor.users[user_id] = user
+                        actor.voices.clear()
+
     def deliver(self, user_id: int, text: str) -> None:
         for queue in self.streams.get(user_id, ()):
             self._put(queue, text)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +88,11 @@ def pg_url() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def processes(pg_url: str, redis_url: str, folder: Path, n: int = 2, **env: str
-              ) -> Iterator[list[Server]]:
-    """``n`` processes of one arena (bots moving at once, leases of ``LEASE``)."""
+def processes(pg_url: str, redis_url: str, folder: Path, n: int = 2, lease: float = LEASE,
+              **env: str) -> Iterator[list[Server]]:
+    """``n`` processes of one arena (bots moving at once, leases of ``lease`` seconds)."""
     servers = [
-        Server(pg_url, folder, LUDOTECA_REDIS_URL=redis_url, LUDOTECA_LEASE_SECONDS=str(LEASE),
+        Server(pg_url, folder, LUDOTECA_REDIS_URL=redis_url, LUDOTECA_LEASE_SECONDS=str(lease),
                **env)
         for _ in range(n)
     ]
@@ -399,3 +400,120 @@ def test_bot_moves_from_a_separate_worker(
     finally:
         worker.terminate()
         assert worker.wait(30) == 0, (tmp_path / "worker.log").read_text()
+
+
+def test_notices_cross_processes_and_nothing_hidden_crosses_redis(
+    arena: list[Server], redis_server: RedisServer
+) -> None:
+    """At a turn-based Kami table run by A, Ben (on B) hears of his turns on his B event
+    stream and at the webhook he set through B. Everything the processes told each other
+    through Redis meanwhile is a notice with no game in it: never a view, a hand or an
+    action, so nothing a player may not know passes through Redis."""
+    import json
+    import threading
+
+    import redis
+
+    from tests.server.test_notifications import Hooks, events, my_move
+
+    a, b = arena
+    heard: list[tuple[str, dict[str, Any]]] = []
+    bus = redis.Redis(port=redis_server.port).pubsub()
+    bus.psubscribe("ludoteca:*")
+    done = threading.Event()
+
+    def listen() -> None:
+        while not done.is_set():
+            message = bus.get_message(timeout=0.1)
+            if message and message["type"] == "pmessage":
+                heard.append((message["channel"].decode(), json.loads(message["data"])))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    ana, ben = Player(a.base, "ana_c7"), Player(b.base, "ben_c7")
+    hooks = Hooks()
+    try:
+        table = ana.create("kami", 2, options={"target": 10}, mode="turn", turn_hours=24)
+        tid = table["id"]
+        ben.join(tid)
+        socks = {0: ana.socket(tid), 1: ben.socket(tid)}
+        ben.ok(ben.http.patch("/api/me", json={"webhook_url": hooks.url + "/ben"}))
+        time.sleep(0.5)  # the notice of Ben's new row reaches A
+        with events(ben.http) as ben_events:
+            turns = 0
+            rng = random.Random(9)
+            while turns < 3:
+                (seat,) = socks[0].state["to_act"]  # both sockets are at the same move here
+                state = my_move(socks[seat])
+                socks[seat].act(rng.choice(state["legal"]))
+                after = socks[seat].until(lambda m, s=state["seq"]: m["type"] == "update"
+                                          and m["seq"] > s)
+                socks[1 - seat].until(lambda m, s=after["seq"]: m["type"] in ("update", "full")
+                                      and m["seq"] >= s)
+                if seat == 0 and after["to_act"] == [1]:
+                    turn = ben_events.until(lambda kind, _: kind == "turn")
+                    assert turn == {"type": "turn", "table": tid, "game": "kami",
+                                    "seq": after["seq"]}
+                    path, body = hooks.next()
+                    while body["seq"] < after["seq"]:
+                        path, body = hooks.next()
+                    assert (path, body) == ("/ben", turn)
+                    turns += 1
+        for sock in socks.values():
+            sock.close()
+    finally:
+        done.set()
+        listener.join(10)
+        hooks.close()
+        ana.close()
+        ben.close()
+    assert {c for c, _ in heard} >= {"ludoteca:tables", "ludoteca:users", "ludoteca:lobby"}
+    for channel, data in heard:
+        if channel == "ludoteca:tables":
+            assert set(data) in ({"from", "table", "seq"}, {"from", "table", "chat"}), data
+        elif channel == "ludoteca:users":
+            assert set(data) in ({"from", "user", "data"}, {"from", "user", "profile"}), data
+            assert set(data.get("data", {})) <= {"type", "table", "game", "seq", "of"}, data
+        else:
+            assert channel == "ludoteca:lobby" and set(data) == {"from", "text"}, data
+            summary = json.loads(data["text"])["table"]
+            assert "seed" not in summary and "invite" not in summary
+
+
+def test_a_process_stopped_gracefully_hands_its_tables_on_at_once(
+    pg_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """A rolling restart: A, which runs the table and its bot, is stopped with SIGTERM. Its
+    clients are told to reconnect and do so to B; A gives its leases up as it goes, so B runs
+    the bot at once instead of after a (here long) lease, and the game ends whole."""
+    lease = 15.0
+    with processes(pg_url, redis_server.url, tmp_path, lease=lease) as (a, b):
+        ana, ben = Player(b.base, "ana_c8"), Player(a.base, "ben_c8")
+        try:
+            table = ben.create("kingdomino", 3, bots=[None, "greedy"])
+            ana.join(table["id"])
+            seats = [Seat(ana, table["id"], [b.base], 10),
+                     Seat(ben, table["id"], [a.base, b.base], 11)]
+            stopped: list[int] = []
+
+            def restart() -> None:
+                end = time.monotonic() + 60
+                while len(log_of(pg_url, table["id"])) < 12:
+                    assert time.monotonic() < end
+                    time.sleep(0.05)
+                assert a.stop() in (0, -15)  # uvicorn re-raises the SIGTERM it handled
+                stopped.append(len(log_of(pg_url, table["id"])))
+
+            finals = in_parallel(seats[0].play, seats[1].play, restart)
+            assert finals[0]["result"] == finals[1]["result"]
+            check_log(pg_url, table["id"], seats, finals[0])
+            assert seats[1].reconnects == 1 and stopped[0] < finals[0]["seq"]
+            with psycopg.connect(pg_url) as db:
+                times = [t for (t,) in db.execute(
+                    "SELECT at FROM moves WHERE table_id = %s AND seq >= %s ORDER BY seq",
+                    (table["id"], stopped[0]))]
+            gaps = [(later - before).total_seconds() for before, later in pairwise(times)]
+            assert max(gaps, default=0) < lease / 2, gaps
+        finally:
+            ana.close()
+            ben.close()
