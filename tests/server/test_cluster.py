@@ -97,8 +97,8 @@ def processes(pg_url: str, redis_url: str, folder: Path, n: int = 2, lease: floa
         for _ in range(n)
     ]
     try:
-        for server in servers:
-            server.start()
+        # all at once on a new database: the first migrates it, the others wait for it
+        in_parallel(*(server.start for server in servers))
         yield servers
     finally:
         for server in servers:
