@@ -51,6 +51,7 @@ class ServerProcess:
                 [sys.executable, "-m", self.module, "serve", "--port", str(self.port),
                  "--database-url", self.database_url],
                 env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
+                start_new_session=True,  # its bot pool too is killed with it
             )
         end = time.monotonic() + 60
         while time.monotonic() < end:
@@ -68,8 +69,10 @@ class ServerProcess:
         return "\n".join(p.read_text(errors="replace") for p in logs)[-4000:]
 
     def kill(self) -> None:
+        """SIGKILL to the server and every process it started, as when its machine dies."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
 
     def stop(self) -> int:
@@ -82,6 +85,9 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+            finally:  # whatever of its bot pool outlived it
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
         return int(self.process.returncode)
 
 
