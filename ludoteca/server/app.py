@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -36,7 +37,7 @@ from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table import CLOSE, RESYNC, Connection, TableActor
+from ludoteca.server.table import CLOSE, RESYNC, Connection, Stopped, TableActor
 
 log = logging.getLogger("ludoteca.server")
 
@@ -281,23 +282,25 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(json.dumps({"type": "reconnect", "message": say.t(E.SHUTTING_DOWN)}))
         await ws.close(code=1012)
         return
-    found = await hub.actor(table_id)
     problem: LudotecaError | None = None
-    if found is None:
-        problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
-    else:
+    for _ in range(3):  # a table being let go of (no one watched it) is loaded anew
+        found = await hub.actor(table_id)
+        if found is None:
+            problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
+            break
         try:
             api._may_see(found, user, ws.query_params.get("invite"))
-            actor = found
         except ServerError as exc:
             problem = exc
-    if actor is not None:
-        current = actor
-
-        async def attach() -> None:
-            current.attach(conn)
-
-        await actor.call(attach)
+            break
+        try:
+            await found.call(partial(_attach, found, conn))
+        except Stopped:
+            continue
+        actor = found
+        break
+    else:
+        problem = Stopped()
     hub.metrics.clients.inc()
     writer = asyncio.create_task(_write(ws, conn, actor))
     try:
@@ -340,6 +343,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if not actor.viewers and (actor.table.status not in ("open", "playing")
                                       or not actor.owned):
                 hub.forget(actor)
+
+
+async def _attach(actor: TableActor, conn: Connection) -> None:
+    actor.attach(conn)
 
 
 KINDS = ("act", "undo", "chat", "sync", "ping")

@@ -3,11 +3,16 @@ Redis, and which of them runs each live table's clocks and bots.
 
 The database stays the one source of truth. Any process may apply a move to any table; the
 unique ``(table_id, seq)`` of the log decides between two at once, and the loser catches up
-and says "stale", as a single process does after a failed write. Redis only carries *pokes*
-("table t changed, now at seq n"), chat lines and player notifications: a process that hears a
-poke reads the new log entries from the database and renders them per viewer itself, so nothing
-a viewer may not know ever crosses Redis. Pub/sub may lose messages while a connection is down;
-when it comes back, every loaded table is read again from the database.
+and says "stale", as a single process does after a failed write. Redis pub/sub only carries
+*pokes* ("table t changed, now at seq n"), chat lines and player notifications: a process that
+hears a poke reads the new log entries from the database and renders them per viewer itself,
+so no game state crosses pub/sub. (The bot queue, ``bots.QueuedBots``, does carry a bot seat's
+own view to a worker: a server-side part, trusted as the database is.)
+
+Pub/sub may lose messages while a connection is down: meanwhile every loaded table is read
+from the database every second or two, and once more when it is back. A process that could not
+publish tells the others to read everything again once it can, and a subscription that hears
+nothing for a while, not even this process's own heartbeat, is made anew.
 
 Clocks and bot seats must run in exactly one process: a lease row per table (``table_leases``)
 names its owner until an expiry the owner renews every third of the lease. A process that
@@ -41,6 +46,8 @@ TABLES = "ludoteca:tables"
 USERS = "ludoteca:users"
 LOBBY = "ludoteca:lobby"
 OUTBOX = 10_000
+BEAT = 5.0
+DEAF = 3 * BEAT
 
 
 def process_name() -> str:
@@ -65,6 +72,9 @@ class Cluster:
         self.connected = False
         self.lost = False
         """The subscription broke since it was last made: pokes may have been missed."""
+        self.unsent = False
+        """A message could not be published: the others must read everything again."""
+        self.heard_at = time.monotonic()
         self.loading: set[str] = set()
         """Tables poked while this process was loading them (the poke is kept for after)."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -77,6 +87,7 @@ class Cluster:
             asyncio.create_task(self._listen(), name="cluster: listen"),
             asyncio.create_task(self._send(), name="cluster: send"),
             asyncio.create_task(self._keep_leases(), name="cluster: leases"),
+            asyncio.create_task(self._beat(), name="cluster: heartbeat"),
         ]
         for _ in range(50):
             if self.connected:
@@ -84,7 +95,11 @@ class Cluster:
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
-        """Stop, and give up this process's leases so others take its tables at once."""
+        """Stop (after sending what is waiting, for a second at most), and give up this
+        process's leases so others take its tables at once."""
+        end = time.monotonic() + 1.0
+        while not self.outbox.empty() and time.monotonic() < end:
+            await asyncio.sleep(0.02)
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -95,7 +110,7 @@ class Cluster:
 
     # ---- telling the others (never waits: a message that cannot go is dropped) -------------
     def _put(self, channel: str, data: JSON) -> None:
-        data["from"] = self.name
+        data = {**data, "from": self.name}
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait((channel, json.dumps(data)))
 
@@ -117,11 +132,29 @@ class Cluster:
     async def _send(self) -> None:
         while True:
             channel, text = await self.outbox.get()
+            if self.unsent and await self._publish(TABLES, json.dumps(
+                    {"from": self.name, "resync": True})):
+                self.unsent = False
+            if not await self._publish(channel, text):
+                # lost: once Redis answers again, every process reads all its tables again
+                self.unsent = True
+
+    async def _publish(self, channel: str, text: str) -> bool:
+        for attempt in range(2):  # a pooled connection may be stale after Redis restarted
             try:
                 await self.redis.publish(channel, text)
+                return True
             except (RedisError, OSError) as exc:
-                # the listener notices the same break and reads every table again on return
-                log.debug("redis publish failed: %s", exc)
+                log.debug("redis publish failed (%d): %s", attempt, exc)
+                await asyncio.sleep(0.05)
+        return False
+
+    async def _beat(self) -> None:
+        """Tell ourselves we are alive through Redis: a subscription that hears nothing,
+        not even this, for ``DEAF`` seconds is broken even if its socket looks open."""
+        while True:
+            self._put(TABLES, {"beat": True})
+            await asyncio.sleep(BEAT)
 
     # ---- hearing them ----------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -134,9 +167,15 @@ class Cluster:
                         log.warning("redis is back: reading every loaded table again")
                         self.resync()
                     self.connected, self.lost, pause = True, False, 0.1
-                    async for message in pubsub.listen():
-                        if message.get("type") == "message":
+                    self.heard_at = time.monotonic()
+                    while True:
+                        message = await pubsub.get_message(
+                            ignore_subscribe_messages=True, timeout=1.0)
+                        if message is not None and message.get("type") == "message":
+                            self.heard_at = time.monotonic()
                             self._hear(message["channel"], message["data"])
+                        elif time.monotonic() - self.heard_at > DEAF:
+                            raise ConnectionError(f"nothing heard for {DEAF:.0f} s")
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -155,13 +194,18 @@ class Cluster:
             return
         if data.get("from") == self.name:
             return  # told here already
+        if data.get("resync"):
+            self.resync()  # another process could not tell us something
+            return
         name = channel.decode() if isinstance(channel, bytes) else channel
         hub = self.hub
+        if name == TABLES and data.get("beat"):
+            return
         if name == TABLES:
             table_id = str(data.get("table"))
             actor = hub.actors.get(table_id)
             if actor is None:
-                if table_id in hub.loading:
+                if hub.is_loading(table_id):
                     self.loading.add(table_id)
                 return
             if "chat" in data:
@@ -215,15 +259,20 @@ class Cluster:
         """Renew ours (and let go of tables another process took), then take over tables
         being played that nobody holds."""
         store, hub = self.hub.store, self.hub
-        began = time.monotonic()
-        held = await store.renew(self.name, self.lease)
-        for actor in list(hub.actors.values()):
-            if actor.table.id in held or actor.claimed_at < began:  # not one claimed just now
-                actor.set_owned(actor.table.id in held)
+        mine = {a.table.id: a for a in hub.actors.values() if a.owned and not a.stopping}
+        held = await store.renew(self.name, list(mine), self.lease)
+        for table_id, actor in mine.items():
+            actor.set_owned(table_id in held)
+        # a lease of ours with no table in memory (its loading failed) is not renewed: it
+        # lapses, and the next look finds the table here
         for table_id in await store.orphans():
             if hub.closing or not await self.claim(table_id):
                 continue
             log.info("table %s: taken over (its lease had lapsed)", table_id)
-            found = await hub.actor(table_id)
+            try:
+                found = await hub.actor(table_id)
+            except Exception:
+                await self.release(table_id)
+                raise
             if found is not None:
                 found.set_owned(True)

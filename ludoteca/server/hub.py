@@ -11,7 +11,6 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -44,6 +43,7 @@ class Hub:
         self.metrics = Metrics()
         self.actors: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._waiting: dict[str, int] = {}
         self._rematching: dict[str, asyncio.Lock] = {}
         self.streams: dict[int | None, set[asyncio.Queue[str]]] = {}
         """Server-sent event queues: ``None`` holds anonymous lobby watchers."""
@@ -56,17 +56,16 @@ class Hub:
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
-    @property
-    def loading(self) -> set[str]:
-        """Tables being loaded from the store right now."""
-        return {t for t, lock in self._loading.items() if lock.locked()}
+    def is_loading(self, table_id: str) -> bool:
+        """The table is being read from the store right now."""
+        lock = self._loading.get(table_id)
+        return lock is not None and lock.locked()
 
     async def _claim(self, actor: TableActor) -> None:
         """Alone, a process runs every table's clocks and bots; one of several, those whose
         lease it holds."""
         if self.cluster is not None:
             actor.owned = await self.cluster.claim(actor.table.id)
-            actor.claimed_at = time.monotonic()
 
     def table_changed(self, actor: TableActor) -> None:
         """The table's rows or log changed: the other processes catch up."""
@@ -80,35 +79,45 @@ class Hub:
         if found is not None:
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            found = self.actors.get(table_id)
-            if found is not None:
-                return found
-            loaded = await self.store.table(table_id)
-            if loaded is None:
-                return None
-            table, seats = loaded
-            users = await self.store.users(
-                [s.user_id for s in seats if s.user_id is not None] + [table.host_id]
-            )
-            actor = TableActor(self, table, seats, users)
-            actor.rebuild(await self.store.moves(table_id))
-            for line in await self.store.chat(table_id):
-                user = users.get(line.user_id) or await self.store.user(line.user_id)
-                actor.chat.append({
-                    "user": user.name if user else "?",
-                    "name": user.display_name if user else "?",
-                    "text": line.text,
-                    "at": line.at.isoformat(timespec="seconds"),
-                })
-            if table.status in LIVE:
-                await self._claim(actor)
-                self.actors[table_id] = actor
-                actor.start()
-                self._count()
-                if self.cluster is not None and self.cluster.loaded(table_id):
-                    actor.poke()  # it changed while it was being read
-            return actor
+        self._waiting[table_id] = self._waiting.get(table_id, 0) + 1
+        try:
+            async with lock:
+                return await self._load(table_id)
+        finally:
+            self._waiting[table_id] -= 1
+            if not self._waiting[table_id]:  # the last one out lets go of the lock
+                del self._waiting[table_id]
+                self._loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        found = self.actors.get(table_id)
+        if found is not None:
+            return found
+        loaded = await self.store.table(table_id)
+        if loaded is None:
+            return None
+        table, seats = loaded
+        users = await self.store.users(
+            [s.user_id for s in seats if s.user_id is not None] + [table.host_id]
+        )
+        actor = TableActor(self, table, seats, users)
+        actor.rebuild(await self.store.moves(table_id))
+        for line in await self.store.chat(table_id):
+            user = users.get(line.user_id) or await self.store.user(line.user_id)
+            actor.chat.append({
+                "user": user.name if user else "?",
+                "name": user.display_name if user else "?",
+                "text": line.text,
+                "at": line.at.isoformat(timespec="seconds"),
+            })
+        if table.status in LIVE:
+            await self._claim(actor)
+            self.actors[table_id] = actor
+            actor.start()
+            self._count()
+            if self.cluster is not None and self.cluster.loaded(table_id):
+                actor.poke()  # it changed while it was being read
+        return actor
 
     async def resume(self) -> int:
         """Load every table being played, so clocks and bots go on after a restart. One of
@@ -206,6 +215,7 @@ class Hub:
     def forget(self, actor: TableActor) -> None:
         if self.actors.get(actor.table.id) is actor and not actor.viewers:
             del self.actors[actor.table.id]
+            actor.stopping = True  # at once: a viewer arriving now loads the table anew
             if self.cluster is not None and actor.owned and actor.table.status not in LIVE:
                 self._later(self.cluster.release(actor.table.id))
             self._later(actor.stop())
@@ -234,7 +244,7 @@ class Hub:
                     for uid, (old, new) in changes.items() if uid in actor.users
                 },
             }
-            await self.store.save_table(actor.table)
+            await self.store.set_result(actor.table.id, actor.table.result)
         self.lobby_changed(actor)
         for seat in actor.seats:
             self.notified.pop((actor.table.id, seat.seat), None)

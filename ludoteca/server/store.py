@@ -49,6 +49,19 @@ _UPDATE_TABLE = update(Table).where(Table.id == bindparam("k_id")).values(
 )
 
 
+_UPDATE_CLOCKS = update(Seat).where(
+    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
+).values(bank_seconds=bindparam("v_bank_seconds"), deadline=bindparam("v_deadline"))
+
+
+def _lock_table(conn: Any, table_id: str) -> str | None:
+    """The table's status, its row locked until the transaction ends (PostgreSQL)."""
+    found = conn.execute(
+        select(Table.status).where(Table.id == table_id).with_for_update()
+    ).scalar_one_or_none()
+    return None if found is None else str(found)
+
+
 def _seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     return [
         {"k_table": s.table_id, "k_seat": s.seat,
@@ -279,39 +292,63 @@ class Store:
     # ---- seats and status, written only if nobody changed them first -------------------
     # Several processes may hold the same table (issue 16): these conditional writes let the
     # database decide who was first, as ``(table_id, seq)`` does for the log.
+    # Each of these first locks the table's row (PostgreSQL; SQLite has one writer anyway),
+    # so seat changes and the start of the match happen one after another, each seeing the
+    # last.
     async def claim_seat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
         """Seat a person or a bot in a free seat of an open table; False if it was taken."""
-        open_table = select(Table.id).where(Table.id == seat.table_id, Table.status == "open")
-        statement = update(Seat).where(
-            Seat.table_id == seat.table_id, Seat.seat == seat.seat,
-            Seat.user_id.is_(None), Seat.bot.is_(None), open_table.exists(),
-        ).values(user_id=user_id, bot=bot)
-        return await self._changed(statement)
+        def take(db: orm.Session) -> bool:
+            conn = db.connection()
+            if _lock_table(conn, seat.table_id) != "open":
+                return False
+            done = conn.execute(update(Seat).where(
+                Seat.table_id == seat.table_id, Seat.seat == seat.seat,
+                Seat.user_id.is_(None), Seat.bot.is_(None),
+            ).values(user_id=user_id, bot=bot))
+            return bool(done.rowcount == 1)
+
+        return await self.write(take)
 
     async def free_seat(self, seat: Seat, user_id: int) -> bool:
         """The person leaves their seat at an open table; False if they were not there."""
-        open_table = select(Table.id).where(Table.id == seat.table_id, Table.status == "open")
-        statement = update(Seat).where(
-            Seat.table_id == seat.table_id, Seat.seat == seat.seat, Seat.user_id == user_id,
-            open_table.exists(),
-        ).values(user_id=None)
-        return await self._changed(statement)
+        def leave(db: orm.Session) -> bool:
+            conn = db.connection()
+            if _lock_table(conn, seat.table_id) != "open":
+                return False
+            done = conn.execute(update(Seat).where(
+                Seat.table_id == seat.table_id, Seat.seat == seat.seat, Seat.user_id == user_id,
+            ).values(user_id=None))
+            return bool(done.rowcount == 1)
+
+        return await self.write(leave)
 
     async def move_on(self, table: Table, seats: Sequence[Seat], was: str) -> bool:
-        """Write the table row (and seat rows) if its status is still ``was``: the start of
-        a match, or an abandoned open table, happens once."""
-        row, seat_rows = _table_row(table), _seat_rows(seats)
+        """Write the table row and the seats' clocks if its status is still ``was`` and its
+        seats are held as ``seats`` say: the start of a match, or an abandoned open table,
+        happens once, and only with the players it was decided with."""
+        row = _table_row(table)
+        clocks = [{"k_table": s.table_id, "k_seat": s.seat, "v_bank_seconds": s.bank_seconds,
+                   "v_deadline": s.deadline} for s in seats]
 
         def save(db: orm.Session) -> bool:
             conn = db.connection()
-            done = conn.execute(_UPDATE_TABLE.where(Table.status == was), row)
-            if done.rowcount != 1:
+            if _lock_table(conn, table.id) != was:
                 return False
-            if seat_rows:
-                conn.execute(_UPDATE_SEAT, seat_rows)
+            held = {seat: (user, bot) for seat, user, bot in conn.execute(
+                select(Seat.seat, Seat.user_id, Seat.bot).where(Seat.table_id == table.id))}
+            if any(held.get(s.seat) != (s.user_id, s.bot) for s in seats):
+                return False
+            conn.execute(_UPDATE_TABLE, row)
+            if clocks:
+                conn.execute(_UPDATE_CLOCKS, clocks)
             return True
 
         return await self.write(save)
+
+    async def set_result(self, table_id: str, result: dict[str, Any] | None) -> None:
+        """Only the result column (a rematch named meanwhile by another process stays)."""
+        await self.write(lambda db: db.execute(
+            update(Table).where(Table.id == table_id).values(result=result)))
 
     async def set_rematch(self, table_id: str, rematch: str) -> bool:
         """Name the finished table's rematch, unless another was named first."""
@@ -331,7 +368,7 @@ class Store:
         """Take the table's lease (free, expired or already ours) until ``seconds`` from now;
         True if ``owner`` holds it now. One conditional write: two processes asking at once
         cannot both get it."""
-        now = utcnow()
+        now = self._now()
         until = now + timedelta(seconds=seconds)
 
         def take(db: orm.Session) -> bool:
@@ -355,14 +392,19 @@ class Store:
         except IntegrityError:  # another process inserted it first
             return False
 
-    async def renew(self, owner: str, seconds: float) -> set[str]:
-        """Renew every lease ``owner`` still holds; the tables they are for."""
-        until = utcnow() + timedelta(seconds=seconds)
+    async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
+        """Renew the leases of ``table_ids`` that ``owner`` still holds; those tables."""
+        until = self._now() + timedelta(seconds=seconds)
+        ids = list(table_ids)
 
         def extend(db: orm.Session) -> set[str]:
             conn = db.connection()
-            conn.execute(update(Lease).where(Lease.owner == owner).values(expires_at=until))
-            return set(conn.execute(select(Lease.table_id).where(Lease.owner == owner)).scalars())
+            mine = (Lease.owner == owner, Lease.table_id.in_(ids))
+            conn.execute(update(Lease).where(*mine).values(expires_at=until))
+            return set(conn.execute(select(Lease.table_id).where(*mine)).scalars())
+
+        if not ids:
+            return set()
 
         return await self.write(extend)
 
@@ -373,13 +415,20 @@ class Store:
             statement = statement.where(Lease.table_id.in_(list(table_ids)))
         await self.write(lambda db: db.execute(statement))
 
+    def _now(self) -> Any:
+        """Now, by the database's clock where it has one (PostgreSQL): the processes'
+        machines need not agree to the second for leases to be exclusive."""
+        if self.engine.dialect.name == "postgresql":
+            return func.now()
+        return utcnow()
+
     async def orphans(self, limit: int = 100) -> list[str]:
         """Tables being played whose lease is missing or expired: nobody runs their clocks."""
         async with self.sessions() as db:
             found = await db.execute(
                 select(Table.id).outerjoin(Lease, Lease.table_id == Table.id).where(
                     Table.status == "playing",
-                    or_(Lease.table_id.is_(None), Lease.expires_at < utcnow()),
+                    or_(Lease.table_id.is_(None), Lease.expires_at < self._now()),
                 ).limit(limit)
             )
             return list(found.scalars())

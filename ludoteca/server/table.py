@@ -54,6 +54,14 @@ RESYNC = "\x00resync"
 CLOSE = "\x00close"
 
 
+class Stopped(ServerError):
+    """The table's actor was let go of (nobody watched it) or the server is stopping: load
+    the table again."""
+
+    def __init__(self) -> None:
+        super().__init__("stopped", E.SHUTTING_DOWN, 503)
+
+
 @dataclass(eq=False)
 class Connection:
     """One open table tab: the viewer it is, and an outbox the actor fills without waiting
@@ -111,8 +119,9 @@ class TableActor:
         self.owned = True
         """This process runs the table's clocks and bots (alone, always; one of several, while
         it holds the table's lease: ``cluster.py``)."""
-        self.claimed_at = 0.0
         self._poked = False
+        self.stopping = False
+        """Let go of: takes no new command or viewer."""
 
     # ---- running ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -142,12 +151,16 @@ class TableActor:
         but chat, so the command runs at once."""
         if self.task is None:
             return await command()
+        if self.stopping:
+            raise Stopped()
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self.inbox.put((command, future))
         return await future
 
     async def stop(self) -> None:
-        """Finish the command in hand (its write included), then stop timers and bots."""
+        """Finish the commands taken (their writes included), then stop timers and bots;
+        commands that come after are refused (``Stopped``)."""
+        self.stopping = True
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         async def nothing() -> None:
@@ -159,6 +172,10 @@ class TableActor:
         for task in [self.task, self.timer, *(t for _, t in self.bot_tasks.values())]:
             if task is not None:
                 task.cancel()
+        while not self.inbox.empty():
+            _, future = self.inbox.get_nowait()
+            if not future.done():
+                future.set_exception(Stopped())
         # The actor and its tasks refer to each other, so only the cycle collector could free
         # it; letting go of the match and its log now frees nearly all of it at once instead
         # (hundreds of objects a table, which otherwise swell the collector's pauses).
@@ -175,6 +192,7 @@ class TableActor:
         self.done = []
         self.since = {}
         self.seq = 0
+        self.bot_tasks.clear()  # those running stop by themselves: their match is gone
         if self.table.status == "open":
             return
         kept: list[tuple[int, JSON, int]] = []
@@ -205,7 +223,7 @@ class TableActor:
     def poke(self) -> None:
         """Catch up with the store soon, in turn with the table's other commands (a poke
         while one is waiting adds nothing)."""
-        if self.task is None or self._poked:
+        if self.task is None or self._poked or self.stopping:
             return
         self._poked = True
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -225,7 +243,6 @@ class TableActor:
         """Take up or give up the table's clocks and bots (the lease was taken or lost)."""
         if owned != self.owned:
             self.owned = owned
-            self.claimed_at = time.monotonic()
             self.poke()
 
     async def refresh(self, whole: bool = False) -> None:
@@ -387,7 +404,9 @@ class TableActor:
             self.seats[seat].user_id = None
             await self._seats_changed()
         elif self.table.status == "playing":
-            await self._take_over(seat)
+            if not await self._take_over(seat) and self.table.status == "playing":
+                await self._take_over(seat)  # once more, on the table as it is now
+            self._after_change()
         else:
             raise ServerError("not_playing", E.NOT_PLAYING, 409)
 
@@ -417,9 +436,10 @@ class TableActor:
             moved = await self._begin()
         elif not humans:
             self.table.status = "abandoned"
-            moved = await self.hub.store.move_on(self.table, [], "open")
+            moved = await self.hub.store.move_on(self.table, self.seats, "open")
         if not moved:  # another process started (or gave up) the table first
-            await self.refresh()
+            await self.refresh(whole=True)
+            self._after_change()
             return
         self.hub.table_changed(self)
         self._broadcast_table()
@@ -518,6 +538,7 @@ class TableActor:
             )
         except Exception as exc:
             await self.refresh(whole=True)
+            self._after_change()
             if isinstance(exc, Conflict):
                 raise StaleAction(
                     msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
@@ -575,6 +596,7 @@ class TableActor:
             self.recent.clear()
             self.recent.extend(old[2])
             await self.refresh(whole=True)
+            self._after_change()
             if isinstance(exc, Conflict):
                 raise StaleAction(
                     msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
@@ -673,16 +695,17 @@ class TableActor:
         now = utcnow()
         late = clocks.expired(self.seats, self._to_act(), now)
         for seat in late:
-            await self._take_over(seat.seat)
-        if not late:
-            self._arm_timer()
+            if not await self._take_over(seat.seat):
+                break  # the table moved on elsewhere: look at the fresh clocks again
+        self._after_change()
 
-    async def _take_over(self, seat: int, again: bool = True) -> None:
+    async def _take_over(self, seat: int) -> bool:
         """A bot takes the seat for good (out of time, or the person left): the match is
-        marked and will not be rated."""
+        marked and will not be rated. False if another process wrote to the table first
+        (it is read again, and the caller decides whether it still applies)."""
         row = self.seats[seat]
         if row.zombie:
-            return
+            return True
         clocks.stop(self.table, row, utcnow(), answered=False)  # what was left, 0 if it fell
         row.zombie = True
         self.table.zombie = True
@@ -692,17 +715,16 @@ class TableActor:
                      at=utcnow()),
                 [row], self.table,
             )
-        except Conflict:  # another process wrote first: look again at what is there now
+        except Conflict:
             await self.refresh(whole=True)
-            if self.table.status == "playing" and not self.seats[seat].zombie and again:
-                await self._take_over(seat, again=False)
-            return
+            return False
         self.seq += 1
         self.hub.table_changed(self)
         self.recent.append(Entry(self.seq, None, self._zombie_notice(seat)))
         self._broadcast_table()
         self._broadcast_step(self.recent[-1])
         self._after_change()
+        return True
 
     def _schedule_bots(self) -> None:
         for seat in self._to_act():
@@ -710,7 +732,7 @@ class TableActor:
                 continue
             since = self.since.get(seat, self.seq)
             pending = self.bot_tasks.get(seat)
-            if pending is not None and pending[0] == since:
+            if pending is not None and pending[0] == since and not pending[1].done():
                 continue
             # an older task finds its decision gone and stops; it is not cancelled, as it may
             # be the very task whose move is being applied now
@@ -849,6 +871,8 @@ class TableActor:
             conn.send(text)
 
     def attach(self, conn: Connection) -> None:
+        if self.stopping:
+            raise Stopped()
         conn.seat = self.seat_of(conn.user_id)
         self.viewers.add(conn)
         conn.send(self.full(conn))

@@ -470,7 +470,8 @@ def test_notices_cross_processes_and_nothing_hidden_crosses_redis(
     assert {c for c, _ in heard} >= {"ludoteca:tables", "ludoteca:users", "ludoteca:lobby"}
     for channel, data in heard:
         if channel == "ludoteca:tables":
-            assert set(data) in ({"from", "table", "seq"}, {"from", "table", "chat"}), data
+            assert set(data) in ({"from", "table", "seq"}, {"from", "table", "chat"},
+                                 {"from", "beat"}, {"from", "resync"}), data
         elif channel == "ludoteca:users":
             assert set(data) in ({"from", "user", "data"}, {"from", "user", "profile"}), data
             assert set(data.get("data", {})) <= {"type", "table", "game", "seq", "of"}, data
