@@ -177,6 +177,16 @@ class Plan:
     stagger: bool = True
     probe: bool = False
     """Whether this process also runs the ping probe (the first one does)."""
+    seat_bases: tuple[str, ...] = ()
+    """Where each person (host first) joins and opens the table's socket, when not ``base``:
+    another process of the same arena (benchmarks/scale.py)."""
+    bots: tuple[str, ...] = ()
+    """Bot levels for the seats after the host's: a table with one person and bots."""
+
+    @property
+    def people(self) -> int:
+        """People at each table."""
+        return 2 - len(self.bots)
 
 
 @dataclass
@@ -220,10 +230,11 @@ class Window:
 class Person:
     """One guest: a session cookie and, while at a table, one WebSocket."""
 
-    def __init__(self, pair: Pair, token: str, name: str) -> None:
+    def __init__(self, pair: Pair, token: str, name: str, base: str) -> None:
         self.pair = pair
         self.token = token
         self.name = name
+        self.base = base
         self.ws: Any = None
         self.state: JSON = {}
         self.answered = -1
@@ -239,7 +250,7 @@ class Person:
         from websockets.asyncio.client import connect
 
         plan = self.pair.plan
-        url = plan.base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        url = self.base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         self.ws = await connect(
             url, additional_headers=self.headers, max_size=None, open_timeout=60, proxy=None,
             compression="deflate" if plan.compression else None,
@@ -359,9 +370,10 @@ class Pair:
         self.table_id: str | None = None
         self.playing = False
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.ahead = self.rng.randrange(STAGGER) if plan.stagger else 0
+        self.ahead = self.rng.randrange(STAGGER * plan.people // 2) if plan.stagger else 0
         """Moves of the first table played at once during set-up, so that the tables are at
-        different points of their matches and end at different times."""
+        different points of their matches and end at different times (a person alone with a
+        bot makes half the moves)."""
         self.caught_up = asyncio.Event()
 
     def spawn(self, coro: Any) -> None:
@@ -369,24 +381,30 @@ class Pair:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _post(self, path: str, person: Person | None, body: JSON | None = None) -> Any:
+    async def _post(self, path: str, person: Person | None, body: JSON | None = None,
+                    base: str = "") -> Any:
         headers = person.headers if person is not None else {}
-        response = await self.http.post(path, json=body, headers=headers)
+        response = await self.http.post(base + path, json=body, headers=headers)
         if response.status_code >= 400:
             raise RuntimeError(f"{path}: {response.status_code} {response.text[:200]}")
         return response, response.json()
 
     async def setup(self) -> None:
-        """Two guests; one opens a rated table, the other joins; both connect."""
-        for _ in range(2):
+        """Two guests; one opens a rated table, the other joins; both connect. (With a bot
+        seat: one guest, whose table starts at once.)"""
+        bases = self.plan.seat_bases
+        for i in range(self.plan.people):
             response, me = await self._post("/api/guest", None)
             self.http.cookies.clear()
-            self.people.append(Person(self, response.cookies[COOKIE], me["name"]))
-        host, guest = self.people
+            base = bases[i] if i < len(bases) else self.plan.base
+            self.people.append(Person(self, response.cookies[COOKIE], me["name"], base))
+        host, *guests = self.people
         _, table = await self._post("/api/tables", host, {
             "game": "kingdomino", "players": 2, "rated": True,
-            "bank_seconds": 1800, "increment_seconds": 10})
-        await self._post(f"/api/tables/{table['id']}/join", guest, {})
+            "bank_seconds": 1800, "increment_seconds": 10,
+            **({"bots": list(self.plan.bots)} if self.plan.bots else {})})
+        for guest in guests:
+            await self._post(f"/api/tables/{table['id']}/join", guest, {}, guest.base)
         await self._connect(table["id"])
         if self.ahead > 0:
             await asyncio.wait_for(self.caught_up.wait(), 300)
@@ -400,9 +418,9 @@ class Pair:
 
     async def play(self) -> None:
         """Play tables until the window ends; a finished table is followed by its rematch."""
-        host, guest = self.people
+        host, *guests = self.people
         while not self.window.stopping:
-            done = asyncio.gather(host.finished.wait(), guest.finished.wait())
+            done = asyncio.gather(*(person.finished.wait() for person in self.people))
             stop = asyncio.ensure_future(self._stopped())
             await asyncio.wait([done, stop], return_when=asyncio.FIRST_COMPLETED)
             stop.cancel()
@@ -417,10 +435,11 @@ class Pair:
                 self.tally.when["games"].append(time.monotonic() - self.window.start)
             try:
                 _, table = await self._post(f"/api/tables/{self.table_id}/rematch", host)
-                assert guest.rematch is not None
-                seen = await asyncio.wait_for(asyncio.shield(guest.rematch), 10)
-                if seen != table["id"]:
-                    self.tally.errors["rematch mismatch"] += 1
+                for guest in guests:
+                    assert guest.rematch is not None
+                    seen = await asyncio.wait_for(asyncio.shield(guest.rematch), 10)
+                    if seen != table["id"]:
+                        self.tally.errors["rematch mismatch"] += 1
             except (RuntimeError, TimeoutError, httpx.HTTPError) as exc:
                 self.tally.errors[f"rematch: {type(exc).__name__}"] += 1
                 return
@@ -600,28 +619,67 @@ def run(database: str, url: str, args: argparse.Namespace, folder: Path) -> Resu
             print(f"   the server exited with {code}:\n{server.tail()}")
 
 
+class Clients:
+    """The client processes, one per plan, started at once."""
+
+    def __init__(self, plans: list[Plan]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.barrier = context.Barrier(len(plans) + 1)
+        self.results = context.Queue()
+        self.workers: list[Any] = []
+        for plan in plans:
+            worker = context.Process(target=client_process,
+                                     args=(plan, self.barrier, self.results))
+            worker.start()
+            self.workers.append(worker)
+
+    def wait_set_up(self) -> None:
+        """Until every process has set up its tables; then they all begin the warm-up."""
+        while self.barrier.n_waiting < len(self.workers):  # a dead worker would leave it waiting
+            dead = [w for w in self.workers if not w.is_alive()]
+            if dead:
+                raise RuntimeError(f"a client process exited with {dead[0].exitcode}")
+            time.sleep(0.2)
+        self.barrier.wait(60)
+
+    def tallies(self) -> list[Tally]:
+        """Each process's tally, once its window has ended."""
+        found = [self.results.get(timeout=120) for _ in self.workers]
+        for worker in self.workers:
+            worker.join(30)
+        return found
+
+    def stop(self) -> None:
+        """Processes still running (after an error) are ended."""
+        for worker in self.workers:
+            if worker.is_alive():
+                worker.terminate()
+                worker.join(10)
+
+
+def shares(tables: int, k: int) -> list[int]:
+    """``tables`` split among ``k`` client processes."""
+    return [tables // k + (1 if i < tables % k else 0) for i in range(k)]
+
+
+def merged_errors(tallies: list[Tally]) -> Counter[str]:
+    errors: Counter[str] = Counter()
+    for t in tallies:
+        errors.update(t.errors)
+        errors.update({f"setup: {k}": v for k, v in t.setup_failures.items()})
+    return errors
+
+
 def _measure(database: str, server: Server, args: argparse.Namespace, url: str) -> Result:
     k = args.client_processes
-    context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(k + 1)
-    results = context.Queue()
-    shares = [args.tables // k + (1 if i < args.tables % k else 0) for i in range(k)]
-    workers = []
-    for i, share in enumerate(shares):
-        plan = Plan(server.base, share, args.think, args.jitter, args.warmup, args.seconds,
-                    args.setup_concurrency, args.compression, args.seed * 31 + i,
-                    args.stagger, i == 0)
-        worker = context.Process(target=client_process, args=(plan, barrier, results))
-        worker.start()
-        workers.append(worker)
+    plans = [Plan(server.base, share, args.think, args.jitter, args.warmup, args.seconds,
+                  args.setup_concurrency, args.compression, args.seed * 31 + i,
+                  args.stagger, i == 0)
+             for i, share in enumerate(shares(args.tables, k))]
+    clients = Clients(plans)
     print(f"   setting up {args.tables} tables ({2 * args.tables} guests and sockets) "
           f"in {k} client process(es)…", flush=True)
-    while barrier.n_waiting < k:  # a worker that died would leave the barrier waiting
-        dead = [w for w in workers if not w.is_alive()]
-        if dead:
-            raise RuntimeError(f"a client process exited with {dead[0].exitcode}")
-        time.sleep(0.2)
-    barrier.wait(60)
+    clients.wait_set_up()
     setup_done = time.monotonic()
     print(f"   playing: {args.warmup:g} s warm-up, then {args.seconds:g} s measured", flush=True)
     time.sleep(args.warmup)
@@ -636,17 +694,12 @@ def _measure(database: str, server: Server, args: argparse.Namespace, url: str) 
     backends_after = processes_cpu(list(backends))
     after = scrape(server.base)
     health = httpx.get(server.base + "/healthz", timeout=10).json()
-    tallies = [results.get(timeout=120) for _ in workers]
-    for worker in workers:
-        worker.join(30)
+    tallies = clients.tallies()
     if profiler is not None:
         _finish_profiler(profiler, args)
 
     latencies = [x for t in tallies for x in t.latencies]
-    errors: Counter[str] = Counter()
-    for t in tallies:
-        errors.update(t.errors)
-        errors.update({f"setup: {k}": v for k, v in t.setup_failures.items()})
+    errors = merged_errors(tallies)
     live = [sum(xs) for xs in zip(*(t.live for t in tallies), strict=False)]
     busy = machine_after[0] - machine_before[0]
     total = machine_after[1] - machine_before[1]

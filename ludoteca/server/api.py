@@ -439,10 +439,18 @@ async def rematch(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
     if actor.seat_of(user.id) is None:
         raise ServerError("not_seated", E.NOT_SEATED, 403)
+    await _caught_up(hub, actor)
     if actor.table.status != "finished":
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
     new = await hub.rematch(actor, user)
     return _for_member(new, user)
+
+
+async def _caught_up(hub: Hub, actor: TableActor) -> None:
+    """One of several processes: a table this one holds may have ended on another a moment
+    ago (its notice still on the way), so a question about its end reads it again first."""
+    if hub.cluster is not None and actor.table.status in ("open", "playing"):
+        await _command(actor, actor.catch_up)
 
 
 # ---- replays and history ---------------------------------------------------------------------
@@ -451,6 +459,7 @@ async def _finished(
 ) -> tuple[TableActor, Match]:
     actor = await _actor(hub, table_id)
     _may_see(actor, user, invite)
+    await _caught_up(hub, actor)
     if actor.table.status != "finished" or actor.match is None:
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
     return actor, actor.match

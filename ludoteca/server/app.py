@@ -74,7 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hub.shutdown()
-            bots.close()
+            await asyncio.to_thread(bots.close, True)
             await store.close()
             log.info("arena stopped")
 

@@ -104,9 +104,11 @@ class BotWorkers:
         self.answered["local"] += 1
         return found
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the pool (``wait``: until its processes have exited, so none outlives the
+        server)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
 
 
@@ -249,4 +251,4 @@ async def work(redis_url: str, processes: int = 0, stop: asyncio.Event | None = 
         except Exception:
             log.debug("could not sign off", exc_info=True)
         await redis.aclose()
-        pool.close()
+        await asyncio.to_thread(pool.close, True)

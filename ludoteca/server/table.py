@@ -229,15 +229,21 @@ class TableActor:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         future.add_done_callback(lambda f: f.cancelled() or f.exception())
 
-        async def catch_up() -> None:
+        async def poked() -> None:
             self._poked = False
             try:
-                await self.refresh()
+                await self.catch_up()
             except Exception:
                 log.warning("table %s: could not catch up", self.table.id, exc_info=True)
-            self._after_change()
 
-        self.inbox.put_nowait((catch_up, future))
+        self.inbox.put_nowait((poked, future))
+
+    async def catch_up(self) -> None:
+        """Read what changed in the store, then go on with clocks and bots (if ours)."""
+        try:
+            await self.refresh()
+        finally:
+            self._after_change()
 
     def set_owned(self, owned: bool) -> None:
         """Take up or give up the table's clocks and bots (the lease was taken or lost)."""
@@ -366,32 +372,43 @@ class TableActor:
             raise ServerError("not_open", E.NOT_OPEN, 409)
         if table.private and invite != table.invite and user.id != table.host_id:
             raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
+        self.users[user.id] = user
+        await self._seat(seat, user.id, None, check=lambda: self._may_join(user))
+
+    def _may_join(self, user: User) -> None:
         if self.seat_of(user.id) is not None:
             raise ServerError("already_seated", E.ALREADY_SEATED, 409)
-        free = [s for s in self.seats if s.user_id is None and s.bot is None]
-        if not free:
-            raise ServerError("table_full", E.TABLE_FULL, 409)
-        if seat is not None:
-            chosen = [s for s in free if s.seat == seat]
-            if not chosen:
-                raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
-            free = chosen
-        self.users[user.id] = user
-        await self._claim_seat(free[0], user.id, None)
 
     async def add_bot(self, user: User, level: str, seat: int | None) -> None:
-        if self.table.status != "open":
-            raise ServerError("not_open", E.NOT_OPEN, 409)
-        if user.id != self.table.host_id and self.seat_of(user.id) is None:
-            raise ServerError("not_seated", E.NOT_SEATED, 403)
-        free = [s for s in self.seats if s.user_id is None and s.bot is None]
-        if seat is not None:
-            free = [s for s in free if s.seat == seat]
+        def check() -> None:
+            if user.id != self.table.host_id and self.seat_of(user.id) is None:
+                raise ServerError("not_seated", E.NOT_SEATED, 403)
+
+        await self._seat(seat, None, level, check)
+
+    async def _seat(self, seat: int | None, user_id: int | None, bot: str | None,
+                    check: Callable[[], None]) -> None:
+        """Seat a person or a bot in ``seat`` or the first free one. The seat is taken in
+        the store first: of two processes seating someone in it at once, the database lets
+        one in, and the other reads the table again and tries the next free seat."""
+        for _ in range(self.table.players):
+            if self.table.status != "open":
+                raise ServerError("not_open", E.NOT_OPEN, 409)
+            check()
+            free = [s for s in self.seats if s.user_id is None and s.bot is None]
+            if seat is not None:
+                free = [s for s in free if s.seat == seat]
+                if not free:
+                    raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
             if not free:
-                raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
-        if not free:
-            raise ServerError("table_full", E.TABLE_FULL, 409)
-        await self._claim_seat(free[0], None, level)
+                raise ServerError("table_full", E.TABLE_FULL, 409)
+            row = free[0]
+            if await self.hub.store.claim_seat(row, user_id, bot):
+                row.user_id, row.bot = user_id, bot
+                await self._seats_changed()
+                return
+            await self.refresh()
+        raise ServerError("table_full", E.TABLE_FULL, 409)
 
     async def leave(self, user: User) -> None:
         seat = self.seat_of(user.id)
@@ -409,17 +426,6 @@ class TableActor:
             self._after_change()
         else:
             raise ServerError("not_playing", E.NOT_PLAYING, 409)
-
-    async def _claim_seat(self, row: Seat, user_id: int | None, bot: str | None) -> None:
-        """Take the free seat in the store first: of two processes seating someone in it at
-        once, the database lets one in, and the other hears it was taken."""
-        if not await self.hub.store.claim_seat(row, user_id, bot):
-            await self.refresh()
-            if self.table.status != "open":
-                raise ServerError("not_open", E.NOT_OPEN, 409)
-            raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=row.seat + 1)
-        row.user_id, row.bot = user_id, bot
-        await self._seats_changed()
 
     async def _seats_changed(self) -> None:
         """A seat was taken or freed (and written): start the match once every seat is

@@ -518,3 +518,36 @@ def test_a_process_stopped_gracefully_hands_its_tables_on_at_once(
         finally:
             ana.close()
             ben.close()
+
+
+def test_the_last_two_seats_taken_on_two_processes_at_once(arena: list[Server]) -> None:
+    """Ana (through A) and Ben (through B) take the last two seats at the same moment: both
+    processes may decide to start the match, the database lets one do it, and the viewers of
+    both processes see it start (a review found the loser's viewers left at "open")."""
+    a, b = arena
+    host = Player(a.base, "host_c9")
+    people = [(Player(a.base, f"ana_c9_{i}"), Player(b.base, f"ben_c9_{i}")) for i in range(3)]
+    try:
+        for ana, ben in people:
+            table = host.create("kingdomino", 3)
+            tid = table["id"]
+            host.base = a.base
+            on_a = host.socket(tid)
+            host.base = b.base
+            on_b = host.socket(tid)
+            codes = in_parallel(
+                lambda p=ana, t=tid: p.http.post(f"/api/tables/{t}/join", json={}).status_code,
+                lambda p=ben, t=tid: p.http.post(f"/api/tables/{t}/join", json={}).status_code,
+            )
+            assert codes == [200, 200]
+            for sock in (on_a, on_b):
+                if sock.state.get("status") != "playing":
+                    sock.until(lambda m: m.get("status") == "playing", timeout=10)
+                assert sock.state["to_act"], sock.state
+            on_a.close()
+            on_b.close()
+    finally:
+        host.close()
+        for ana, ben in people:
+            ana.close()
+            ben.close()
