@@ -163,7 +163,8 @@ class Seat:
             self.sock = self._connect()
             return None
         self._note(message)
-        if message["type"] == "error" and message["code"] != "stale":
+        # stale: another process's move came first; stopped: the process is going away
+        if message["type"] == "error" and message["code"] not in ("stale", "stopped"):
             raise AssertionError(message)
         return message
 
