@@ -260,13 +260,14 @@ class TableActor:
         found = await store.table(self.table.id)
         if found is None:
             return
-        was_status, was_summary = self.table.status, self.summary()
+        was_status, was_summary, was_names = self.table.status, self.summary(), self.names()
         self.table, self.seats = found
         missing = [s.user_id for s in self.seats
                    if s.user_id is not None and s.user_id not in self.users]
         if missing:
             self.users.update(await store.users(missing))
-        self.voices.clear()
+        if self.names() != was_names:
+            self.voices.clear()
         for conn in self.viewers:
             conn.seat = self.seat_of(conn.user_id)
         entries: list[Entry] = []
