@@ -289,6 +289,24 @@ class Store:
             )
             return list(found.scalars())
 
+    async def snapshot(
+        self, table_id: str, after: int = 0
+    ) -> tuple[Table, list[Seat], list[Move]] | None:
+        """The table's rows and its log entries after ``after``, as of one moment (another
+        process may be writing to it): what a process catching up reads."""
+        async with self.sessions() as db:
+            if self.engine.dialect.name == "postgresql":
+                await db.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            table = await db.get(Table, table_id)
+            if table is None:
+                return None
+            seats = await db.execute(
+                select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat))
+            moves = await db.execute(
+                select(Move).where(Move.table_id == table_id, Move.seq > after)
+                .order_by(Move.seq))
+            return table, list(seats.scalars()), list(moves.scalars())
+
     # ---- seats and status, written only if nobody changed them first -------------------
     # Several processes may hold the same table (issue 16): these conditional writes let the
     # database decide who was first, as ``(table_id, seq)`` does for the log.

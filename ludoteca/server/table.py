@@ -257,11 +257,12 @@ class TableActor:
         write of ours failed); this process's viewers hear what changed."""
         store = self.hub.store
         self.hub.metrics.catch_ups.inc()
-        found = await store.table(self.table.id)
+        whole = whole or self.match is None or self.table.status == "open"
+        found = await store.snapshot(self.table.id, 0 if whole else self.seq)
         if found is None:
             return
-        was_status, was_summary, was_names = self.table.status, self.summary(), self.names()
-        self.table, self.seats = found
+        was_summary, was_names = self.summary(), self.names()
+        self.table, self.seats, moves = found
         missing = [s.user_id for s in self.seats
                    if s.user_id is not None and s.user_id not in self.users]
         if missing:
@@ -274,18 +275,16 @@ class TableActor:
         full = whole
         if self.table.status == "open" or (self.match is None and self.table.status == "abandoned"):
             self.match = None
-        elif whole or self.match is None or was_status == "open":
-            self.rebuild(await store.moves(self.table.id))
+        elif whole:
+            self.rebuild(moves)
+            full = True
+        elif any(m.kind == "undo" for m in moves):
+            self.rebuild(await store.moves(self.table.id))  # an undo is read from the start
             full = True
         else:
-            moves = await store.moves(self.table.id, after=self.seq)
-            if any(m.kind == "undo" for m in moves):
-                self.rebuild(await store.moves(self.table.id))
-                full = True
-            else:
-                for move in moves:
-                    self._absorb(move)
-                entries = list(self.recent)[-len(moves):] if moves else []
+            for move in moves:
+                self._absorb(move)
+            entries = list(self.recent)[-len(moves):] if moves else []
         if self.summary() != was_summary:
             self._broadcast_table()
         if full or len(entries) > 1:
