@@ -37,6 +37,7 @@ WORKERS = "ludoteca:bots:workers"
 """A sorted set: each worker's name, scored by when it last said it was alive."""
 ALIVE = 10.0
 """Seconds a worker's last heartbeat counts for."""
+
 BOT_LEVELS = ("random", "greedy", "medium", "hard")
 ZOMBIE_LEVEL = "greedy"
 """The level that plays a seat whose person ran out of time or left (BGA's zombie mode)."""

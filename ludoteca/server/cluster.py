@@ -111,8 +111,10 @@ class Cluster:
     # ---- telling the others (never waits: a message that cannot go is dropped) -------------
     def _put(self, channel: str, data: JSON) -> None:
         data = {**data, "from": self.name}
-        with contextlib.suppress(asyncio.QueueFull):
+        try:
             self.outbox.put_nowait((channel, json.dumps(data)))
+        except asyncio.QueueFull:  # Redis too slow or away: the others will read everything
+            self.unsent = True
 
     def table_changed(self, table_id: str, seq: int) -> None:
         self._put(TABLES, {"table": table_id, "seq": seq})

@@ -93,15 +93,15 @@ class Hub:
         found = self.actors.get(table_id)
         if found is not None:
             return found
-        loaded = await self.store.table(table_id)
+        loaded = await self.store.snapshot(table_id)  # rows and log as of one moment
         if loaded is None:
             return None
-        table, seats = loaded
+        table, seats, moves = loaded
         users = await self.store.users(
             [s.user_id for s in seats if s.user_id is not None] + [table.host_id]
         )
         actor = TableActor(self, table, seats, users)
-        actor.rebuild(await self.store.moves(table_id))
+        actor.rebuild(moves)
         for line in await self.store.chat(table_id):
             user = users.get(line.user_id) or await self.store.user(line.user_id)
             actor.chat.append({
@@ -331,7 +331,7 @@ class Hub:
             self.publish(row.user_id, data)
             user = actor.users.get(row.user_id)
             if user is not None and user.webhook_url:
-                    self._later(self._webhook(user.webhook_url, data))
+                self._later(self._webhook(user.webhook_url, data))
 
     async def _webhook(self, url: str, data: JSON) -> None:
         if self.http is None:
