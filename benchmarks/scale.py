@@ -56,7 +56,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests" / "support"))
 
 import httpx  # noqa: E402
-from arena_process import ServerProcess, free_port  # noqa: E402
+from arena_process import RedisServer, ServerProcess, terminate  # noqa: E402
 from server import (  # noqa: E402  (it puts the repository on sys.path too)
     TICK,
     Clients,
@@ -74,7 +74,6 @@ from server import (  # noqa: E402  (it puts the repository on sys.path too)
     timeline,
 )
 
-REDIS_SERVER = "redis-server"
 WORKERS = "ludoteca:bots:workers"
 """The sorted set where ``ludoteca worker`` processes say they are alive (server/bots.py)."""
 
@@ -103,32 +102,12 @@ COMPARED = (("2web", "1web"), ("2web-worker", "1web-bots"))
 
 
 # ---- the processes -------------------------------------------------------------------------
-class Redis:
-    """A ``redis-server`` of the benchmark's own, keeping nothing on disk."""
+class Redis(RedisServer):
+    """The benchmark's own ``redis-server`` (started at once), and what it asks of it."""
 
     def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"],
-            stdout=(folder / "redis.log").open("wb"), stderr=subprocess.STDOUT, cwd=folder,
-            start_new_session=True,  # Ctrl-C stops it here, after the servers, not before
-        )
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited with {self.process.returncode}")
-            with contextlib.suppress(Exception):
-                if self.client().ping():
-                    return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("redis-server did not start")
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
+        super().__init__(folder)
+        self.start()
 
     def client(self) -> Any:
         import redis
@@ -142,15 +121,6 @@ class Redis:
     def workers(self) -> int:
         with contextlib.closing(self.client()) as r:
             return int(r.zcount(WORKERS, time.time() - 10, "+inf"))
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
 
 
 class Worker:
@@ -184,14 +154,7 @@ class Worker:
 
     def stop(self) -> int:
         """SIGTERM (it finishes the jobs in hand), then SIGKILL after 20 s."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                return self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        return int(self.process.returncode)
+        return terminate(self.process)
 
 
 def descendants(pid: int) -> list[int]:

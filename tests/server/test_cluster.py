@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from arena_process import free_port
+from arena_process import RedisServer
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.client import JSON, Player, Socket, in_parallel
@@ -32,40 +32,6 @@ from tests.server.conftest import REQUIRED, Server, _postgres_database
 
 LEASE = 3.0
 """Seconds a table's lease lasts in these tests (the default is 10)."""
-
-
-class RedisServer:
-    """A ``redis-server`` of the test's own, that keeps nothing on disk."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.folder,
-        )
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            with contextlib.suppress(OSError), _connect(self.port):
-                return
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-
-
-def _connect(port: int) -> Any:
-    import socket
-
-    return socket.create_connection(("127.0.0.1", port), timeout=1)
 
 
 @pytest.fixture
@@ -120,6 +86,14 @@ def log_of(pg_url: str, table: str) -> list[tuple[int, int, str]]:
             "SELECT seq, seat, kind FROM moves WHERE table_id = %s ORDER BY seq", (table,)
         ).fetchall()
     return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+
+def wait_for_moves(pg_url: str, table: str, n: int, timeout: float = 60) -> None:
+    """Until the table's log holds ``n`` entries (the game is that far along)."""
+    end = time.monotonic() + timeout
+    while len(log_of(pg_url, table)) < n:
+        assert time.monotonic() < end, f"the log did not reach {n} entries"
+        time.sleep(0.05)
 
 
 def lease_owner(pg_url: str, table: str) -> str | None:
@@ -246,10 +220,7 @@ def test_a_process_killed_mid_game_loses_nothing(arena: list[Server], pg_url: st
         killed_at: list[int] = []
 
         def killer() -> None:
-            end = time.monotonic() + 60
-            while len(log_of(pg_url, table["id"])) < 15:
-                assert time.monotonic() < end
-                time.sleep(0.05)
+            wait_for_moves(pg_url, table["id"], 15)
             a.kill()
             killed_at.append(len(log_of(pg_url, table["id"])))
 
@@ -321,11 +292,8 @@ def test_redis_restarted_mid_game_loses_nothing(
         moves_then: list[int] = []
 
         def outage() -> None:
-            end = time.monotonic() + 60
-            while len(log_of(pg_url, table["id"])) < 8:
-                assert time.monotonic() < end
-                time.sleep(0.05)
-            redis_server.stop()
+            wait_for_moves(pg_url, table["id"], 8)
+            redis_server.kill()
             moves_then.append(len(log_of(pg_url, table["id"])))
             time.sleep(4)
             moves_then.append(len(log_of(pg_url, table["id"])))
@@ -499,10 +467,7 @@ def test_a_process_stopped_gracefully_hands_its_tables_on_at_once(
             stopped: list[int] = []
 
             def restart() -> None:
-                end = time.monotonic() + 60
-                while len(log_of(pg_url, table["id"])) < 12:
-                    assert time.monotonic() < end
-                    time.sleep(0.05)
+                wait_for_moves(pg_url, table["id"], 12)
                 assert a.stop() in (0, -15)  # uvicorn re-raises the SIGTERM it handled
                 stopped.append(len(log_of(pg_url, table["id"])))
 

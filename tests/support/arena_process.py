@@ -79,16 +79,69 @@ class ServerProcess:
         """SIGTERM (graceful shutdown), then SIGKILL after 20 s."""
         assert self.process is not None
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
             try:
-                return self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+                return terminate(self.process)
             finally:  # whatever of its bot pool outlived it
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(self.process.pid, signal.SIGKILL)
         return int(self.process.returncode)
+
+
+def terminate(process: subprocess.Popen[bytes], grace: float = 20) -> int:
+    """SIGTERM, then SIGKILL if it has not exited after ``grace`` seconds; its exit code."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+    return int(process.returncode)
+
+
+class RedisServer:
+    """A ``redis-server`` of one test's or benchmark's own on a free port, keeping nothing on
+    disk: ``start``, ``kill`` (SIGKILL) and ``start`` again on the same port, or ``stop``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def start(self) -> None:
+        with (self.folder / f"redis-{self.port}.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no"],
+                stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
+                start_new_session=True,  # Ctrl-C reaches it through whoever started it
+            )
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {self.process.returncode}")
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("redis-server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL, as when Redis crashes."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            terminate(self.process, grace=10)
 
 
 @contextlib.contextmanager
