@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from ludoteca.engine.errors import GameOver, LudotecaError, NotYourTurn, StaleAction, because
 from ludoteca.engine.game import JSON, Game
@@ -543,14 +543,7 @@ class TableActor:
                 changed, self.table if over else None,
             )
         except Exception as exc:
-            await self.refresh(whole=True)
-            self._after_change()
-            if isinstance(exc, Conflict):
-                raise StaleAction(
-                    msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
-                ) from None
-            log.exception("table %s: a move could not be saved", self.table.id)
-            raise ServerError("server_error", E.SERVER_FAILED, 503) from None
+            await self._not_written(exc, seq)
         self.seq += 1
         self.done.append((seat, reveals, self.seq))
         self.recent.append(Entry(self.seq, step))
@@ -601,13 +594,7 @@ class TableActor:
             self.match, self.done, self.since = old[0], old[1], old[3]
             self.recent.clear()
             self.recent.extend(old[2])
-            await self.refresh(whole=True)
-            self._after_change()
-            if isinstance(exc, Conflict):
-                raise StaleAction(
-                    msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
-                ) from None
-            raise ServerError("server_error", E.SERVER_FAILED, 503) from None
+            await self._not_written(exc, seq)
         self.seq += 1
         self.since = dict.fromkeys(self._to_act(), self.seq)
         self.recent.append(Entry(self.seq, None, self._undo_notice(seat)))
@@ -615,6 +602,18 @@ class TableActor:
         self.hub.table_changed(self)
         self._broadcast_full()
         self._after_change()
+
+    async def _not_written(self, exc: Exception, seq: object) -> NoReturn:
+        """A log entry could not be written: back to exactly what the store holds, and the
+        sender hears why (another process wrote first: stale; else the server failed)."""
+        await self.refresh(whole=True)
+        self._after_change()
+        if isinstance(exc, Conflict):
+            raise StaleAction(
+                msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
+            ) from None
+        log.error("table %s: a log entry could not be saved", self.table.id, exc_info=exc)
+        raise ServerError("server_error", E.SERVER_FAILED, 503) from None
 
     def _check_undo(self, seat: int, seq: object) -> None:
         if self.match is None or self.table.status != "playing" or self.match.is_over():
