@@ -64,8 +64,10 @@ from server import (  # noqa: E402  (it puts the repository on sys.path too)
     Tally,
     bucket_quantile,
     cpu_seconds,
+    load_options,
     machine_ticks,
     merged_errors,
+    parsed,
     postgres_database,
     processes_cpu,
     quantile,
@@ -546,11 +548,8 @@ def workspace(logs: str | None) -> Iterator[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=100, help="live tables per configuration")
-    parser.add_argument("--seconds", type=float, default=30.0, help="measured window")
-    parser.add_argument("--warmup", type=float, default=5.0, help="play before measuring")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds before answering")
-    parser.add_argument("--jitter", type=float, default=0.3, help="± seconds on --think")
+    load_options(parser, tables=100, seconds=30.0, warmup=5.0,
+                 tables_help="live tables per configuration")
     parser.add_argument("--configs", default=",".join(CONFIGS),
                         help=f"comma-separated, run in this order: {', '.join(CONFIGS)}")
     parser.add_argument("--bot-level", default="greedy", help="the bot seat's level")
@@ -560,20 +559,9 @@ def main() -> None:
                         help="LUDOTECA_BOT_PROCESSES: each web process's own bot pool")
     parser.add_argument("--worker-processes", type=int, default=1,
                         help="processes of the ludoteca worker (2web-worker)")
-    parser.add_argument("--client-processes", type=int, default=1,
-                        help="processes sharing the simulated people")
-    parser.add_argument("--setup-concurrency", type=int, default=8,
-                        help="tables being set up at once per client process")
-    parser.add_argument("--no-compression", dest="compression", action="store_false",
-                        help="no permessage-deflate (browsers offer it, so it is on by default)")
     parser.add_argument("--logs", metavar="DIR",
                         help="keep the processes' logs in DIR (default: a temporary folder)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true",
-                        help="20 tables, 3 s warm-up, 10 s measured: a smoke run")
-    args = parser.parse_args()
-    if args.quick:
-        args.tables, args.seconds, args.warmup = 20, 10.0, 3.0
+    args = parsed(parser)
     chosen = [c.strip() for c in args.configs.split(",") if c.strip()]
     unknown = [c for c in chosen if c not in CONFIGS]
     if unknown or not chosen:

@@ -924,21 +924,39 @@ def verdict(results: list[Result], wanted_tables: int) -> str:
             + ("" if r.tables >= 300 else f" (only {wanted_tables} tables asked: --tables 300)"))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=300, help="live tables (2 people each)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
-    parser.add_argument("--warmup", type=float, default=10.0, help="play before measuring")
+def load_options(parser: argparse.ArgumentParser, tables: int, seconds: float, warmup: float,
+                 tables_help: str) -> None:
+    """The simulated people's options, shared with benchmarks/scale.py."""
+    parser.add_argument("--tables", type=int, default=tables, help=tables_help)
+    parser.add_argument("--seconds", type=float, default=seconds, help="measured window")
+    parser.add_argument("--warmup", type=float, default=warmup, help="play before measuring")
     parser.add_argument("--think", type=float, default=1.0, help="seconds before answering")
     parser.add_argument("--jitter", type=float, default=0.3, help="± seconds on --think")
-    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--client-processes", type=int, default=1,
                         help="processes sharing the simulated people")
     parser.add_argument("--setup-concurrency", type=int, default=8,
                         help="tables being set up at once per client process")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="no permessage-deflate (browsers offer it, so it is on by default)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true",
+                        help="20 tables, 3 s warm-up, 10 s measured: a smoke run")
+
+
+def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The arguments, ``--quick`` applied."""
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.seconds, args.warmup = 20, 10.0, 3.0
+    return args
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    load_options(parser, tables=300, seconds=60.0, warmup=10.0,
+                 tables_help="live tables (2 people each)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--no-stagger", dest="stagger", action="store_false",
                         help="start every table at its first move (matches then end together)")
     parser.add_argument("--py-spy", metavar="FILE",
@@ -950,12 +968,7 @@ def main() -> None:
                         help="for experiments: a module run as `python -m MODULE serve ...` "
                         "that patches something, then runs ludoteca.cli")
     parser.add_argument("--top", type=int, default=25, help="functions in the py-spy summary")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true",
-                        help="20 tables, 3 s warm-up, 10 s measured: a smoke run")
-    args = parser.parse_args()
-    if args.quick:
-        args.tables, args.seconds, args.warmup = 20, 10.0, 3.0
+    args = parsed(parser)
     print(f"Arena load: {args.tables} two-player Kingdomino tables, think {args.think:g} s "
           f"± {args.jitter:g}, {args.client_processes} client process(es), "
           f"compression {'on' if args.compression else 'off'}, "
