@@ -198,7 +198,7 @@ def postgres_cpu() -> float:
 
 def outlived(pids: list[int]) -> int:
     """Kill the processes of ``pids`` (children of processes that have exited) still alive:
-    a bot pool's forkserver and workers may outlive a web process stopped with SIGTERM."""
+    a bot pool's forkserver and workers may outlive the worker stopped with SIGTERM."""
     time.sleep(0.5)  # the resource tracker and the like go by themselves
     killed = 0
     for pid in pids:
@@ -305,8 +305,9 @@ def run(config: Config, args: argparse.Namespace, redis: Redis, folder: Path) ->
             return outcome
         finally:
             exits = []
-            below = [p for x in [*servers, worker] if x is not None and x.process is not None
-                     and x.process.poll() is None for p in descendants(x.pid)]
+            # (a web process's leftovers are killed with its process group by its stop())
+            below = (descendants(worker.pid) if worker is not None
+                     and worker.process.poll() is None else [])
             if worker is not None:
                 code = worker.stop()
                 if code != 0:
@@ -319,8 +320,7 @@ def run(config: Config, args: argparse.Namespace, redis: Redis, folder: Path) ->
                     exits.append(f"web {'AB'[i]} exited with {code}")
             left = outlived(below)
             if left:
-                exits.append(f"{left} bot-pool processes outlived their web process or worker "
-                             "(killed here)")
+                exits.append(f"{left} bot-pool processes outlived the worker (killed here)")
             logs = problems(
                 [(f"web {'AB'[i]}", p) for i, s in enumerate(servers)
                  for p in sorted(folder.glob(f"server-{s.port}-*.log"))]

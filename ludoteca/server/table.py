@@ -262,11 +262,8 @@ class TableActor:
         if found is None:
             return
         was_summary, was_names = self.summary(), self.names()
-        self.table, self.seats, moves = found
-        missing = [s.user_id for s in self.seats
-                   if s.user_id is not None and s.user_id not in self.users]
-        if missing:
-            self.users.update(await store.users(missing))
+        table, seats, moves = found
+        await self._take_rows(table, seats)
         if self.names() != was_names:
             self.voices.clear()
         for conn in self.viewers:
@@ -459,11 +456,15 @@ class TableActor:
     async def _reread_rows(self) -> None:
         found = await self.hub.store.table(self.table.id)
         if found is not None:
-            self.table, self.seats = found
-            missing = [s.user_id for s in self.seats
-                       if s.user_id is not None and s.user_id not in self.users]
-            if missing:
-                self.users.update(await self.hub.store.users(missing))
+            await self._take_rows(*found)
+
+    async def _take_rows(self, table: Table, seats: list[Seat]) -> None:
+        """The table's rows as the store has them, and the rows of people new to it."""
+        self.table, self.seats = table, seats
+        missing = [s.user_id for s in seats
+                   if s.user_id is not None and s.user_id not in self.users]
+        if missing:
+            self.users.update(await self.hub.store.users(missing))
 
     async def _begin(self) -> bool:
         """Every seat is taken: deal and start the clocks (False: it had started already)."""
