@@ -11,7 +11,6 @@ predate the data field, replay with the data their options select.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -154,31 +153,3 @@ def check_header(game: Game[Any, Any], record: MatchRecord) -> dict[str, Any]:
                 f"({', '.join(differ)}): it would not replay identically"
             )
     return opts
-
-
-def iter_replay(
-    game: Game[Any, Any], record: MatchRecord
-) -> Iterator[tuple[Seat | None, Any, Any]]:
-    """Yield ``(None, None, initial state)`` then ``(seat, action, state)`` after each action,
-    replayed by the match driver with every check (a tampered record fails with the ply and
-    the reason). The state yielded is the live one (cloned by the caller if it keeps it)."""
-    from ludoteca.engine.match import Match  # the driver builds on records, not the reverse
-
-    match = Match.unplayed(game, record, narrate=False)
-    yield None, None, match.state
-    for ply, (seat, data) in enumerate(record.actions):
-        try:
-            action = game.action_from_json(data)
-            match.step(seat, action)
-        except LudotecaError as exc:
-            raise RecordError(
-                f"action {ply} ({data}) by seat {seat} does not replay: {exc}"
-            ) from None
-        yield seat, action, match.state
-
-
-def replay(game: Game[Any, Any], record: MatchRecord) -> Any:
-    """The final state of a recorded match."""
-    from ludoteca.engine.match import Match
-
-    return Match.from_record(game, record, narrate=False).state

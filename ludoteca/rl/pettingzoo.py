@@ -51,26 +51,6 @@ Mask = npt.NDArray[np.int8]
 ILLEGAL_MODES = ("lose", "raise")
 
 
-class _Driver(Match):
-    """The match driver with one more way in: an action already checked against the seat's
-    action mask (built from ``legal_actions`` at this very ``seq``) is applied on the trusted
-    path, ``apply_legal``, and then logged and sequenced as ``step`` does, so the match's
-    record, ``seq`` and decisions stay exactly as ``step`` keeps them. It skips ``step``'s
-    second legality check, which costs more than a whole engine step (benchmarks/rl.py), and
-    builds no ``Step``."""
-
-    def step_checked_by_mask(self, seat: Seat, action: Any) -> frozenset[Seat]:
-        """Apply ``action`` and return the seats to act after it."""
-        game, state = self.game, self.state
-        game.apply_legal(state, seat, action)
-        self.actions.append((seat, action))
-        now = state.ply
-        since = self._since  # its seats are those to act before this action (``_after``)
-        after = game.to_act(state)
-        self._since = {s: since[s] if s != seat and s in since else now for s in after}
-        return after
-
-
 class _Table:
     """What the AEC and Parallel environments share: the game, its encoder and spaces, the
     match, and the per-step caches of masks and observations."""
@@ -103,7 +83,7 @@ class _Table:
         }
         self.act_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agent_names}
         self.seeds = random.Random()
-        self.match: _Driver | None = None
+        self.match: Match | None = None
         self.side_of: list[int] = list(range(self.players))
         self.to_act: frozenset[Seat] = frozenset()
         """The seats to act now (kept as the match moves: every move goes through ``act``)."""
@@ -114,13 +94,12 @@ class _Table:
         self._actions: dict[int, Any] = {}
         """Actions by index, as ``action_from_index`` gives them (shared immutable values)."""
 
-    def deal(self, seed: int | None) -> _Driver:
+    def deal(self, seed: int | None) -> Match:
         if seed is not None:
             self.seeds = random.Random(seed)
         else:
             seed = self.seeds.getrandbits(63)
-        match = _Driver.new(self.game, self.options, self.players, seed, narrate=False)
-        assert isinstance(match, _Driver)
+        match = Match.new(self.game, self.options, self.players, seed, narrate=False)
         self.match = match
         self.to_act = match.to_act()
         self._masks.clear()
@@ -176,7 +155,7 @@ class _Table:
             match.step(seat, action_of, seq)
             self.to_act = match.to_act()
         else:
-            self.to_act = match.step_checked_by_mask(seat, action_of)
+            self.to_act = match.step_trusted(seat, action_of)
         self._masks.clear()
         self._obs.clear()
         return True

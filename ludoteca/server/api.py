@@ -25,13 +25,15 @@ from ludoteca.engine.match import Match
 from ludoteca.games import entry, game_names, get_game
 from ludoteca.server import auth
 from ludoteca.server import errors as E
+from ludoteca.server.access import for_member, may_see
 from ludoteca.server.bots import BOT_LEVELS
 from ludoteca.server.db import Table, User
 from ludoteca.server.errors import ServerError, language_from_header, voice
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
 from ludoteca.server.store import Conflict, stamp
-from ludoteca.server.table import TableActor, table_summary
+from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.core import table_summary
 
 
 class ErrorOut(BaseModel):
@@ -331,7 +333,7 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
         rated=body.rated, private=body.private, zombie=False,
     )
     actor = await hub.create(user, table, bots)
-    return _for_member(actor, user)
+    return for_member(actor.core, user)
 
 
 def _game(name: str, status: int) -> Game[Any, Any]:
@@ -354,14 +356,6 @@ def _bot_level(level: str, game: str) -> str:
     return name
 
 
-def _for_member(actor: TableActor, user: User | None) -> JSON:
-    """The table's summary; its host and players also get the invite link's token."""
-    out = actor.summary()
-    if user is not None and (user.id == actor.table.host_id or actor.seat_of(user.id) is not None):
-        out["invite"] = actor.table.invite
-    return out
-
-
 async def _actor(hub: Hub, table_id: str) -> TableActor:
     actor = await hub.actor(table_id)
     if actor is None:
@@ -369,22 +363,13 @@ async def _actor(hub: Hub, table_id: str) -> TableActor:
     return actor
 
 
-def _may_see(actor: TableActor, user: User | None, invite: str | None) -> None:
-    table = actor.table
-    if not table.private or invite == table.invite:
-        return
-    if user is not None and (user.id == table.host_id or actor.seat_of(user.id) is not None):
-        return
-    raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
-
-
 @router.get("/tables/{table_id}", summary="One table (private tables need their invite)")
 async def table(
     table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
 ) -> JSON:
     actor = await _actor(hub, table_id)
-    _may_see(actor, user, invite)
-    return _for_member(actor, user)
+    may_see(actor.core, user, invite)
+    return for_member(actor.core, user)
 
 
 @router.post("/tables/{table_id}/join", summary="Take a free seat (the table starts when full)")
@@ -392,7 +377,7 @@ async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
     seat = _seat_index(actor, body.seat)
     await _command(actor, lambda: actor.join(user, seat, body.invite))
-    return _for_member(actor, user)
+    return for_member(actor.core, user)
 
 
 @router.post("/tables/{table_id}/leave",
@@ -400,16 +385,16 @@ async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
 async def leave(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
     await _command(actor, lambda: actor.leave(user))
-    return actor.summary()
+    return actor.core.summary()
 
 
 @router.post("/tables/{table_id}/bots", summary="Seat a bot (host or a seated player)")
 async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
-    level = _bot_level(body.level, actor.table.game)
+    level = _bot_level(body.level, actor.core.table.game)
     seat = _seat_index(actor, body.seat)
     await _command(actor, lambda: actor.add_bot(user, level, seat))
-    return _for_member(actor, user)
+    return for_member(actor.core, user)
 
 
 async def _command(actor: TableActor, command: Callable[[], Awaitable[None]]) -> None:
@@ -427,9 +412,9 @@ def _seat_index(actor: TableActor, seat: int | None) -> int | None:
     message (screens show them from 1)."""
     if seat is None:
         return None
-    if not 0 <= seat < actor.table.players:
+    if not 0 <= seat < actor.core.table.players:
         raise ServerError("no_such_seat", E.NO_SUCH_SEAT, 400, seat=seat,
-                          last=actor.table.players - 1)
+                          last=actor.core.table.players - 1)
     return seat
 
 
@@ -437,19 +422,19 @@ def _seat_index(actor: TableActor, seat: int | None) -> int | None:
              summary="A new table with the same game, options and seats, started at once")
 async def rematch(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
-    if actor.seat_of(user.id) is None:
+    if actor.core.seat_of(user.id) is None:
         raise ServerError("not_seated", E.NOT_SEATED, 403)
     await _caught_up(hub, actor)
-    if actor.table.status != "finished":
+    if actor.core.table.status != "finished":
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
     new = await hub.rematch(actor, user)
-    return _for_member(new, user)
+    return for_member(new.core, user)
 
 
 async def _caught_up(hub: Hub, actor: TableActor) -> None:
     """One of several processes: a table this one holds may have ended on another a moment
     ago (its notice still on the way), so a question about its end reads it again first."""
-    if hub.cluster is not None and actor.table.status in ("open", "playing"):
+    if hub.cluster is not None and actor.core.table.status in ("open", "playing"):
         await _command(actor, actor.catch_up)
 
 
@@ -458,11 +443,12 @@ async def _finished(
     hub: Hub, table_id: str, user: User | None, invite: str | None
 ) -> tuple[TableActor, Match]:
     actor = await _actor(hub, table_id)
-    _may_see(actor, user, invite)
+    may_see(actor.core, user, invite)
     await _caught_up(hub, actor)
-    if actor.table.status != "finished" or actor.match is None:
+    match = actor.core.match
+    if actor.core.table.status != "finished" or match is None:
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
-    return actor, actor.match
+    return actor, match
 
 
 @router.get("/tables/{table_id}/record", summary="The finished match's record (JSON download)")
@@ -471,7 +457,7 @@ async def record(
 ) -> Response:
     actor, match = await _finished(hub, table_id, user, invite)
     data = match.record.to_json()
-    data["table"] = actor.table.id
+    data["table"] = actor.table_id
     return JSONResponse(
         data,
         headers={"Content-Disposition": f'attachment; filename="ludoteca-{table_id}.json"'},
@@ -489,8 +475,8 @@ async def replay(
     total = len(record.actions)
     at = min(at, total)
     lang = request_language(request)
-    say = actor.voice(lang)
-    game = actor.game
+    say = actor.views.voice(lang)
+    game = actor.core.game
     replayed = Match.unplayed(game, record)
     events = [
         {**e, "text": game.render_event(e, say)} for e in replayed.opening_step().events_for(None)
@@ -500,7 +486,7 @@ async def replay(
         step = replayed.step(seat, game.action_from_json(data))
         events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(None)]
     return {
-        "table": actor.summary(),
+        "table": actor.core.summary(),
         "at": at,
         "total": total,
         "seat": seat,

@@ -6,30 +6,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import sys
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
-from urllib.parse import urlsplit
 
 import uvicorn
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect
 
 from ludoteca import __version__
 from ludoteca.engine.errors import LudotecaError
-from ludoteca.server import api, auth, migrate
+from ludoteca.server import api, migrate
 from ludoteca.server import errors as E
 from ludoteca.server.bots import make_bots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
@@ -37,7 +32,7 @@ from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table import CLOSE, RESYNC, Connection, Stopped, TableActor
+from ludoteca.server.table_socket import table_socket
 
 log = logging.getLogger("ludoteca.server")
 
@@ -233,186 +228,6 @@ def _operator_routes(app: FastAPI) -> None:
 
 
 # ---- the table WebSocket -------------------------------------------------------------------
-def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """Browsers send ``Origin``: it must be this server's own address or a configured one.
-    Programs that send none (bots, tests, the terminal) are let in: cookies are what a page
-    on another site could abuse, and it cannot leave out the header."""
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    host = ws.headers.get("host", "")
-    return urlsplit(origin).netloc == host
-
-
-async def table_socket(ws: WebSocket, table_id: str) -> None:
-    hub: Hub = ws.app.state.hub
-    if not origin_allowed(ws, hub.settings.allowed_origins):
-        # refused before the handshake (another site's page must not act with our cookie),
-        # with the typed error as the HTTP answer's body
-        origin = ws.headers.get("origin", "")
-        error = ServerError("bad_origin", E.BAD_ORIGIN, 403, origin=origin)
-        hub.metrics.errors.labels(error.code).inc()
-        say = voice(language_from_header(ws.headers.get("accept-language")))
-        try:
-            await ws.send_denial_response(JSONResponse(error_message(error, say), 403))
-        except RuntimeError:  # a server without the denial extension
-            await ws.close(code=1008)
-        return
-    token = ws.cookies.get(auth.COOKIE)
-    user = await hub.store.session_user(auth.token_hash(token)) if token else None
-    lang = (
-        user.language if user is not None
-        else ws.query_params.get("lang")
-        or language_from_header(ws.headers.get("accept-language"))
-    )
-    if lang not in ("en", "es"):
-        lang = "en"
-    await ws.accept()
-    conn = Connection(user.id if user is not None else None, lang)
-    say = voice(lang)
-
-    def refuse(exc: LudotecaError) -> None:
-        hub.metrics.errors.labels(exc.code).inc()
-        conn.send(json.dumps(error_message(exc, actor.voice(lang) if actor else say)))
-
-    actor: TableActor | None = None
-    if hub.closing:
-        await ws.send_text(json.dumps({"type": "reconnect", "message": say.t(E.SHUTTING_DOWN)}))
-        await ws.close(code=1012)
-        return
-    problem: LudotecaError | None = None
-    for _ in range(3):  # a table being let go of (no one watched it) is loaded anew
-        found = await hub.actor(table_id)
-        if found is None:
-            problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
-            break
-        try:
-            api._may_see(found, user, ws.query_params.get("invite"))
-        except ServerError as exc:
-            problem = exc
-            break
-        try:
-            await found.call(partial(_attach, found, conn))
-        except Stopped:
-            continue
-        actor = found
-        break
-    else:
-        problem = Stopped()
-    hub.metrics.clients.inc()
-    writer = asyncio.create_task(_write(ws, conn, actor))
-    try:
-        if problem is not None:
-            refuse(problem)
-        while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                raw = message.get("bytes") or b""
-                if len(raw) > MESSAGE_LIMIT:
-                    refuse(ServerError("too_large", E.TOO_LARGE, size=len(raw),
-                                       limit=MESSAGE_LIMIT))
-                else:
-                    refuse(ServerError("bad_json", E.BAD_JSON))
-                continue
-            size = len(text.encode())
-            if size > MESSAGE_LIMIT:
-                refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
-                continue
-            if problem is not None or actor is None:
-                refuse(problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
-                                              table=table_id))
-                continue
-            try:
-                await _handle(actor, conn, user, text)
-            except LudotecaError as exc:
-                refuse(exc)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        hub.metrics.clients.dec()
-        writer.cancel()
-        if actor is not None:
-            actor.detach(conn)
-            # a finished table, or (one of several processes) a table another one runs, is
-            # read again from the store when next wanted
-            if not actor.viewers and (actor.table.status not in ("open", "playing")
-                                      or not actor.owned):
-                hub.forget(actor)
-
-
-async def _attach(actor: TableActor, conn: Connection) -> None:
-    actor.attach(conn)
-
-
-KINDS = ("act", "undo", "chat", "sync", "ping")
-
-
-async def _handle(actor: TableActor, conn: Connection, user: Any, text: str) -> None:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ServerError("bad_json", E.BAD_JSON) from None
-    if not isinstance(data, dict):
-        raise ServerError("bad_json", E.BAD_JSON)
-    kind = data.get("type")
-    if kind == "ping":
-        conn.send(json.dumps({"type": "pong", "seq": actor.seq}))
-        return
-    if kind == "sync":
-        async def full() -> None:
-            conn.send(actor.full(conn))
-
-        await actor.call(full)
-        return
-    if kind not in KINDS:
-        raise ServerError("unknown_message", E.UNKNOWN_MESSAGE, kind=json.dumps(kind)[:40],
-                          known=", ".join(KINDS))
-    if user is None:
-        raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
-    if kind == "chat":
-        await actor.call(lambda: actor.chat_line(user, data.get("text")))
-        return
-    seat = actor.seat_of(user.id)
-    if seat is None:
-        raise ServerError("not_seated", E.NOT_SEATED, 403)
-    if kind == "undo":
-        await actor.call(lambda: actor.undo(user.id, data.get("seq")))
-        return
-    if "action" not in data:
-        raise ServerError("bad_request", E.BAD_REQUEST, detail="action")
-    started = time.perf_counter()
-    await actor.call(lambda: actor.act(seat, data.get("seq"), data["action"]))
-    log.debug("act", extra={"table": actor.table.id, "seat": seat,
-                            "ms": round((time.perf_counter() - started) * 1000, 2)})
-
-
-async def _write(ws: WebSocket, conn: Connection, actor: TableActor | None) -> None:
-    """Drain the connection's outbox to its socket, in order."""
-
-    async def full() -> str:
-        assert actor is not None
-        return actor.full(conn)
-
-    try:
-        while True:
-            text = await conn.outbox.get()
-            if text == CLOSE:
-                await ws.close(code=1012)
-                return
-            if text == RESYNC:
-                if actor is None:
-                    continue
-                text = await actor.call(full)
-            await ws.send_text(text)
-    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
-        return
-
-
 class ArenaServer(uvicorn.Server):
     """uvicorn, with the arena told first on SIGINT/SIGTERM: every table finishes the command
     in hand (its write included) and every client is told to reconnect, before uvicorn closes

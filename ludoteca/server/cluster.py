@@ -261,7 +261,7 @@ class Cluster:
         """Renew ours (and let go of tables another process took), then take over tables
         being played that nobody holds."""
         store, hub = self.hub.store, self.hub
-        mine = {a.table.id: a for a in hub.actors.values() if a.owned and not a.stopping}
+        mine = {a.table_id: a for a in hub.actors.values() if a.owned and not a.stopping}
         held = await store.renew(self.name, list(mine), self.lease)
         for table_id, actor in mine.items():
             actor.set_owned(table_id in held)

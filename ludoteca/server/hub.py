@@ -20,12 +20,14 @@ from ludoteca.server import errors as E
 from ludoteca.server import ratings
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bots import BotWorkers
+from ludoteca.server.connection import CLOSE, Connection
 from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.errors import voice
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table import CLOSE, Connection, TableActor
+from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.core import TableCore
 
 if TYPE_CHECKING:
     from ludoteca.server.cluster import Cluster
@@ -56,21 +58,28 @@ class Hub:
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
+    # ---- what a table's actor may ask (services.TableServices) -------------------------------
+    def several(self) -> bool:
+        return self.cluster is not None
+
+    async def claim(self, table_id: str) -> bool:
+        """Alone, a process runs every table's clocks and bots; one of several, those whose
+        lease it holds."""
+        return True if self.cluster is None else await self.cluster.claim(table_id)
+
+    def table_changed(self, table_id: str, seq: int) -> None:
+        """The table's rows or log changed: the other processes catch up."""
+        if self.cluster is not None:
+            self.cluster.table_changed(table_id, seq)
+
+    def chat_said(self, table_id: str, line: JSON) -> None:
+        if self.cluster is not None:
+            self.cluster.chat(table_id, line)
+
     def is_loading(self, table_id: str) -> bool:
         """The table is being read from the store right now."""
         lock = self._loading.get(table_id)
         return lock is not None and lock.locked()
-
-    async def _claim(self, actor: TableActor) -> None:
-        """Alone, a process runs every table's clocks and bots; one of several, those whose
-        lease it holds."""
-        if self.cluster is not None:
-            actor.owned = await self.cluster.claim(actor.table.id)
-
-    def table_changed(self, actor: TableActor) -> None:
-        """The table's rows or log changed: the other processes catch up."""
-        if self.cluster is not None:
-            self.cluster.table_changed(actor.table.id, actor.seq)
 
     # ---- tables ----------------------------------------------------------------------------
     async def actor(self, table_id: str) -> TableActor | None:
@@ -100,18 +109,17 @@ class Hub:
         users = await self.store.users(
             [s.user_id for s in seats if s.user_id is not None] + [table.host_id]
         )
-        actor = TableActor(self, table, seats, users)
-        actor.rebuild(moves)
+        actor = TableActor(self, TableCore(table, seats, users, moves))
         for line in await self.store.chat(table_id):
             user = users.get(line.user_id) or await self.store.user(line.user_id)
-            actor.chat.append({
+            actor.core.chat.append({
                 "user": user.name if user else "?",
                 "name": user.display_name if user else "?",
                 "text": line.text,
                 "at": line.at.isoformat(timespec="seconds"),
             })
         if table.status in LIVE:
-            await self._claim(actor)
+            actor.owned = await self.claim(table_id)
             self.actors[table_id] = actor
             actor.start()
             self._count()
@@ -138,11 +146,11 @@ class Hub:
         for seat, level in zip(seats[1:], bots, strict=False):
             seat.bot = level
         await self.store.add_table(table, seats)
-        actor = TableActor(self, table, seats, {host.id: host})
-        await self._claim(actor)
+        actor = TableActor(self, TableCore(table, seats, {host.id: host}))
+        actor.owned = await self.claim(table.id)
         self.actors[table.id] = actor
         actor.start()
-        await actor.call(lambda: actor._seats_changed())
+        await actor.call(actor.seats_changed)
         self._count()
         return actor
 
@@ -150,24 +158,24 @@ class Hub:
         """The same game, options, time control and seats (people and bots), dealt anew and
         started at once; every player of the old table hears of it. Players asking at once
         get the same one table."""
-        lock = self._rematching.setdefault(old.table.id, asyncio.Lock())
+        lock = self._rematching.setdefault(old.table_id, asyncio.Lock())
         try:
             async with lock:
                 return await self._rematch(old, host)
         finally:
             if not lock.locked():
-                self._rematching.pop(old.table.id, None)
+                self._rematching.pop(old.table_id, None)
 
     async def _rematch(self, old: TableActor, host: User) -> TableActor:
-        made = old.table.rematch
+        made = old.core.table.rematch
         if made is None:  # a finished table is loaded anew per request: ask the store
-            loaded = await self.store.table(old.table.id)
+            loaded = await self.store.table(old.table_id)
             made = loaded[0].rematch if loaded is not None else None
         if made is not None:
             found = await self.actor(made)
             if found is not None:
                 return found
-        t = old.table
+        t = old.core.table
         table = Table(
             game=t.game, players=t.players, options=dict(t.options), mode=t.mode,
             bank_seconds=t.bank_seconds, increment_seconds=t.increment_seconds,
@@ -178,7 +186,7 @@ class Hub:
         seats = [
             Seat(table_id=table.id, seat=s.seat, user_id=s.user_id, bot=s.bot, zombie=False,
                  bank_seconds=table.bank_seconds)
-            for s in old.seats
+            for s in old.core.seats
         ]
         await self.store.add_table(table, seats)
         if not await self.store.set_rematch(t.id, table.id):
@@ -191,14 +199,14 @@ class Hub:
             if found is None:
                 raise RuntimeError(f"table {t.id}: its rematch vanished")
             return found
-        actor = TableActor(self, table, seats, dict(old.users))
-        await self._claim(actor)
+        actor = TableActor(self, TableCore(table, seats, dict(old.core.users)))
+        actor.owned = await self.claim(table.id)
         self.actors[table.id] = actor
         actor.start()
-        await actor.call(lambda: actor._seats_changed())
+        await actor.call(actor.seats_changed)
         t.rematch = table.id
-        old._broadcast_table()
-        self.table_changed(old)
+        old.tell_table()
+        self.table_changed(t.id, old.core.seq)
         for seat in seats:
             if seat.user_id is not None:
                 self.publish(seat.user_id, {"type": "rematch", "table": table.id, "of": t.id})
@@ -212,13 +220,14 @@ class Hub:
         table.status = "open"
         table.seed = secrets.randbits(62)
 
-    def forget(self, actor: TableActor) -> None:
-        if self.actors.get(actor.table.id) is actor and not actor.viewers:
-            del self.actors[actor.table.id]
-            actor.stopping = True  # at once: a viewer arriving now loads the table anew
-            if self.cluster is not None and actor.owned and actor.table.status not in LIVE:
-                self._later(self.cluster.release(actor.table.id))
-            self._later(actor.stop())
+    def forget(self, table_id: str, actor: object) -> None:
+        found = self.actors.get(table_id)
+        if found is actor and found is not None and not found.viewers:
+            del self.actors[table_id]
+            found.stopping = True  # at once: a viewer arriving now loads the table anew
+            if self.cluster is not None and found.owned and found.core.table.status not in LIVE:
+                self._later(self.cluster.release(table_id))
+            self._later(found.stop())
         self._count()
 
     def _later(self, work: Any) -> None:
@@ -229,29 +238,29 @@ class Hub:
     def _count(self) -> None:
         counts: dict[str, int] = {"open": 0, "playing": 0, "finished": 0}
         for actor in self.actors.values():
-            counts[actor.table.status] = counts.get(actor.table.status, 0) + 1
+            status = actor.core.table.status
+            counts[status] = counts.get(status, 0) + 1
         for status, n in counts.items():
             self.metrics.tables.labels(status).set(n)
 
-    async def finished(self, actor: TableActor) -> None:
+    async def finished(self, core: TableCore) -> None:
         """A match ended: ratings, the lobby, and the players' streams."""
-        changes = await ratings.rate(self.store, actor.table, actor.seats)
+        table = core.table
+        changes = await ratings.rate(self.store, table, core.seats)
         if changes:
-            actor.table.result = {
-                **(actor.table.result or {}),
+            table.result = {
+                **(table.result or {}),
                 "ratings": {
-                    actor.users[uid].name: {"before": old, "after": new}
-                    for uid, (old, new) in changes.items() if uid in actor.users
+                    core.users[uid].name: {"before": old, "after": new}
+                    for uid, (old, new) in changes.items() if uid in core.users
                 },
             }
-            await self.store.set_result(actor.table.id, actor.table.result)
-        self.lobby_changed(actor)
-        for seat in actor.seats:
-            self.notified.pop((actor.table.id, seat.seat), None)
+            await self.store.set_result(table.id, table.result)
+        self.lobby_changed(core)
+        for seat in core.seats:
+            self.notified.pop((table.id, seat.seat), None)
             if seat.user_id is not None:
-                self.publish(seat.user_id, {"type": "finished", "table": actor.table.id})
-        if not actor.viewers:
-            self.forget(actor)  # nobody is watching the end: it lives on in the store
+                self.publish(seat.user_id, {"type": "finished", "table": table.id})
         self._count()
 
     # ---- streams ---------------------------------------------------------------------------
@@ -281,30 +290,28 @@ class Hub:
         """A player's row changed (name, language, webhook): the live tables of every process
         take the new one."""
         for actor in self.actors.values():
-            if user.id in actor.users:
-                actor.users[user.id] = user
-                actor.voices.clear()
+            if user.id in actor.core.users:
+                actor.core.users[user.id] = user
         if self.cluster is not None:
             self.cluster.profile(user.id)
 
     async def reread_user(self, user_id: int) -> None:
         """Another process changed this player's row."""
-        if any(user_id in a.users for a in self.actors.values()):
+        if any(user_id in a.core.users for a in self.actors.values()):
             user = await self.store.user(user_id)
             if user is not None:
                 for actor in self.actors.values():
-                    if user_id in actor.users:
-                        actor.users[user_id] = user
-                        actor.voices.clear()
+                    if user_id in actor.core.users:
+                        actor.core.users[user_id] = user
 
     def deliver(self, user_id: int, text: str) -> None:
         for queue in self.streams.get(user_id, ()):
             self._put(queue, text)
 
-    def lobby_changed(self, actor: TableActor) -> None:
-        if actor.table.private:
+    def lobby_changed(self, core: TableCore) -> None:
+        if core.table.private:
             return
-        text = json.dumps({"type": "lobby", "table": actor.summary()})
+        text = json.dumps({"type": "lobby", "table": core.summary()})
         self.deliver_all(text)
         if self.cluster is not None:
             self.cluster.lobby(text)
@@ -314,22 +321,22 @@ class Hub:
             for queue in queues:
                 self._put(queue, text)
 
-    def turns(self, actor: TableActor) -> None:
+    def turns(self, core: TableCore) -> None:
         """Tell people whose new decision began at a turn-based table (stream and webhook)."""
-        if actor.table.mode != "turn":
+        if core.table.mode != "turn":
             return
-        for seat, since in actor.since.items():
-            row = actor.seats[seat]
-            if row.user_id is None or actor.is_bot(seat):
+        for seat, since in core.decisions().items():
+            row = core.seats[seat]
+            if row.user_id is None or core.is_bot(seat):
                 continue
-            key = (actor.table.id, seat)
+            key = (core.table.id, seat)
             if self.notified.get(key) == since:
                 continue
             self.notified[key] = since
-            data = {"type": "turn", "table": actor.table.id, "game": actor.table.game,
+            data = {"type": "turn", "table": core.table.id, "game": core.table.game,
                     "seq": since}
             self.publish(row.user_id, data)
-            user = actor.users.get(row.user_id)
+            user = core.users.get(row.user_id)
             if user is not None and user.webhook_url:
                 self._later(self._webhook(user.webhook_url, data))
 

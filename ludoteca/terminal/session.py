@@ -31,12 +31,17 @@ Read = Callable[[str], str]
 QUIT_WORDS = ("q", "quit", "exit", "salir")
 HELP_WORDS = ("?", "h", "help", "ayuda")
 BOARD_WORDS = ("board", "tablero")
+UNDO_WORDS = ("undo", "deshacer")
 WIDTH = 80
 """Hints, legal moves and errors wrap at word boundaries to fit an 80-column terminal."""
 
 
 class Quit(Exception):
     """The person asked to leave."""
+
+
+class Undo(Exception):
+    """The person asked to take back their last move."""
 
 
 def load_renderer(game_name: str) -> ModuleType:
@@ -181,7 +186,17 @@ class PlaySession:
             return
         self.flush_log()
         while True:
-            action = self.ask(seat, match.view(seat), legal)
+            try:
+                action = self.ask(seat, match.view(seat), legal)
+            except Undo:
+                try:
+                    match.undo(seat, match.seq)
+                except IllegalAction as exc:
+                    self.say(f"✗ {exc.say(self.voice)}", "bold red")
+                    continue
+                self.say(self.voice.t("{player} took back their last move.",
+                                      player=self.voice.name(seat)))
+                return
             try:
                 step = match.step(seat, action, seq)
             except IllegalAction as exc:
@@ -203,11 +218,15 @@ class PlaySession:
                 if hasattr(self.ui, "help_text"):
                     self.say(self.ui.help_text(view))
                 self.say(self.ui.hint(view, legal))
-                self.say(self.voice.t("Other commands: `board` redraws the table, `quit` leaves."))
+                self.say(self.voice.t(
+                    "Other commands: `board` redraws the table, `undo` takes back your last "
+                    "move, `quit` leaves."))
                 continue
             if word in BOARD_WORDS:
                 self.console.print(self.ui.render(view, seat))
                 continue
+            if word in UNDO_WORDS:
+                raise Undo
             if not word:
                 continue
             try:

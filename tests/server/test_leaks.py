@@ -7,31 +7,34 @@ answers) and the acting seat plays, in the re-dealt world, each action that look
 the viewer (``public_action``). Whenever the viewer's view afterwards is the same (and the same
 seats are left to act: a table shows everyone who it is waiting for, never what a seat that
 answered a simultaneous step chose), the whole
-message the table actor sends that viewer (events with their sentences in English and Spanish,
+message the table sends that viewer (events with their sentences in English and Spanish,
 view, legal actions, clocks, undo) must be byte for byte the same.
 
-The messages are built by the very methods the actor broadcasts with (``TableActor.update``).
+The messages are built by the very builder the actor broadcasts with (``TableViews.update``).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
 from ludoteca.server.db import Seat, Table, User
-from ludoteca.server.table import Entry, TableActor
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.view import TableViews
 
 CASES = [("kami", 4, 1), ("kami", 4, 2), ("buttons", 2, 3), ("buttons", 3, 4), ("goita", 4, 5)]
 REDEALS = 2
 ALTERNATIVES = 4
+NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 
 
-def actor_for(game: str, players: int, seed: int) -> TableActor:
+def core_for(game: str, players: int, seed: int) -> TableCore:
     table = Table(
         id="leaktest", game=game, players=players, options={}, seed=seed, mode="live",
         bank_seconds=600.0, increment_seconds=5.0, turn_hours=0.0, rated=False, private=False,
@@ -42,21 +45,18 @@ def actor_for(game: str, players: int, seed: int) -> TableActor:
                   bank_seconds=600.0, deadline=None) for s in range(players)]
     users = {s + 1: User(id=s + 1, name=f"p{s}", display_name=f"Player {s}", language="en")
              for s in range(players)}
-    actor = TableActor(cast(Any, None), table, seats, users)
-    actor.rebuild([])
-    return actor
+    return TableCore(table, seats, users)
 
 
-def alternative(actor: TableActor, state: Any, done: list[tuple[int, bool, int]]) -> TableActor:
-    twin = TableActor(cast(Any, None), actor.table, actor.seats, actor.users)
-    real = actor.match
-    assert real is not None
-    twin.match = Match(game=real.game, options=real.options, players=real.players,
-                       seed=real.seed, state=state, names=real.names,
-                       controllers=[None] * real.players)
-    twin.match._since = dict.fromkeys(real.game.to_act(state), 0)  # a decision, as in play
-    twin.seq, twin.since, twin.done = actor.seq, dict(actor.since), list(done)
-    return twin
+def twin_of(core: TableCore, match: Match, state: Any) -> tuple[TableCore, TableViews]:
+    """The same table with the same log and decisions, in another world."""
+    twin = copy.copy(core)
+    twin.match = copy.copy(match)
+    twin.match.state = state
+    twin.match.log = list(match.log)
+    twin.match.actions = list(match.actions)
+    twin.match._reveals = list(match._reveals)
+    return twin, TableViews(twin)
 
 
 @pytest.mark.parametrize(("game_name", "players", "seed"), CASES,
@@ -64,9 +64,10 @@ def alternative(actor: TableActor, state: Any, done: list[tuple[int, bool, int]]
 def test_every_message_is_the_same_when_the_hidden_parts_are_redealt(
     game_name: str, players: int, seed: int
 ) -> None:
-    actor = actor_for(game_name, players, seed)
-    game = actor.game
-    match = actor.match
+    core = core_for(game_name, players, seed)
+    views = TableViews(core)
+    game = core.game
+    match = core.match
     assert match is not None
     rng = random.Random(seed)
     redeal = Rng(seed)
@@ -77,16 +78,13 @@ def test_every_message_is_the_same_when_the_hidden_parts_are_redealt(
         action = rng.choice(match.legal(seat))
         before = game.clone(match.state)
         views_before = {v: game.view(before, v) for v in viewers}
-        done_before = list(actor.done)
+        was = copy.copy(match)
+        was.log, was.actions, was._reveals = list(match.log), list(match.actions), list(
+            match._reveals)
         public = game.public_action(before, seat, action)
-        reveals = game.reveals(before, seat, action)
-        step = match.step(seat, action)
-        actor.seq += 1
-        actor.done.append((seat, reveals, actor.seq))
-        actor._track(seat, before_to_act(game, before))
-        entry = Entry(actor.seq, step)
+        match.step(seat, action)
         for viewer in viewers:
-            real = {lang: actor.update(entry, viewer, lang) for lang in ("en", "es")}
+            real = {lang: views.update(viewer, lang, NOW) for lang in ("en", "es")}
             for _ in range(REDEALS):
                 world = game.determinize(views_before[viewer], viewer, redeal)
                 if viewer == seat:
@@ -98,22 +96,16 @@ def test_every_message_is_the_same_when_the_hidden_parts_are_redealt(
                     ]
                     rng.shuffle(options)
                 for other in options[:ALTERNATIVES]:
-                    state = game.clone(world)
-                    twin = alternative(actor, state, done_before)
+                    twin, twin_views = twin_of(core, was, game.clone(world))
                     assert twin.match is not None
-                    twin.done.append((seat, game.reveals(state, seat, other), actor.seq))
-                    twin_step = twin.match.step(seat, other)
+                    twin.match.step(seat, other)
                     if game.view(twin.match.state, viewer) != game.view(match.state, viewer):
                         continue  # the viewer can tell these worlds apart anyway
                     if twin.match.to_act() != match.to_act():
                         continue  # who has yet to answer is public at the table (as on BGA)
                     for lang, text in real.items():
-                        assert twin.update(Entry(actor.seq, twin_step), viewer, lang) == text, (
+                        assert twin_views.update(viewer, lang, NOW) == text, (
                             f"viewer {viewer} could tell a re-dealt world apart ({lang})"
                         )
                     checked += 1
     assert checked > 50
-
-
-def before_to_act(game: Any, state: Any) -> frozenset[int]:
-    return frozenset() if game.is_over(state) else frozenset(game.to_act(state))

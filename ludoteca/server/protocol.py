@@ -1,0 +1,145 @@
+"""The table socket's wire, both directions (docs/protocol.md), after lila-ws's typed
+``ClientOut``/``ClientIn``.
+
+A client's text frame is read into one of the typed messages below by ``parse`` (a refusal
+names what is wrong: ``bad_json``, ``unknown_message``, ``bad_request``), and the socket
+handler dispatches it through one table keyed by type. The server's own messages are built
+here (errors, pong, reconnect) or by the table's view builder (``full``, ``update``,
+``table``, ``chat``), whose shapes are the ``TypedDict``s at the end.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from ludoteca.engine.errors import LudotecaError
+from ludoteca.engine.game import JSON
+from ludoteca.engine.i18n import Voice
+from ludoteca.server import errors as E
+from ludoteca.server.errors import ServerError, error_message
+
+# ---- client to server ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action for the sender's seat, answering the decision shown at ``seq``."""
+
+    seq: int
+    action: object
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the sender's last action; ``seq`` must be the table's current one."""
+
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: object
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Send me a fresh ``full`` message (after a gap in ``seq``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Answered with ``pong`` and the table's ``seq``."""
+
+
+ClientMessage = Act | Undo | Chat | Sync | Ping
+KINDS = ("act", "undo", "chat", "sync", "ping")
+
+
+def parse(text: str) -> ClientMessage:
+    """One client frame as a typed message, or the ``ServerError`` that says what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServerError("bad_json", E.BAD_JSON) from None
+    if not isinstance(data, dict):
+        raise ServerError("bad_json", E.BAD_JSON)
+    kind = data.get("type")
+    if kind == "ping":
+        return Ping()
+    if kind == "sync":
+        return Sync()
+    if kind == "chat":
+        return Chat(data.get("text"))
+    if kind == "undo":
+        return Undo(_seq(data))
+    if kind == "act":
+        if "action" not in data:
+            raise ServerError("bad_request", E.BAD_REQUEST, detail="action")
+        return Act(_seq(data), data["action"])
+    raise ServerError("unknown_message", E.UNKNOWN_MESSAGE, kind=json.dumps(kind)[:40],
+                      known=", ".join(KINDS))
+
+
+def _seq(data: dict[str, Any]) -> int:
+    seq = data.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise ServerError("bad_request", E.BAD_REQUEST, detail="seq")
+    return seq
+
+
+# ---- server to client ------------------------------------------------------------------------
+
+
+def error(exc: LudotecaError, say: Voice) -> str:
+    """``{"type": "error", "code", "message"}``, the message in the viewer's language."""
+    return json.dumps(error_message(exc, say))
+
+
+def server_error() -> ServerError:
+    """What a client hears when the server failed at something unexpected: nothing changed,
+    the socket stays open, try again."""
+    return ServerError("server_error", E.SERVER_BUG, 500)
+
+
+def pong(seq: int) -> str:
+    return json.dumps({"type": "pong", "seq": seq})
+
+
+def reconnect(message: str | None = None) -> str:
+    data: JSON = {"type": "reconnect"}
+    if message is not None:
+        data["message"] = message
+    return json.dumps(data)
+
+
+class StatePart(TypedDict):
+    seq: int
+    status: str
+    clocks: list[JSON]
+    result: JSON | None
+    view: JSON | None
+    legal: list[JSON]
+    to_act: list[int]
+    undo: bool
+
+
+class LogLine(TypedDict):
+    seq: int
+    seat: int | None
+    events: list[JSON]
+
+
+class Full(StatePart):
+    type: str  # "full"
+    table: JSON
+    you: int | None
+    log: list[LogLine]
+    chat: list[JSON]
+
+
+class Update(StatePart):
+    type: str  # "update"
+    seat: int | None
+    events: list[JSON]

@@ -1,0 +1,395 @@
+"""A table's rules of the house, pure: rows, the match, chat, and what each command changes.
+
+``TableCore`` holds a table's rows (table, seats, the people at it), its ``Match`` (the match
+driver owns the log, ``seq``, decisions and undo) and its chat. Each command checks, changes
+the core in memory and returns ``Effects``: the log entry and rows to write, what to tell,
+whether the match ended, and the clock and bots that follow. It never awaits, touches a
+database or a socket: the actor (``actor.py``) writes the effects **before** anyone is told,
+and reads the table anew from the store when a write fails, so a refused write leaves nothing
+behind. Being pure, it is unit-tested directly (tests/server/test_table_core.py).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from ludoteca.engine.errors import GameOver
+from ludoteca.engine.game import JSON, Game
+from ludoteca.engine.i18n import N_
+from ludoteca.engine.match import LogItem, Match, Step
+from ludoteca.games import get_game
+from ludoteca.server import clocks
+from ludoteca.server import errors as E
+from ludoteca.server.db import Move, Seat, Table, User
+from ludoteca.server.errors import ServerError
+from ludoteca.server.store import stamp
+
+RECENT = 60
+"""Log entries whose events a (re)connecting client is sent; the match keeps events for
+these only."""
+CHAT_LIMIT = 500
+CHAT_KEPT = 50
+CHAT_WINDOW = 10.0
+BOT_SEAT = N_("A bot plays this seat now.")
+
+Tell = Literal["step", "full", "table", "lobby"]
+
+
+@dataclass
+class Write:
+    """What a command writes, in one transaction: a log entry with the rows it changed."""
+
+    move: Move | None = None
+    seats: list[Seat] = field(default_factory=list)
+    table: Table | None = None
+
+
+@dataclass
+class Effects:
+    """What a command asks of the world, in order: write, then tell, then the rest."""
+
+    write: Write | None = None
+    tell: list[Tell] = field(default_factory=list)
+    finished: bool = False
+    """The match ended with this command (ratings, the players' streams)."""
+
+
+class TableCore:
+    def __init__(
+        self, table: Table, seats: list[Seat], users: dict[int, User],
+        log: Sequence[Move] = (),
+    ) -> None:
+        self.table = table
+        self.seats = seats
+        self.users = users
+        self.game: Game[Any, Any] = get_game(table.game)
+        self.match: Match | None = None
+        self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
+        self._chat_times: dict[int, deque[float]] = {}
+        self.load(log)
+
+    # ---- the rows and the log ----------------------------------------------------------------
+    def load(self, log: Sequence[Move]) -> None:
+        """The match as the table's log makes it (None while the table is open)."""
+        self.match = None
+        if self.table.status == "open" or (not log and self.table.status == "abandoned"):
+            return
+        self.match = Match.from_log(
+            self.game, self.table.options, self.table.players, self.table.seed,
+            [log_item(m) for m in log], names=self.names(), history=RECENT,
+        )
+
+    def take_rows(self, table: Table, seats: list[Seat], users: dict[int, User]) -> None:
+        """The rows as the store has them now (another process may have changed them)."""
+        self.table, self.seats = table, seats
+        self.users.update(users)
+        if self.match is not None:
+            self.match.names = self.names()
+
+    def absorb(self, moves: Sequence[Move]) -> None:
+        """Log entries another process wrote after ours, applied as they were."""
+        match = self.match
+        assert match is not None
+        for move in moves:
+            kind, seat, data = log_item(move)
+            if kind == "act":
+                match.step_json(seat, data)
+            elif kind == "undo":
+                match.undo(seat)
+            else:
+                match.note(seat, data or {})
+
+    def missing_users(self) -> list[int]:
+        return [s.user_id for s in self.seats
+                if s.user_id is not None and s.user_id not in self.users]
+
+    # ---- who is who --------------------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return 0 if self.match is None else self.match.seq
+
+    def names(self) -> list[str]:
+        return names_of(self.seats, self.users)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def is_bot(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.bot is not None or s.zombie
+
+    def to_act(self) -> frozenset[int]:
+        if self.match is None or self.match.is_over():
+            return frozenset()
+        return self.match.to_act()
+
+    def decisions(self) -> dict[int, int]:
+        """Seats to act and the ``seq`` each one's decision began at."""
+        return {} if self.match is None or self.match.is_over() else self.match.decisions()
+
+    def playing(self) -> bool:
+        return (self.table.status == "playing" and self.match is not None
+                and not self.match.is_over())
+
+    def can_undo(self, seat: int | None) -> bool:
+        return (seat is not None and self.playing() and not self.is_bot(seat)
+                and self.match is not None and self.match.can_undo(seat))
+
+    def bots_to_ask(self) -> list[tuple[int, int]]:
+        """Bot seats to act now, with the ``seq`` their decision began at."""
+        if not self.playing():
+            return []
+        return [(s, since) for s, since in sorted(self.decisions().items()) if self.is_bot(s)]
+
+    def next_deadline(self) -> datetime | None:
+        if not self.playing():
+            return None
+        acting = self.to_act()
+        return clocks.next_deadline(s for s in self.seats if s.seat in acting)
+
+    def summary(self) -> JSON:
+        return table_summary(self.table, self.seats, self.users, self.game.spec.title)
+
+    # ---- seats -------------------------------------------------------------------------------
+    def check_join(self, user: User, invite: str | None) -> None:
+        table = self.table
+        if table.status != "open":
+            raise ServerError("not_open", E.NOT_OPEN, 409)
+        if table.private and invite != table.invite and user.id != table.host_id:
+            raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
+        if self.seat_of(user.id) is not None:
+            raise ServerError("already_seated", E.ALREADY_SEATED, 409)
+
+    def check_add_bot(self, user: User) -> None:
+        if self.table.status != "open":
+            raise ServerError("not_open", E.NOT_OPEN, 409)
+        if user.id != self.table.host_id and self.seat_of(user.id) is None:
+            raise ServerError("not_seated", E.NOT_SEATED, 403)
+
+    def free_seat(self, seat: int | None) -> Seat:
+        """The seat row to take: ``seat`` if free, else the first free one."""
+        free = [s for s in self.seats if s.user_id is None and s.bot is None]
+        if seat is not None:
+            free = [s for s in free if s.seat == seat]
+            if not free:
+                raise ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=seat + 1)
+        if not free:
+            raise ServerError("table_full", E.TABLE_FULL, 409)
+        return free[0]
+
+    def seated(self, row: Seat, user: User | None, bot: str | None) -> None:
+        """A seat was claimed in the store: the core takes it too."""
+        row.user_id, row.bot = (user.id if user else None), bot
+        if user is not None:
+            self.users[user.id] = user
+
+    def seats_changed(self, now: datetime) -> Effects:
+        """After a seat was taken or freed: deal once every seat is taken, or give the table
+        up when no person is left. The table row's change is written conditionally (``move_on``:
+        another process may have started it first)."""
+        full = all(s.user_id is not None or s.bot is not None for s in self.seats)
+        humans = [s for s in self.seats if s.user_id is not None]
+        if full and humans:
+            self._begin(now)
+            return Effects(Write(None, list(self.seats), self.table),
+                           ["table", "lobby", "full"])
+        if not humans:
+            self.table.status = "abandoned"
+            return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
+        return Effects(None, ["table", "lobby"])
+
+    def _begin(self, now: datetime) -> None:
+        table = self.table
+        table.status = "playing"
+        table.started_at = now
+        for seat in self.seats:
+            seat.bank_seconds = table.bank_seconds
+        self.load(())
+        for s in self.to_act():
+            clocks.start(table, self.seats[s], now)
+
+    def check_leave(self, user: User) -> int:
+        seat = self.seat_of(user.id)
+        if seat is None:
+            raise ServerError("not_seated", E.NOT_SEATED, 403)
+        if self.table.status not in ("open", "playing"):
+            raise ServerError("not_playing", E.NOT_PLAYING, 409)
+        return seat
+
+    # ---- the match ---------------------------------------------------------------------------
+    def _check_playing(self) -> Match:
+        if self.table.status != "playing" or self.match is None:
+            if self.table.status == "finished":
+                raise GameOver(msgid=N_("The game is over."))
+            raise ServerError("not_playing", E.NOT_PLAYING, 409)
+        return self.match
+
+    def act(self, seat: int, seq: int, data: object, now: datetime,
+            by_bot: bool = False) -> Effects:
+        """Apply one action through the match driver (which checks the seat, the ``seq``
+        and the action before anything changes); the clocks move and, at the last move, the
+        table is finished."""
+        if not by_bot and self.table.status == "playing" and self.is_bot(seat):
+            raise ServerError("bot_seat", BOT_SEAT, 409)
+        match = self._check_playing()
+        before = match.to_act()
+        step = match.step_json(seat, data, seq)
+        after = self.to_act()
+        changed = clocks.after_action(self.table, self.seats, seat, before, after, now)
+        over = match.is_over()
+        if over:
+            self._finish(now)
+        move = self._move(step, now)
+        return Effects(Write(move, changed, self.table if over else None), ["step"],
+                       finished=over)
+
+    def undo(self, seat: int, seq: int, now: datetime) -> Effects:
+        """Take back the seat's last action (the driver's rule). In a live game the time spent
+        stays spent and the increment that action earned goes back: acting and taking back
+        never buys time."""
+        if self.is_bot(seat):
+            raise ServerError("bot_seat", BOT_SEAT, 409)
+        match = self._check_playing()
+        before = match.to_act()
+        step = match.undo(seat, seq)
+        after = self.to_act()
+        mine = self.seats[seat]
+        if self.table.mode == "live":
+            clocks.stop(self.table, mine, now, answered=False)
+            mine.bank_seconds = max(0.0, mine.bank_seconds - self.table.increment_seconds)
+        changed = clocks.after_action(self.table, self.seats, None, before, after, now)
+        if mine.deadline is None and seat in after:
+            clocks.start(self.table, mine, now)
+        if mine not in changed:
+            changed.append(mine)
+        return Effects(Write(self._move(step, now), changed), ["full"])
+
+    def take_over(self, seat: int, now: datetime) -> Effects | None:
+        """A bot takes the seat for good (out of time, or the person left): the match is
+        marked and will not be rated. None when a bot has it already."""
+        row = self.seats[seat]
+        if row.zombie:
+            return None
+        match = self._check_playing()
+        clocks.stop(self.table, row, now, answered=False)  # what was left, 0 if it fell
+        row.zombie = True
+        self.table.zombie = True
+        step = match.note(seat, {"type": "takeover"})
+        return Effects(Write(self._move(step, now), [row], self.table), ["table", "step"])
+
+    def out_of_time(self, now: datetime) -> list[int]:
+        if not self.playing():
+            return []
+        return [s.seat for s in clocks.expired(self.seats, self.to_act(), now)]
+
+    def _finish(self, now: datetime) -> None:
+        assert self.match is not None
+        outcome = self.match.outcome
+        assert outcome is not None
+        self.table.status = "finished"
+        self.table.finished_at = now
+        self.table.result = outcome.to_json()
+        for seat in self.seats:
+            seat.deadline = None
+
+    def _move(self, step: Step, now: datetime) -> Move:
+        if step.kind == "act":
+            kind, action = "act", step.action.to_json()
+        elif step.kind == "undo":
+            kind, action = "undo", None
+        else:
+            kind, action = "note", step.action
+        return Move(table_id=self.table.id, seq=step.seq, seat=step.seat, kind=kind,
+                    action=action, at=now)
+
+    # ---- chat --------------------------------------------------------------------------------
+    def check_chat(self, user: User, text: object, clock: float, rate: int) -> str:
+        """The line as it is kept (escaped where it is drawn: stored as typed, HTML-escaped),
+        or a refusal: empty, too long, too fast (``rate`` lines per ``CHAT_WINDOW`` seconds
+        on the monotonic ``clock``)."""
+        if not isinstance(text, str) or not text.strip():
+            raise ServerError("chat_empty", E.CHAT_EMPTY)
+        text = text.strip()
+        if len(text) > CHAT_LIMIT:
+            raise ServerError("chat_too_long", E.CHAT_LONG, limit=CHAT_LIMIT)
+        times = self._chat_times.setdefault(user.id, deque())
+        while times and times[0] <= clock - CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= rate:
+            raise ServerError("rate_limited", E.CHAT_FAST, 429, count=rate,
+                              seconds=int(CHAT_WINDOW))
+        times.append(clock)
+        return html.escape(text)
+
+
+def log_item(move: Move) -> LogItem:
+    """A stored log entry as the match driver reads it (``zombie`` is the older name of a
+    take-over note)."""
+    if move.kind == "act":
+        return "act", move.seat, move.action
+    if move.kind == "undo":
+        return "undo", move.seat, None
+    if move.kind == "zombie":
+        return "note", move.seat, {"type": "takeover"}
+    return "note", move.seat, move.action
+
+
+def names_of(seats: list[Seat], users: dict[int, User]) -> list[str]:
+    """Each seat's name at the table: its person's display name, or "Bot N" (language-neutral:
+    every viewer reads the same narration names; clients show the level, translated)."""
+    out = []
+    for seat in seats:
+        if seat.user_id is not None and seat.user_id in users:
+            out.append(users[seat.user_id].display_name)
+        elif seat.bot is not None:
+            out.append(f"Bot {seat.seat + 1}")
+        else:
+            out.append(f"P{seat.seat + 1}")
+    return out
+
+
+def table_summary(table: Table, seats: list[Seat], users: dict[int, User], title: str) -> JSON:
+    """What the lobby and a table's viewers know of a table (never its seed or invite)."""
+    names = names_of(seats, users)
+    return {
+        "id": table.id,
+        "game": table.game,
+        "title": title,
+        "players": table.players,
+        "options": table.options,
+        "mode": table.mode,
+        "bank_seconds": table.bank_seconds,
+        "increment_seconds": table.increment_seconds,
+        "turn_hours": table.turn_hours,
+        "rated": table.rated,
+        "private": table.private,
+        "status": table.status,
+        "zombie": table.zombie,
+        "host": users[table.host_id].name if table.host_id in users else None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": names[s.seat] if (s.user_id is not None or s.bot) else None,
+                "user": users[s.user_id].name if s.user_id in users else None,
+                "bot": s.bot,
+                "zombie": s.zombie,
+            }
+            for s in seats
+        ],
+        "created_at": stamp(table.created_at),
+        "started_at": stamp(table.started_at),
+        "finished_at": stamp(table.finished_at),
+        "result": table.result,
+        "rematch": table.rematch,
+    }
+

@@ -1,0 +1,124 @@
+"""What a table's viewers are told, pure: the ``full``, ``update``, ``table`` and ``chat``
+messages of docs/protocol.md, per viewer (a seat, or a spectator) and language.
+
+Everything a viewer reads passes through here, from the match driver's per-viewer views and
+events: a seat sees its own legal actions and nothing another seat may not know. The actor
+builds each message once per (viewer, language) and sends the same text to every socket of
+that kind.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+from ludoteca.engine.game import JSON
+from ludoteca.engine.i18n import N_, Voice
+from ludoteca.engine.match import Step
+from ludoteca.server import clocks
+from ludoteca.server.errors import voice
+from ludoteca.server.table.core import RECENT, TableCore
+
+
+class TableViews:
+    """The message builder of one table (it keeps the table's sentences per language)."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self._voices: dict[str, Voice] = {}
+        self._names: list[str] = []
+
+    def voice(self, lang: str) -> Voice:
+        """The table's sentences (game, engine and server catalogs) with its player names."""
+        names = self.core.names()
+        if names != self._names:
+            self._voices.clear()
+            self._names = names
+        found = self._voices.get(lang)
+        if found is None:
+            locale = self.core.game.locale
+            folders = () if locale is None else (locale,) if isinstance(locale, Path) else locale
+            found = self._voices[lang] = voice(lang, names, folders)
+        return found
+
+    def events(self, step: Step, viewer: int | None, lang: str) -> list[JSON]:
+        """A log entry's events as ``viewer`` may know them, each with its sentence."""
+        say = self.voice(lang)
+        if step.kind == "undo":
+            notice: JSON = {"type": "undo", "seat": step.seat}
+            return [{**notice, "text": notice_text(notice, say)}]
+        if step.kind == "note":
+            notice = {**step.action, "seat": step.seat}
+            return [{**notice, "text": notice_text(notice, say)}]
+        game = self.core.game
+        return [{**data, "text": game.render_event(data, say)}
+                for data in step.events_for(viewer)]
+
+    def state(self, viewer: int | None, now: datetime) -> JSON:
+        """The part of ``full`` and ``update`` that describes the table now."""
+        core = self.core
+        match = core.match
+        part: JSON = {
+            "seq": core.seq,
+            "status": core.table.status,
+            "clocks": clocks.show(core.table, core.seats, now),
+            "result": core.table.result,
+        }
+        if match is None:
+            part.update(view=None, legal=[], to_act=[], undo=False)
+            return part
+        acting = core.to_act()
+        mine = viewer is not None and viewer in acting and not core.is_bot(viewer)
+        part.update(
+            view=match.view(viewer),
+            legal=[a.to_json() for a in match.legal(viewer)] if mine and viewer is not None
+            else [],
+            to_act=sorted(acting),
+            undo=core.can_undo(viewer),
+        )
+        return part
+
+    def full(self, viewer: int | None, lang: str, now: datetime) -> str:
+        core = self.core
+        recent = core.match.recent(RECENT) if core.match is not None else []
+        message: JSON = {
+            "type": "full",
+            "table": core.summary(),
+            "you": viewer,
+            **self.state(viewer, now),
+            "log": [
+                {"seq": step.seq, "seat": step.seat if step.kind == "act" else None,
+                 "events": self.events(step, viewer, lang)}
+                for step in recent
+            ],
+            "chat": list(core.chat),
+        }
+        return json.dumps(message)
+
+    def update(self, viewer: int | None, lang: str, now: datetime) -> str:
+        """The message a viewer gets after the log's last entry: the new ``seq``, its events as
+        that viewer may know them, its view and legal actions, the clocks."""
+        core = self.core
+        assert core.match is not None and core.match.log
+        step = core.match.log[-1]
+        return json.dumps({
+            "type": "update",
+            **self.state(viewer, now),
+            "seat": step.seat if step.kind == "act" else None,
+            "events": self.events(step, viewer, lang),
+        })
+
+    def table(self) -> str:
+        return json.dumps({"type": "table", "table": self.core.summary()})
+
+
+def chat_message(line: JSON) -> str:
+    return json.dumps({"type": "chat", "line": line})
+
+
+def notice_text(notice: JSON, say: Voice) -> str:
+    player = say.name(int(notice["seat"]))
+    if notice["type"] == "undo":
+        return say.t(N_("{player} took back their last move."), player=player)
+    return say.t(N_("{player} is out of the game; a bot plays their seat."), player=player)

@@ -1,0 +1,247 @@
+"""The table WebSocket ``/ws/tables/{id}`` (docs/protocol.md), in Starlette's endpoint shape:
+connect (origin, session, attach to the table's actor), receive (size, parse, dispatch through
+one table keyed by message type), disconnect.
+
+Nothing a client sends closes its socket: a mistake gets a typed ``error``; an exception the
+server did not expect is logged once and answered with a typed ``server_error``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import WebSocket
+from fastapi.responses import JSONResponse
+from starlette.websockets import WebSocketDisconnect
+
+from ludoteca.engine.errors import LudotecaError
+from ludoteca.server import auth, protocol
+from ludoteca.server import errors as E
+from ludoteca.server.access import may_see
+from ludoteca.server.connection import CLOSE, RESYNC, Connection
+from ludoteca.server.db import User
+from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.hub import Hub
+from ludoteca.server.protocol import Act, Chat, Ping, Sync, Undo
+from ludoteca.server.settings import MESSAGE_LIMIT
+from ludoteca.server.table.actor import Stopped, TableActor
+
+log = logging.getLogger("ludoteca.server")
+
+
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Browsers send ``Origin``: it must be this server's own address or a configured one.
+    Programs that send none (bots, tests, the terminal) are let in: cookies are what a page
+    on another site could abuse, and it cannot leave out the header."""
+    origin = ws.headers.get("origin")
+    if origin is None or origin in allowed:
+        return True
+    return urlsplit(origin).netloc == ws.headers.get("host", "")
+
+
+class TableSocket:
+    """One open table tab, from handshake to close."""
+
+    def __init__(self, ws: WebSocket, hub: Hub, table_id: str) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.table_id = table_id
+        self.user: User | None = None
+        self.actor: TableActor | None = None
+        self.problem: LudotecaError | None = None
+        self.conn = Connection(None, "en")
+        self.handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
+            Act: self.on_act, Undo: self.on_undo, Chat: self.on_chat, Sync: self.on_sync,
+            Ping: self.on_ping,
+        }
+
+    # ---- the socket's life ---------------------------------------------------------------------
+    async def run(self) -> None:
+        if not await self.on_connect():
+            return
+        hub = self.hub
+        hub.metrics.clients.inc()
+        writer = asyncio.create_task(self._write())
+        try:
+            if self.problem is not None:
+                self.refuse(self.problem)
+            while True:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self.on_receive(message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.metrics.clients.dec()
+            writer.cancel()
+            self.on_disconnect()
+
+    async def on_connect(self) -> bool:
+        ws, hub = self.ws, self.hub
+        if not origin_allowed(ws, hub.settings.allowed_origins):
+            # refused before the handshake (another site's page must not act with our cookie),
+            # with the typed error as the HTTP answer's body
+            error = ServerError("bad_origin", E.BAD_ORIGIN, 403,
+                                origin=ws.headers.get("origin", ""))
+            hub.metrics.errors.labels(error.code).inc()
+            say = voice(language_from_header(ws.headers.get("accept-language")))
+            try:
+                await ws.send_denial_response(JSONResponse(error_message(error, say), 403))
+            except RuntimeError:  # a server without the denial extension
+                await ws.close(code=1008)
+            return False
+        token = ws.cookies.get(auth.COOKIE)
+        self.user = await hub.store.session_user(auth.token_hash(token)) if token else None
+        lang = (self.user.language if self.user is not None
+                else ws.query_params.get("lang")
+                or language_from_header(ws.headers.get("accept-language")))
+        self.conn = Connection(self.user.id if self.user else None,
+                               lang if lang in ("en", "es") else "en")
+        await ws.accept()
+        if hub.closing:
+            await ws.send_text(protocol.reconnect(voice(self.conn.lang).t(E.SHUTTING_DOWN)))
+            await ws.close(code=1012)
+            return False
+        await self._attach()
+        return True
+
+    async def _attach(self) -> None:
+        for _ in range(3):  # a table being let go of (no one watched it) is loaded anew
+            found = await self.hub.actor(self.table_id)
+            if found is None:
+                self.problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
+                                           table=self.table_id)
+                return
+            try:
+                may_see(found.core, self.user, self.ws.query_params.get("invite"))
+            except ServerError as exc:
+                self.problem = exc
+                return
+            try:
+                await found.call(self._attached(found))
+            except Stopped:
+                continue
+            self.actor = found
+            return
+        self.problem = Stopped()
+
+    def _attached(self, actor: TableActor) -> Callable[[], Awaitable[None]]:
+        async def attach() -> None:
+            actor.attach(self.conn)
+
+        return attach
+
+    async def on_receive(self, message: MutableMapping[str, Any]) -> None:
+        text = message.get("text")
+        if text is None:
+            raw = message.get("bytes") or b""
+            if len(raw) > MESSAGE_LIMIT:
+                self.refuse(ServerError("too_large", E.TOO_LARGE, size=len(raw),
+                                        limit=MESSAGE_LIMIT))
+            else:
+                self.refuse(ServerError("bad_json", E.BAD_JSON))
+            return
+        size = len(text.encode())
+        if size > MESSAGE_LIMIT:
+            self.refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
+            return
+        try:
+            parsed = protocol.parse(text)
+            if self.problem is not None or self.actor is None:
+                raise self.problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
+                                                  table=self.table_id)
+            await self.handlers[type(parsed)](parsed)
+        except LudotecaError as exc:
+            self.refuse(exc)
+        except Exception:
+            log.exception("table %s: a client message failed", self.table_id)
+            self.refuse(protocol.server_error())
+
+    def on_disconnect(self) -> None:
+        actor = self.actor
+        if actor is None:
+            return
+        actor.detach(self.conn)
+        # a finished table, or (one of several processes) a table another one runs, is read
+        # again from the store when next wanted
+        if not actor.viewers and (actor.core.table.status not in ("open", "playing")
+                                  or not actor.owned):
+            self.hub.forget(actor.table_id, actor)
+
+    def refuse(self, exc: LudotecaError) -> None:
+        self.hub.metrics.errors.labels(exc.code).inc()
+        say = self.actor.views.voice(self.conn.lang) if self.actor else voice(self.conn.lang)
+        self.conn.send(protocol.error(exc, say))
+
+    # ---- the dispatch table's handlers ---------------------------------------------------------
+    def _seat(self) -> tuple[TableActor, int]:
+        actor = self.actor
+        assert actor is not None
+        if self.user is None:
+            raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
+        seat = actor.core.seat_of(self.user.id)
+        if seat is None:
+            raise ServerError("not_seated", E.NOT_SEATED, 403)
+        return actor, seat
+
+    async def on_act(self, message: Act) -> None:
+        actor, seat = self._seat()
+        await actor.call(lambda: actor.act(seat, message.seq, message.action))
+
+    async def on_undo(self, message: Undo) -> None:
+        actor, seat = self._seat()
+        await actor.call(lambda: actor.undo(seat, message.seq))
+
+    async def on_chat(self, message: Chat) -> None:
+        actor = self.actor
+        assert actor is not None
+        if self.user is None:
+            raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
+        user = self.user
+        await actor.call(lambda: actor.chat(user, message.text))
+
+    async def on_sync(self, message: Sync) -> None:
+        actor = self.actor
+        assert actor is not None
+        conn = self.conn
+
+        async def full() -> None:
+            conn.send(actor.full(conn))
+
+        await actor.call(full)
+
+    async def on_ping(self, message: Ping) -> None:
+        assert self.actor is not None
+        self.conn.send(protocol.pong(self.actor.core.seq))
+
+    async def _write(self) -> None:
+        """Drain the connection's outbox to its socket, in order."""
+        actor, conn = self.actor, self.conn
+
+        async def full() -> str:
+            assert actor is not None
+            return actor.full(conn)
+
+        try:
+            while True:
+                text = await conn.outbox.get()
+                if text == CLOSE:
+                    await self.ws.close(code=1012)
+                    return
+                if text == RESYNC:
+                    if actor is None:
+                        continue
+                    text = await actor.call(full)
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+            return
+
+
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    await TableSocket(ws, ws.app.state.hub, table_id).run()
+
