@@ -137,7 +137,8 @@ class Move(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8))
-    """``act``, ``undo`` (takes back the seat's last action) or ``zombie`` (a bot takes over)."""
+    """``act``, ``undo`` (takes back the seat's last action) or ``note`` (a notice in ``action``,
+    such as ``{"type": "takeover"}``: a bot took the seat over; older logs wrote ``zombie``)."""
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 

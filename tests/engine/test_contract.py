@@ -18,8 +18,7 @@ from hypothesis_budget import examples
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import Game
-from ludoteca.engine.match import Match, Step
-from ludoteca.engine.match import iter_replay, replay
+from ludoteca.engine.match import Match, Step, iter_replay, replay
 from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
 from ludoteca.games import all_games, game_names

@@ -273,7 +273,7 @@ def test_a_dead_owners_clock_and_bot_move_within_the_lease(
         assert taken["events"][0]["seat"] == mine
         final = sock.until(lambda m: m.get("status") == "finished", timeout=120)
         check_log(pg_url, table["id"], [seat], final)
-        assert [k for _, _, k in log_of(pg_url, table["id"])].count("zombie") == 1
+        assert [k for _, _, k in log_of(pg_url, table["id"])].count("note") == 1  # the take-over
     finally:
         ana.close()
 

@@ -78,9 +78,7 @@ class TableActor:
                 continue
             try:
                 result = await command()
-            except Exception as exc:  # the caller hears every refusal; the actor goes on
-                if not isinstance(exc, LudotecaError):
-                    log.exception("table %s: command failed", self.table_id)
+            except Exception as exc:  # the caller hears (and logs) it; the actor goes on
                 if not future.done():
                     future.set_exception(exc)
             else:
@@ -344,8 +342,12 @@ class TableActor:
     async def _ring(self, wait: float) -> None:
         await asyncio.sleep(max(0.0, wait) + 0.01)
         self.timer = None
-        with contextlib.suppress(LudotecaError):
+        try:
             await self.call(self.timeout)
+        except LudotecaError:
+            pass
+        except Exception:
+            log.exception("table %s: a clock's timeout failed", self.table_id)
 
     async def _bot_move(self, seat: int, since: int) -> None:
         core = self.core
@@ -370,8 +372,13 @@ class TableActor:
                 return
             data = legal[seed % len(legal)].to_json()
         # the position may have moved on (an undo, a take-over): the next schedule asks again
-        with contextlib.suppress(LudotecaError):
+        try:
             await self.call(lambda: self.act(seat, seq, data, by_bot=True))
+        except LudotecaError:
+            pass
+        except Exception:
+            log.exception("table %s: the move of the bot of seat %d failed", self.table_id,
+                          seat + 1)
 
     # ---- viewers -------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:

@@ -1,0 +1,169 @@
+"""The table's pure core (server/table/core.py): every command checked, applied and turned into
+effects, with no event loop, database or socket. The writes it asks for rebuild the same table
+(``Match.from_log``), as a restarted server does."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from ludoteca.engine.errors import IllegalAction, NotYourTurn, StaleAction
+from ludoteca.engine.match import NoUndo
+from ludoteca.server.db import Move, Seat, Table, User
+from ludoteca.server.errors import ServerError
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.view import TableViews
+
+NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
+USERS = {i: User(id=i, name=f"u{i}", display_name=f"User {i}", language="en") for i in (1, 2, 3)}
+
+
+def open_table(game: str = "kingdomino", players: int = 2, mode: str = "live") -> TableCore:
+    table = Table(id="t1", game=game, players=players, options={}, seed=11, mode=mode,
+                  bank_seconds=300.0, increment_seconds=5.0, turn_hours=24.0, rated=False,
+                  private=True, invite="secret", status="open", host_id=1, zombie=False,
+                  result=None, created_at=NOW)
+    seats = [Seat(table_id="t1", seat=s, user_id=None, bot=None, zombie=False,
+                  bank_seconds=300.0, deadline=None) for s in range(players)]
+    seats[0].user_id = 1
+    return TableCore(table, seats, {1: USERS[1]})
+
+
+def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, list[Move]]:
+    core = open_table(game, mode=mode)
+    core.check_join(USERS[2], "secret")
+    core.seated(core.free_seat(None), USERS[2], None)
+    effects = core.seats_changed(NOW)
+    assert effects.write is not None and effects.write.table is core.table
+    assert "full" in effects.tell and core.table.status == "playing"
+    return core, []
+
+
+def act(core: TableCore, log: list[Move], seat: int, data: object) -> None:
+    effects = core.act(seat, core.seq, data, NOW)
+    assert effects.write is not None and effects.write.move is not None
+    log.append(effects.write.move)
+
+
+def test_seating_refusals_and_the_deal() -> None:
+    core = open_table()
+    with pytest.raises(ServerError) as info:
+        core.check_join(USERS[2], "wrong")
+    assert info.value.code == "wrong_invite"
+    with pytest.raises(ServerError) as info:
+        core.check_join(USERS[1], "secret")
+    assert info.value.code == "already_seated"
+    with pytest.raises(ServerError) as info:
+        core.free_seat(0)
+    assert info.value.code == "seat_taken"
+    assert core.seats_changed(NOW).write is None and core.match is None  # not full yet
+    core.seated(core.free_seat(1), None, "greedy")
+    core.seats_changed(NOW)
+    assert core.match is not None and core.seq == 0
+    assert core.bots_to_ask() == [(1, 0)] or core.to_act() == {0}
+    assert core.next_deadline() is not None  # the live clock runs for whoever is to act
+
+
+def test_an_action_is_written_then_told_and_a_refusal_changes_nothing() -> None:
+    core, _ = started()
+    (seat,) = core.to_act()
+    legal = [a.to_json() for a in core.match.legal(seat)]  # type: ignore[union-attr]
+    before = (core.seq, core.match.view(None))  # type: ignore[union-attr]
+    with pytest.raises(NotYourTurn):
+        core.act(1 - seat, 0, legal[0], NOW)
+    with pytest.raises(StaleAction):
+        core.act(seat, 5, legal[0], NOW)
+    with pytest.raises(IllegalAction) as info:
+        core.act(seat, 0, {"type": "place", "x": 0, "y": 0, "dir": "E"}, NOW)  # in the draft
+    assert info.value.code == "illegal_action"
+    assert (core.seq, core.match.view(None)) == before  # type: ignore[union-attr]
+    effects = core.act(seat, 0, legal[0], NOW)
+    assert effects.tell == ["step"] and not effects.finished
+    assert effects.write is not None and effects.write.move is not None
+    move = effects.write.move
+    assert (move.seq, move.seat, move.kind, move.action) == (1, seat, "act", legal[0])
+    assert core.seq == 1
+
+
+def test_undo_follows_the_drivers_rule_and_gives_back_no_time() -> None:
+    """Your own last action, nothing revealed, nobody acted since (docs/protocol.md)."""
+    core, log = started("buttons")
+    rng = random.Random(3)
+    match = core.match
+    assert match is not None
+    for _ in range(200):
+        seats = sorted(core.to_act())
+        seat = seats[0]
+        legal = [a.to_json() for a in match.legal(seat)]
+        act(core, log, seat, rng.choice(legal))
+        if core.can_undo(seat):
+            break
+    else:
+        pytest.fail("no undoable action found")
+    view, bank = match.view(seat), core.seats[seat].bank_seconds
+    effects = core.undo(seat, core.seq, NOW + timedelta(seconds=3))
+    assert effects.write is not None and effects.write.move is not None
+    assert effects.write.move.kind == "undo" and effects.tell == ["full"]
+    log.append(effects.write.move)
+    assert match.view(seat) != view or match.log[-1].kind == "undo"
+    assert core.seats[seat].bank_seconds <= bank
+    assert all(since == core.seq for since in core.decisions().values())
+    with pytest.raises(NoUndo):
+        core.undo(1 - seat, core.seq, NOW)
+    rebuilt = TableCore(core.table, core.seats, core.users, log)
+    assert rebuilt.seq == core.seq and rebuilt.decisions() == core.decisions()
+    assert rebuilt.match.view(None) == match.view(None)  # type: ignore[union-attr]
+
+
+def test_a_take_over_is_a_note_that_keeps_every_decision() -> None:
+    core, _ = started()
+    decisions = core.decisions()
+    effects = core.take_over(1, NOW)
+    assert effects is not None and effects.write is not None and effects.write.move is not None
+    assert effects.write.move.kind == "note" and effects.write.move.action == {"type": "takeover"}
+    assert core.table.zombie and core.seats[1].zombie and core.decisions() == decisions
+    assert core.take_over(1, NOW) is None
+    with pytest.raises(ServerError) as info:
+        core.act(1, core.seq, {}, NOW)
+    assert info.value.code == "bot_seat"
+    assert core.bots_to_ask() in ([], [(1, 0)])
+    events = TableViews(core).events(core.match.log[-1], None, "es")  # type: ignore[union-attr]
+    assert events[0]["type"] == "takeover" and "bot" in events[0]["text"]
+
+
+def test_a_whole_match_ends_with_the_table_row_and_rebuilds_from_its_writes() -> None:
+    core, log = started("kingdomino", mode="turn")
+    rng = random.Random(5)
+    match = core.match
+    assert match is not None
+    while True:
+        seat = min(core.to_act())
+        effects = core.act(seat, core.seq, rng.choice(match.legal(seat)).to_json(), NOW)
+        assert effects.write is not None and effects.write.move is not None
+        log.append(effects.write.move)
+        if effects.finished:
+            break
+        assert effects.write.table is None
+    assert effects.write.table is core.table and core.table.status == "finished"
+    assert core.table.result == match.outcome.to_json()  # type: ignore[union-attr]
+    assert core.bots_to_ask() == [] and core.next_deadline() is None
+    rebuilt = TableCore(core.table, core.seats, core.users, log)
+    assert rebuilt.match is not None and rebuilt.match.record.actions == match.record.actions
+
+
+def test_chat_is_checked_escaped_and_rate_limited() -> None:
+    core, _ = started()
+    with pytest.raises(ServerError) as info:
+        core.check_chat(USERS[1], "   ", 0.0, 2)
+    assert info.value.code == "chat_empty"
+    with pytest.raises(ServerError) as info:
+        core.check_chat(USERS[1], "x" * 501, 0.0, 2)
+    assert info.value.code == "chat_too_long"
+    assert core.check_chat(USERS[1], " <b>hi</b> ", 0.0, 2) == "&lt;b&gt;hi&lt;/b&gt;"
+    core.check_chat(USERS[1], "again", 1.0, 2)
+    with pytest.raises(ServerError) as info:
+        core.check_chat(USERS[1], "too fast", 2.0, 2)
+    assert info.value.code == "rate_limited"
+    assert core.check_chat(USERS[1], "later", 11.0, 2) == "later"
