@@ -376,7 +376,7 @@ async def table(
 async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
     seat = _seat_index(actor, body.seat)
-    await _command(actor, lambda: actor.join(user, seat, body.invite))
+    await _command(actor, lambda: actor.seating.join(user, seat, body.invite))
     return for_member(actor.core, user)
 
 
@@ -384,7 +384,7 @@ async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
              summary="Leave a table (while it is played, a bot takes over your seat)")
 async def leave(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await _actor(hub, table_id)
-    await _command(actor, lambda: actor.leave(user))
+    await _command(actor, lambda: actor.seating.leave(user))
     return actor.core.summary()
 
 
@@ -393,7 +393,7 @@ async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JS
     actor = await _actor(hub, table_id)
     level = _bot_level(body.level, actor.core.table.game)
     seat = _seat_index(actor, body.seat)
-    await _command(actor, lambda: actor.add_bot(user, level, seat))
+    await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
     return for_member(actor.core, user)
 
 

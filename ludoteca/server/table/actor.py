@@ -13,23 +13,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, NoReturn, TypeVar
 
-from ludoteca.engine.errors import LudotecaError, StaleAction
+from ludoteca.engine.errors import StaleAction
+from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_
 from ludoteca.server import errors as E
-from ludoteca.server.bots import ZOMBIE_LEVEL, budget
 from ludoteca.server.connection import Connection
-from ludoteca.server.db import utcnow
+from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.services import TableServices
 from ludoteca.server.store import Conflict
 from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.seating import Seating
+from ludoteca.server.table.turns import Turns
 from ludoteca.server.table.view import TableViews, chat_message
+from ludoteca.server.table.viewers import Viewers
 
 log = logging.getLogger("ludoteca.table")
 T = TypeVar("T")
@@ -48,16 +50,12 @@ class TableActor:
         self.services = services
         self.core = core
         self.views = TableViews(core)
-        self.viewers: set[Connection] = set()
+        self.viewers = Viewers()
+        self.turns = Turns(core, services, self._bot_act, lambda: self.call(self.timeout))
+        self.seating = Seating(self)
         self.inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
         self.inbox = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
-        self.timer: asyncio.Task[None] | None = None
-        self.bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
-        self.last_move = time.monotonic()
-        self.owned = True
-        """This process runs the table's clocks and bots (alone, always; one of several, while
-        it holds the table's lease)."""
         self._poked = False
         self.stopping = False
         """Let go of: takes no new command or viewer."""
@@ -65,6 +63,16 @@ class TableActor:
     @property
     def table_id(self) -> str:
         return self.core.table.id
+
+    @property
+    def owned(self) -> bool:
+        """This process runs the table's clocks and bots (alone, always; one of several, while
+        it holds the table's lease)."""
+        return self.turns.owned
+
+    @owned.setter
+    def owned(self, owned: bool) -> None:
+        self.turns.owned = owned
 
     # ---- the mailbox ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -108,15 +116,14 @@ class TableActor:
         await self.inbox.put((nothing, done))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(done, 10)
-        for task in [self.task, self.timer, *(t for _, t in self.bot_tasks.values())]:
-            if task is not None:
-                task.cancel()
+        if self.task is not None:
+            self.task.cancel()
+        self.turns.cancel()
         while not self.inbox.empty():
             _, future = self.inbox.get_nowait()
             if not future.done():
                 future.set_exception(Stopped())
         self.core.match = None  # frees the match at once (the tasks refer back to us)
-        self.bot_tasks.clear()
 
     # ---- running a command: write, then tell ---------------------------------------------------
     async def _apply(self, effects: Effects, conflict: object = None) -> None:
@@ -132,7 +139,7 @@ class TableActor:
             except Exception as exc:
                 await self._not_written(exc, conflict)
             if write.move is not None:
-                self.last_move = time.monotonic()
+                self.turns.last_move = time.monotonic()
             self.services.table_changed(self.table_id, self.core.seq)
         self._tell(effects)
         if effects.finished:
@@ -146,11 +153,11 @@ class TableActor:
     def _tell(self, effects: Effects) -> None:
         for what in effects.tell:
             if what == "step":
-                self._send_each(self.views.update)
+                self.services.metrics.sent(self.viewers.send_each(self.views.update))
             elif what == "full":
-                self._send_each(self.views.full)
+                self.viewers.send_each(self.views.full)
             elif what == "table":
-                self._send_all(self.views.table())
+                self.viewers.send_all(self.views.table())
             elif what == "lobby":
                 self.services.lobby_changed(self.core)
 
@@ -176,7 +183,10 @@ class TableActor:
     async def undo(self, seat: int, seq: int) -> None:
         await self._apply(self.core.undo(seat, seq, utcnow()), seq)
 
-    async def chat(self, user: Any, text: object) -> None:
+    async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
+        await self.call(lambda: self.act(seat, seq, data, by_bot=True))
+
+    async def chat(self, user: User, text: object) -> None:
         core = self.core
         line = core.check_chat(user, text, time.monotonic(), self.services.settings.chat_rate)
         row = await self.services.store.add_chat(self.table_id, user.id, line)
@@ -187,35 +197,13 @@ class TableActor:
 
     def hear_chat(self, line: dict[str, Any]) -> None:
         self.core.chat.append(line)
-        self._send_all(chat_message(line))
-
-    async def join(self, user: Any, seat: int | None, invite: str | None) -> None:
-        await self._seat(seat, user, None, lambda: self.core.check_join(user, invite))
-
-    async def add_bot(self, user: Any, level: str, seat: int | None) -> None:
-        await self._seat(seat, None, level, lambda: self.core.check_add_bot(user))
-
-    async def _seat(self, seat: int | None, user: Any, bot: str | None,
-                    check: Callable[[], None]) -> None:
-        """Seat a person or a bot. The seat is taken in the store first: of two processes
-        seating someone in it at once, the database lets one in, and the other reads the
-        table again and tries the next free seat."""
-        store = self.services.store
-        for _ in range(self.core.table.players):
-            check()
-            row = self.core.free_seat(seat)
-            if await store.claim_seat(row, user.id if user else None, bot):
-                self.core.seated(row, user, bot)
-                await self.seats_changed()
-                return
-            await self.refresh()
-        raise ServerError("table_full", E.TABLE_FULL, 409)
+        self.viewers.send_all(chat_message(line))
 
     async def seats_changed(self) -> None:
+        """A seat was taken or freed (and written): deal when every seat is taken."""
         if self.services.several():  # others may have taken seats meanwhile
             await self.refresh(tell=False)
-        for conn in self.viewers:
-            conn.seat = self.core.seat_of(conn.user_id)
+        self.viewers.reseat(self.core.seat_of)
         effects = self.core.seats_changed(utcnow())
         if effects.write is not None and self.core.table.status == "playing" and not self.owned:
             # whoever starts the match runs its clocks and bots, unless the owner lives
@@ -223,21 +211,7 @@ class TableActor:
         with contextlib.suppress(StaleAction):  # another process started (or gave up) first
             await self._apply(effects)
 
-    async def leave(self, user: Any) -> None:
-        core = self.core
-        seat = core.check_leave(user)
-        if core.table.status == "open":
-            if not await self.services.store.free_seat(core.seats[seat], user.id):
-                await self.refresh()
-                raise ServerError("not_seated", E.NOT_SEATED, 403)
-            core.seats[seat].user_id = None
-            await self.seats_changed()
-            return
-        for _ in range(2):  # once more on the table as it is now, if another wrote first
-            if core.table.status != "playing" or await self._take_over(seat):
-                return
-
-    async def _take_over(self, seat: int) -> bool:
+    async def take_over(self, seat: int) -> bool:
         """False if another process wrote to the table first (it is read again)."""
         effects = self.core.take_over(seat, utcnow())
         if effects is None:
@@ -250,7 +224,7 @@ class TableActor:
 
     async def timeout(self) -> None:
         for seat in self.core.out_of_time(utcnow()):
-            if not await self._take_over(seat):
+            if not await self.take_over(seat):
                 break  # the table moved on elsewhere: look at the fresh clocks again
         self._after_change()
 
@@ -299,8 +273,7 @@ class TableActor:
         missing = core.missing_users()
         if missing:
             core.take_rows(table, seats, await store.users(missing))
-        for conn in self.viewers:
-            conn.seat = core.seat_of(conn.user_id)
+        self.viewers.reseat(core.seat_of)
         if whole or any(m.kind == "undo" for m in moves):
             core.load(moves if whole else await store.moves(self.table_id))
         elif moves:
@@ -308,77 +281,20 @@ class TableActor:
         if not tell:
             return
         if core.summary() != summary:
-            self._send_all(self.views.table())
+            self.viewers.send_all(self.views.table())
         if whole or core.seq > seq + 1:
-            self._send_each(self.views.full)
+            self.viewers.send_each(self.views.full)
         elif core.seq == seq + 1:
-            self._send_each(self.views.update)
+            self.viewers.send_each(self.views.update)
         if core.table.status not in ("open", "playing"):
-            if self.timer is not None:
-                self.timer.cancel()
-                self.timer = None
+            self.turns.cancel_timer()
             if not self.viewers:
                 self.services.forget(self.table_id, self)
 
-    # ---- clocks and bots -----------------------------------------------------------------------
     def _after_change(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if not self.owned or not self.core.playing():
-            return
-        due = self.core.next_deadline()
-        if due is not None:
-            self.timer = asyncio.create_task(self._ring((due - utcnow()).total_seconds()))
-        for seat, since in self.core.bots_to_ask():
-            pending = self.bot_tasks.get(seat)
-            if pending is not None and pending[0] == since and not pending[1].done():
-                continue
-            # an older task finds its decision gone and stops; it is not cancelled, as it may
-            # be the very task whose move is being applied now
-            self.bot_tasks[seat] = (since, asyncio.create_task(self._bot_move(seat, since)))
-        self.services.turns(self.core)
-
-    async def _ring(self, wait: float) -> None:
-        await asyncio.sleep(max(0.0, wait) + 0.01)
-        self.timer = None
-        try:
-            await self.call(self.timeout)
-        except LudotecaError:
-            pass
-        except Exception:
-            log.exception("table %s: a clock's timeout failed", self.table_id)
-
-    async def _bot_move(self, seat: int, since: int) -> None:
-        core = self.core
-        match = core.match
-        wait = self.services.settings.bot_delay - (time.monotonic() - self.last_move)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if (match is None or core.match is not match or match.decision(seat) != since
-                or not self.owned):
-            return
-        seq, table = core.seq, core.table
-        level = core.seats[seat].bot or ZOMBIE_LEVEL
-        seed = _seed(table.seed, seq, seat)
-        try:
-            data = await self.services.bots.choose(
-                table.game, level, seed, match.view(seat), seat, budget(level))
-        except Exception:
-            # the table must go on: a legal move chosen at random, as the random bot would
-            log.exception("table %s: the bot of seat %d failed", self.table_id, seat + 1)
-            legal = match.legal(seat)
-            if not legal:
-                return
-            data = legal[seed % len(legal)].to_json()
-        # the position may have moved on (an undo, a take-over): the next schedule asks again
-        try:
-            await self.call(lambda: self.act(seat, seq, data, by_bot=True))
-        except LudotecaError:
-            pass
-        except Exception:
-            log.exception("table %s: the move of the bot of seat %d failed", self.table_id,
-                          seat + 1)
+        self.turns.arm()
+        if self.owned and self.core.playing():
+            self.services.turns(self.core)
 
     # ---- viewers -------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
@@ -386,36 +302,14 @@ class TableActor:
             raise Stopped()
         conn.seat = self.core.seat_of(conn.user_id)
         self.viewers.add(conn)
-        conn.send(self.views.full(conn.seat, conn.lang, utcnow()))
+        conn.send(self.full(conn))
 
     def tell_table(self) -> None:
         """The table's summary changed outside a command (a rematch was made)."""
-        self._send_all(self.views.table())
+        self.viewers.send_all(self.views.table())
 
     def detach(self, conn: Connection) -> None:
         self.viewers.discard(conn)
 
     def full(self, conn: Connection) -> str:
         return self.views.full(conn.seat, conn.lang, utcnow())
-
-    def _send_each(self, build: Callable[[int | None, str, Any], str]) -> None:
-        """One message per (viewer, language), the same text to each socket of that kind."""
-        groups: dict[tuple[int | None, str], list[Connection]] = {}
-        for conn in self.viewers:
-            groups.setdefault((conn.seat, conn.lang), []).append(conn)
-        now = utcnow()
-        for (viewer, lang), conns in groups.items():
-            text = build(viewer, lang, now)
-            for conn in conns:
-                conn.send(text)
-        self.services.metrics.sent(len(self.viewers))
-
-    def _send_all(self, text: str) -> None:
-        for conn in self.viewers:
-            conn.send(text)
-
-
-def _seed(table_seed: int, seq: int, seat: int) -> int:
-    digest = hashlib.sha256(f"{table_seed}:{seq}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
