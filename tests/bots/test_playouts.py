@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.bots.profiles.kingdomino import best_placement, kingdomino_playout
+from ludoteca.games.kingdomino.search import best_placement, kingdomino_playout
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.actions import PLACES, Place

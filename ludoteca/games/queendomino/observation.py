@@ -25,7 +25,7 @@ from ludoteca.games.queendomino.components import (
 )
 from ludoteca.games.queendomino.state import OVER, STEP_NAMES, Config, QueendominoState
 from ludoteca.rl.encode import Vector, unit
-from ludoteca.rl.observations.kingdomino import (
+from ludoteca.games.kingdomino.observation import (
     CACHE_LIMIT,
     Canvas,
     DraftEncoder,

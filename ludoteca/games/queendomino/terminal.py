@@ -42,7 +42,7 @@ from ludoteca.games.queendomino.actions import (
     Pass,
     Place,
 )
-from ludoteca.terminal.kingdomino import (
+from ludoteca.games.kingdomino.terminal import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
     DIRECTION_WORDS,
@@ -52,9 +52,9 @@ from ludoteca.terminal.kingdomino import (
     seat_label,
     side_by_side,
 )
-from ludoteca.terminal.kingdomino import TERRAIN_STYLE as KINGDOMINO_STYLE
-from ludoteca.terminal.kingdomino import kingdom_grid as kingdomino_grid
-from ludoteca.terminal.kingdomino import kingdom_panel as kingdomino_panel
+from ludoteca.games.kingdomino.terminal import TERRAIN_STYLE as KINGDOMINO_STYLE
+from ludoteca.games.kingdomino.terminal import kingdom_grid as kingdomino_grid
+from ludoteca.games.kingdomino.terminal import kingdom_panel as kingdomino_panel
 
 TERRAIN_STYLE = {**KINGDOMINO_STYLE, "town": ("T", "bright_white on red3")}
 STEP_LETTERS = {"place": "A", "tax": "B", "build": "C", "dragon": "D", "claim": "E"}
@@ -108,7 +108,7 @@ def extent(kingdom: dict[str, Any]) -> int:
 
 
 def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
-    """The kingdom grid of ``terminal/kingdomino.py`` with knights (k) and buildings (b)."""
+    """The kingdom grid of ``games/kingdomino/terminal.py`` with knights (k) and buildings (b)."""
     knights = {tuple(xy) for xy in kingdom["knight_squares"]}
     built = {(b["x"], b["y"]) for b in kingdom["buildings"]}
 
