@@ -24,10 +24,10 @@ CHUNK = 500
 
 def play_one(seed: int, rng: Any) -> list[Record]:
     """One self-play game through the match driver's trusted loop; its round boundaries."""
-    from ludoteca.games.buttons import plan as buttons_plan
-    from ludoteca.games.buttons.bot import choose_state as greedy
     from ludoteca.engine.match import Match
     from ludoteca.games import get_game
+    from ludoteca.games.buttons import plan as buttons_plan
+    from ludoteca.games.buttons.bot import choose_state as greedy
     from ludoteca.games.buttons.rules import red_holder
 
     match = Match.new(get_game("buttons"), {}, 2, seed, narrate=False)

@@ -1,10 +1,11 @@
 """The game registry: one entry per game, declared in the game's own folder (DESIGN.md §1).
 
 An entry names, as lazy ``"module:attribute"`` references, everything generic tools need: the
-``Game``, its greedy bot's ``choose``, its search profile, its terminal renderer, its RL encoder
-and its web renderer, all in the game's own folder (DESIGN.md §1). Nothing else in the code lists game names: the search, the terminal, tournaments
-and the bench look a game up here. A game package says what it offers in ``ENTRIES`` in its
-``__init__.py``, and ``ludoteca/games/__init__.py`` lists the packages (one line per package).
+``Game``, its greedy bot's ``choose``, its search profile, its terminal renderer, its RL encoder and
+its web renderer, all in the game's own folder (DESIGN.md §1). Nothing else in the code lists game
+names: the search, the terminal, tournaments and the bench look a game up here. A game package says
+what it offers in ``ENTRIES`` in its ``__init__.py``, and ``ludoteca/games/__init__.py`` lists the
+packages (one line per package).
 
 References stay strings so that listing games imports no rules engine and no bot.
 """

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoteca.games.buttons import plan as plan
-from ludoteca.games.buttons.bot import choose_state as greedy_choice
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
+from ludoteca.games.buttons import plan as plan
 from ludoteca.games.buttons.actions import ROLL, STOP
+from ludoteca.games.buttons.bot import choose_state as greedy_choice
 from ludoteca.games.buttons.grid import FULL, cell_of
 from ludoteca.games.buttons.state import STOPPED, TURN, ButtonsState
 

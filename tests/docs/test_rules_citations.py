@@ -14,8 +14,8 @@ What counts as a citation
   its list (``rules/x.md §2.1 and §2.3``). A path belongs to a game through
   ludoteca/games/<game>/, tests/<game>/, docs/<game>.md, docs/rules/<game>.md, or a file name
   holding one game's name (tests/bots/test_greedy_kingdomino.py, benchmarks/fit_buttons_value.py);
-  kami and goita both mean kami.md. A bare citation in a file of no game fails. ``DESIGN.md §2``, ``README`` sections and
-  the like cite other documents and are not checked here.
+  kami and goita both mean kami.md. A bare citation in a file of no game fails. ``DESIGN.md §2``,
+  ``README`` sections and the like cite other documents and are not checked here.
 - A mention of the folders the rules came from (``../shared``, "the shared folder", ``seeds/``,
   ``../data/``, ``data/queendomino_buildings.csv``) fails: a reader of the repository cannot
   follow it.

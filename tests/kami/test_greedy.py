@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ludoteca.games.kami.bot import choose
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kami.bot import choose
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 
 from ludoteca.engine.rng import Rng
-from ludoteca.games.kingdomino.rules import GAME
 from ludoteca.games.kingdomino import terminal as ui
+from ludoteca.games.kingdomino.rules import GAME
 
 
 def fits(text: str, width: int = 80) -> bool:

@@ -8,9 +8,9 @@ import pytest
 from rich.console import Console
 
 from ludoteca.engine.rng import Rng
+from ludoteca.games.queendomino import terminal as ui
 from ludoteca.games.queendomino.actions import Build, Claim, Knight, Pass, Place
 from ludoteca.games.queendomino.rules import GAME
-from ludoteca.games.queendomino import terminal as ui
 from ludoteca.terminal.session import load_renderer as renderer
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ludoteca.games.buttons.bot import expected_best, value
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Place, Star
+from ludoteca.games.buttons.bot import expected_best, value
 from ludoteca.games.buttons.grid import LINES5, LINES_THROUGH, NEIGH, SIZE, blocked, cells
 from ludoteca.games.buttons.scoring import LINE_POINTS, STAR_TRIGGER, round_stars
 from ludoteca.games.buttons.state import IN, PLACE, STOPPED, TURN, ButtonsState

@@ -37,8 +37,8 @@ def kami_prior(
     game: Game[Any, Any], state: Any, seat: int, legal: list[Any], rng: Rng
 ) -> list[Any]:
     """Kami's legal actions, best first by the greedy evaluator."""
-    from ludoteca.games.kami.bot import ranked, state_unseen
     from ludoteca.games.kami.actions import Decide, Declare
+    from ludoteca.games.kami.bot import ranked, state_unseen
 
     if isinstance(legal[0], (Declare, Decide)):
         return legal

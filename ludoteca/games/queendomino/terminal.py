@@ -33,15 +33,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.games.queendomino.actions import (
-    Build,
-    Claim,
-    Discard,
-    Dragon,
-    Knight,
-    Pass,
-    Place,
-)
 from ludoteca.games.kingdomino.terminal import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
@@ -55,6 +46,15 @@ from ludoteca.games.kingdomino.terminal import (
 from ludoteca.games.kingdomino.terminal import TERRAIN_STYLE as KINGDOMINO_STYLE
 from ludoteca.games.kingdomino.terminal import kingdom_grid as kingdomino_grid
 from ludoteca.games.kingdomino.terminal import kingdom_panel as kingdomino_panel
+from ludoteca.games.queendomino.actions import (
+    Build,
+    Claim,
+    Discard,
+    Dragon,
+    Knight,
+    Pass,
+    Place,
+)
 
 TERRAIN_STYLE = {**KINGDOMINO_STYLE, "town": ("T", "bright_white on red3")}
 STEP_LETTERS = {"place": "A", "tax": "B", "build": "C", "dragon": "D", "claim": "E"}
