@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 from ludoteca.engine.errors import IllegalAction, OptionError  # noqa: E402
 from ludoteca.engine.game import Outcome  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
-from ludoteca.games import get_game  # noqa: E402
+from ludoteca.games import entry, game_names, get_game  # noqa: E402
 from ludoteca.rl.encode import encoder, observation, observation_from_view  # noqa: E402
 from ludoteca.rl.pettingzoo import LudotecaEnv, env, parallel_env  # noqa: E402
 from ludoteca.rl.rewards import final_rewards  # noqa: E402
@@ -200,7 +200,7 @@ def test_ansi_render_draws_the_spectator_view() -> None:
     assert isinstance(par.render(), str)
 
 
-@pytest.mark.parametrize("name", ["kingdomino", "queendomino", "buttons", "kami", "goita"])
+@pytest.mark.parametrize("name", [n for n in game_names() if entry(n).rl_observation])
 def test_the_same_vector_from_a_view_alone(name: str) -> None:
     game = get_game(name)
     players = game.spec.min_players
