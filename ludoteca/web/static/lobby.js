@@ -44,7 +44,8 @@ export function mountLobby(main, _params, session) {
 
   clear(main).append(h("h1", {}, t("lobby.title")));
   if (!me) {
-    main.append(h("section", { class: "panel welcome" }, h("p", {}, t("lobby.welcome")),
+    main.append(h("section", { class: "panel welcome" }, h("p", {}, t("lobby.welcome", {
+      games: new Intl.ListFormat(getLang(), { type: "conjunction" }).format(session.games.map((g) => g.title)) })),
       h("p", { class: "row" }, h("a", { class: "button", href: "#/signin" }, t("nav.signin")),
         h("button", { type: "button", "data-testid": "lobby-guest", onclick: playAsGuest }, t("nav.guest_play")))));
   }
