@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.games import entry, game_names
+from ludoteca.games import entry, game_names, get_game
 from tests.web.conftest import ROOT
 from tests.web.driver import (
     open_table,
@@ -98,9 +98,8 @@ def test_the_spanish_lobby_is_all_spanish(open_page: Any) -> None:
             assert untranslated(page) == [], (game, players)
 
 
-GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
-         ("buttons", 2, ["greedy"]), ("kami", 2, ["greedy"]),
-         ("goita", 4, ["greedy", "greedy", "greedy"])]
+GAMES = [(name, get_game(name).spec.min_players, ["greedy"] * (get_game(name).spec.min_players - 1))
+         for name in game_names()]  # every game, at its fewest players, against greedy bots
 
 
 @pytest.mark.parametrize(("game", "players", "bots"), GAMES, ids=[g[0] for g in GAMES])
