@@ -259,8 +259,11 @@ def test_openspiels_is_mcts_plays_kami_against_our_greedy_bot() -> None:
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
-@pytest.mark.parametrize(("name", "players"), [("kingdomino", 2), ("queendomino", 2),
-                                              ("buttons", 2), ("kami", 2), ("goita", 4)])
+EVERY_GAME = [(n, get_game(n).spec.min_players) for n in game_names() if entry(n).rl_observation]
+"""Every game with an encoder, at its fewest players."""
+
+
+@pytest.mark.parametrize(("name", "players"), EVERY_GAME)
 def test_openspiels_rl_environment_runs_an_episode_on_the_observation_tensor(
     name: str, players: int,
 ) -> None:
@@ -281,8 +284,7 @@ def test_openspiels_rl_environment_runs_an_episode_on_the_observation_tensor(
     assert sum(step.rewards) == pytest.approx(0)  # zero-sum: a win, or a tie at 0 each
 
 
-@pytest.mark.parametrize("name,players", [("kingdomino", 2), ("queendomino", 2),
-                                          ("buttons", 2), ("kami", 2), ("goita", 4)])
+@pytest.mark.parametrize("name,players", EVERY_GAME)
 def test_openspiels_searches_choose_legal_moves_in_every_game(name: str, players: int) -> None:
     """IS-MCTS (resampling worlds from the seat's information) and MCTS (on the true state,
     a cheating baseline here) each choose a legal move a few times in every game."""

@@ -58,15 +58,16 @@ def test_partners_share_the_final_reward() -> None:
     assert abs(total["player_0"]) == 1.0
 
 
-@pytest.mark.parametrize("name", ["kingdomino", "buttons", "kami", "queendomino"])
+@pytest.mark.parametrize("name", [n for n in game_names() if entry(n).rl_observation])
 def test_an_episode_ends_with_the_outcome_rewards(name: str) -> None:
-    aec = env(name, players=2)
+    players = get_game(name).spec.min_players
+    aec = env(name, players=players)
     total = play(aec, seed=5)
     match = aec.table.match
     assert match is not None and match.is_over()
     outcome = match.outcome
     assert outcome is not None
-    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome, [0, 1])
+    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome, aec.table.side_of)
     assert aec.agents == []
 
 
