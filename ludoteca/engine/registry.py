@@ -80,8 +80,9 @@ class GameEntry:
     terminal: str | None = None
     """Module of the terminal renderer (``ludoteca/terminal/__init__.py`` says what it has)."""
     web: str | None = None
-    """``package:path`` of the browser renderer, an ES module (docs/protocol.md says what it
-    exports). Its folder is served whole at ``/static/games/<name>/``, so the renderer imports
+    """``package:path`` of the browser renderer, an ES module whose default export is
+    ``{name, messages: {en, es}, render(root, ctx)}`` (``ctx``: view, legal, names, t, act). Its
+    folder is served whole at ``/static/games/<name>/``, so the renderer imports
     its stylesheet and helpers by relative URL; ``i18n/<lang>.json`` there holds the option
     labels (and any other words) of the games it serves, keyed by game name. None: the browser
     shows the plain view."""

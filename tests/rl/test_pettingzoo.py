@@ -273,20 +273,22 @@ def test_the_trusted_path_keeps_the_match_as_step_does(name: str) -> None:
 
 
 def test_a_game_without_an_encoder_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test suite's fifth game (Nim) names no ``rl_observation`` in its registry entry."""
+    """A registry entry that names no ``rl_observation`` (here the test suite's Nim, its rules
+    alone) has no environment, and says why."""
     from pathlib import Path
 
     import ludoteca.games as games
+    from ludoteca.engine.registry import GameEntry, Registry
 
     monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "fifth_game"))
-    monkeypatch.setattr(games, "PACKAGES", (*games.PACKAGES, "nim"))
-    games.registry.cache_clear()
+    bare = Registry([GameEntry(name="nim", game="nim.rules:GAME")])
+    monkeypatch.setattr(games, "registry", lambda: bare)
     try:
         with pytest.raises(OptionError, match="no RL observation encoder"):
             env("nim", players=2)
     finally:
-        games.registry.cache_clear()
-        sys.modules.pop("nim", None)
+        for module in ("nim", "nim.rules"):
+            sys.modules.pop(module, None)
 
 
 def test_actions_are_integers_numpy_or_not() -> None:

@@ -1,7 +1,7 @@
 """The Buttons policy of the search's rollouts: the greedy bot's sense of a round, plus lines of
 stars and the end of the game.
 
-The greedy bot (``greedy/buttons.py``, the ``easy`` level) plays each round for its stars and
+The greedy bot (``bot.py``, the ``easy`` level) plays each round for its stars and
 gives lines a nudge. This policy also values what a star adds to every 5-cell window it lies
 in (``LINE_WEIGHTS``: a window with four stars is a line one marker away, and a line wins
 outright under the BGA rule, rules §6), takes a line as soon as stopping completes one, and,
