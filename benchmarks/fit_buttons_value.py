@@ -1,8 +1,8 @@
-"""Fit the Buttons win-chance model of ``ludoteca/bots/buttons_value.py`` on self-play.
+"""Fit the Buttons win-chance model of ``ludoteca/games/buttons/value.py`` on self-play.
 
     python benchmarks/fit_buttons_value.py [--games 30000] [--seed 100000] [--jobs 2]
 
-Plays 2-player games between the search's rollout policy (``bots/buttons_plan.py``) and the
+Plays 2-player games between the search's rollout policy (``games/buttons/plan.py``) and the
 greedy bot (each seat is one or the other, and moves at random now and then, so the boards
 vary), records both boards' stars at every round boundary with the game's result, and fits a
 logistic regression of seat 0 winning on the difference of the two boards' features (ties count
@@ -24,10 +24,10 @@ CHUNK = 500
 
 def play_one(seed: int, rng: Any) -> list[Record]:
     """One self-play game through the match driver's trusted loop; its round boundaries."""
-    from ludoteca.bots import buttons_plan
-    from ludoteca.bots.greedy.buttons import choose_state as greedy
     from ludoteca.engine.match import Match
     from ludoteca.games import get_game
+    from ludoteca.games.buttons import plan as buttons_plan
+    from ludoteca.games.buttons.bot import choose_state as greedy
     from ludoteca.games.buttons.rules import red_holder
 
     match = Match.new(get_game("buttons"), {}, 2, seed, narrate=False)

@@ -31,6 +31,7 @@ sys.path.insert(0, str(HERE / "tests" / "support"))
 from arena_process import sqlite_arena  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from ludoteca.games import game_names, get_game  # noqa: E402
 from tests.web.driver import (  # noqa: E402
     ROOT,
     open_table,
@@ -41,9 +42,8 @@ from tests.web.driver import (  # noqa: E402
 )
 
 CHROMIUM = "/usr/bin/chromium"
-GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
-         ("buttons", 2, ["greedy"]), ("kami", 2, ["greedy"]),
-         ("goita", 4, ["greedy", "greedy", "greedy"])]
+GAMES = [(name, get_game(name).spec.min_players, ["greedy"] * (get_game(name).spec.min_players - 1))
+         for name in game_names()]  # every game, at its fewest players, against greedy bots
 
 CLICK_CLOCK = """() => { window.__clicks = [];
   document.addEventListener("click",

@@ -11,7 +11,7 @@ Queendomino, Buttons) this is determinized UCT over one tree; for Kami it is IS-
 ``mode="flat"`` keeps statistics at the root only (flat Monte Carlo with UCB1 at the root), the
 variant Gedda et al. (2018) found stronger than UCT for Kingdomino. Both are offered so the claim
 is measured rather than assumed; the measured better one is each game's default
-(the game's search profile, ``bots/profiles/<game>.py``, named by its registry entry).
+(the game's search profile, ``games/<game>/search.py``, named by its registry entry).
 
 Simultaneous decisions (Buttons) are searched one seat after another. That lets a later seat's
 tree branch see an earlier seat's choice, but in Buttons the choices touch only private boards, so

@@ -1,24 +1,28 @@
 """The game registry: one entry per game, declared in the game's own folder (DESIGN.md §1).
 
 An entry names, as lazy ``"module:attribute"`` references, everything generic tools need: the
-``Game``, its greedy bot's ``choose``, its search profile, its terminal renderer (and later its
-web renderer). Nothing else in the code lists game names: the search, the terminal, tournaments
-and the bench look a game up here. A game package says what it offers in ``ENTRIES`` in its
-``__init__.py``, and ``ludoteca/games/__init__.py`` lists the packages (one line per package).
+``Game``, its greedy bot's ``choose``, its search profile, its terminal renderer, its RL encoder and
+its web renderer, all in the game's own folder (DESIGN.md §1). Nothing else in the code lists game
+names: the search, the terminal, tournaments and the bench look a game up here. A game package says
+what it offers in ``ENTRIES`` in its ``__init__.py``, and ``ludoteca/games/__init__.py`` lists the
+packages (one line per package).
 
 References stay strings so that listing games imports no rules engine and no bot.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.i18n import N_
+from ludoteca.engine.i18n import LANGUAGES, N_
 from ludoteca.engine.rng import Rng
 
 Playout = Callable[[Game[Any, Any], Any, Rng], None]
@@ -76,7 +80,12 @@ class GameEntry:
     terminal: str | None = None
     """Module of the terminal renderer (``ludoteca/terminal/__init__.py`` says what it has)."""
     web: str | None = None
-    """Module or folder of the browser renderer (the browser-client issue)."""
+    """``package:path`` of the browser renderer, an ES module whose default export is
+    ``{name, messages: {en, es}, render(root, ctx)}`` (``ctx``: view, legal, names, t, act). Its
+    folder is served whole at ``/static/games/<name>/``, so the renderer imports
+    its stylesheet and helpers by relative URL; ``i18n/<lang>.json`` there holds the option
+    labels (and any other words) of the games it serves, keyed by game name. None: the browser
+    shows the plain view."""
     bench_target: float | None = None
     """Random games per second (4 players where allowed) the engine must reach."""
     rl_observation: str | None = None
@@ -91,6 +100,25 @@ class GameEntry:
 
     def greedy_choose(self) -> Callable[[Game[Any, Any], Any, Seat, Rng], Any] | None:
         return resolve(self.greedy) if self.greedy else None
+
+    def web_file(self) -> Path | None:
+        """The renderer's file in the installed package (None without a web renderer)."""
+        if not self.web:
+            return None
+        package, _, path = self.web.partition(":")
+        return Path(str(files(package).joinpath(path)))
+
+    def web_labels(self) -> dict[str, dict[str, str]]:
+        """This game's words in each language, from its web folder's ``i18n/<lang>.json``:
+        ``{lang: {"<option>": label, "<option>.hint": hint, "<option>.<choice>": label}}``.
+        Read from disk each call; the server asks once per process."""
+        web = self.web_file()
+        out: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            path = web.parent / "i18n" / f"{lang}.json" if web else None
+            words = json.loads(path.read_text("utf-8")) if path and path.is_file() else {}
+            out[lang] = dict(words.get(self.name, {}))
+        return out
 
     def search_profile(self) -> SearchProfile:
         if not self.search:

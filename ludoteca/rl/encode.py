@@ -7,9 +7,12 @@ seat)`` shows: ``tests/rl/test_leaks.py`` re-deals everything hidden from the se
 (``game.determinize`` of its view) and requires the same vector. ``encode_view`` gives the same
 vector from a view alone, for clients that hold no state.
 
-Each game names its encoder in its registry entry (``GameEntry.rl_observation``), so nothing
-here lists games. An encoder's ``layout`` names every slice of the vector; ``python -m
-ludoteca.rl.encode GAME [PLAYERS] [name=value ...]`` prints it (docs/rl.md shows them).
+Each game names its encoder in its registry entry (``GameEntry.rl_observation``; it lives in the
+game's folder, ``games/<game>/observation.py``), so nothing here lists games. Encoders list seats
+relative to the observer: slot 0 is the observer, slot 1 the next seat in seat order, and so on
+(sides likewise), so one policy serves every seat. An encoder's ``layout`` names every slice of the
+vector; ``python -m ludoteca.rl.encode GAME [PLAYERS] [name=value ...]`` prints it (docs/rl.md shows
+them).
 """
 
 from __future__ import annotations

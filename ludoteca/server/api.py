@@ -29,6 +29,7 @@ from ludoteca.server.access import for_member, may_see
 from ludoteca.server.bots import BOT_LEVELS
 from ludoteca.server.db import Table, User
 from ludoteca.server.errors import ServerError, language_from_header, voice
+from ludoteca.server.game_assets import web_info
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
 from ludoteca.server.store import Conflict, stamp
@@ -278,13 +279,14 @@ def _tell_tables(hub: Hub, user: User) -> None:
 
 
 # ---- games -----------------------------------------------------------------------------------
-@router.get("/games", summary="Every registered game, with its option schema and bot levels")
+@router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
+            "and its web renderer's URL")
 async def games() -> list[JSON]:
     out = []
     for name in game_names():
         game = get_game(name)
         levels = [lv for lv in BOT_LEVELS if lv != "greedy" or entry(name).greedy is not None]
-        out.append({**game.spec.to_json(), "bots": levels})
+        out.append({**game.spec.to_json(), "bots": levels, **web_info(name)})
     return out
 
 

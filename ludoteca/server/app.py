@@ -28,6 +28,7 @@ from ludoteca.server import api, migrate
 from ludoteca.server import errors as E
 from ludoteca.server.bots import make_bots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     # The browser client's modules, compressed (text compresses about 4:1; a first table page
     # load measured 141 KiB plain, benchmarks/web.py). Only here: API answers are small.
+    mount_game_assets(app)  # /static/games/<game>/: each game's own web folder
     app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
               name="static")
     app.add_middleware(BodyLimit)

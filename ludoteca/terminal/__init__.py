@@ -1,4 +1,5 @@
-"""Terminal renderers, one module per game, used by ``ludoteca play`` and ``ludoteca replay``.
+"""The terminal client: ``session.py`` plays and replays (``ludoteca play``, ``ludoteca replay``)
+with each game's renderer, which lives in the game's folder (``games/<game>/terminal.py``).
 
 A game's registry entry names its renderer (``GameEntry.terminal``); the session loads it with
 ``terminal.session.load_renderer``. A renderer module provides:

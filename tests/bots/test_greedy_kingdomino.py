@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from ludoteca.bots import make_bot
-from ludoteca.bots.greedy import kingdomino as greedy
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
+from ludoteca.games.kingdomino import bot as greedy
 from ludoteca.games.kingdomino.actions import Claim, Discard, Place
 from ludoteca.tournament import TournamentSettings, run_tournament
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ludoteca.bots.profiles.kingdomino import best_placement, kingdomino_playout
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.actions import PLACES, Place
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import place
 from ludoteca.games.kingdomino.rules import GAME
+from ludoteca.games.kingdomino.search import best_placement, kingdomino_playout
 from ludoteca.games.kingdomino.state import PLACE_STEP, PLAY
 
 

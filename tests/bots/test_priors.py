@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from ludoteca.bots.greedy import buttons as greedy_buttons
-from ludoteca.bots.greedy import kami as greedy_kami
-from ludoteca.bots.profiles.buttons import PROFILE as BUTTONS
-from ludoteca.bots.profiles.buttons import buttons_rollout
-from ludoteca.bots.profiles.kami import PROFILE as KAMI
-from ludoteca.bots.profiles.kami import kami_prior, kami_rollout
 from ludoteca.bots.search import root_candidates, search
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
+from ludoteca.games.buttons import bot as greedy_buttons
+from ludoteca.games.buttons.search import PROFILE as BUTTONS
+from ludoteca.games.buttons.search import buttons_rollout
 from ludoteca.games.buttons.state import PLACE
+from ludoteca.games.kami import bot as greedy_kami
+from ludoteca.games.kami.search import PROFILE as KAMI
+from ludoteca.games.kami.search import kami_prior, kami_rollout
 
 
 def walk(game_name: str, players: int, seed: int, every: int = 1) -> Any:

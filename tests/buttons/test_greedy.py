@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ludoteca.bots.greedy import GreedyBot
-from ludoteca.bots.greedy.buttons import choose
 from ludoteca.engine.rng import Rng
+from ludoteca.games.buttons.bot import choose
 from ludoteca.games.buttons.rules import GAME
 
 

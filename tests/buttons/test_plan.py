@@ -1,15 +1,15 @@
-"""The line-minded Buttons policy the search plays in its rollouts (``bots/buttons_plan.py``)."""
+"""The line-minded Buttons policy the search plays in its rollouts (``games/buttons/plan.py``)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoteca.bots import buttons_plan as plan
-from ludoteca.bots.greedy.buttons import choose_state as greedy_choice
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
+from ludoteca.games.buttons import plan as plan
 from ludoteca.games.buttons.actions import ROLL, STOP
+from ludoteca.games.buttons.bot import choose_state as greedy_choice
 from ludoteca.games.buttons.grid import FULL, cell_of
 from ludoteca.games.buttons.state import STOPPED, TURN, ButtonsState
 

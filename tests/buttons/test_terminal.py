@@ -7,9 +7,9 @@ from rich.console import Console
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
+from ludoteca.games.buttons import terminal as term
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP
 from ludoteca.games.buttons.rules import GAME
-from ludoteca.terminal import buttons as term
 from ludoteca.terminal.session import load_renderer as renderer
 
 

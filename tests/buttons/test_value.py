@@ -1,12 +1,12 @@
-"""The win-chance model the Buttons search values its rollouts with (``bots/buttons_value.py``)."""
+"""The win-chance model the Buttons search values its rollouts with (``games/buttons/value.py``)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoteca.bots.buttons_value import strength, win_chances
 from ludoteca.games.buttons.grid import FULL, cell_of
+from ludoteca.games.buttons.value import strength, win_chances
 
 boards = st.integers(0, FULL).filter(lambda b: b.bit_count() <= 11)
 

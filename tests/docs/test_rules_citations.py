@@ -13,10 +13,9 @@ What counts as a citation
   the game the path belongs to, or against the file of an explicit citation when they continue
   its list (``rules/x.md §2.1 and §2.3``). A path belongs to a game through
   ludoteca/games/<game>/, tests/<game>/, docs/<game>.md, docs/rules/<game>.md, or a file name
-  holding one game's name (ludoteca/terminal/<game>.py, ludoteca/bots/greedy/<game>.py,
-  ludoteca/bots/buttons_plan.py, tests/bots/test_greedy_kingdomino.py); kami and goita both mean
-  kami.md. A bare citation in a file of no game fails. ``DESIGN.md §2``, ``README`` sections and
-  the like cite other documents and are not checked here.
+  holding one game's name (tests/bots/test_greedy_kingdomino.py, benchmarks/fit_buttons_value.py);
+  kami and goita both mean kami.md. A bare citation in a file of no game fails. ``DESIGN.md §2``,
+  ``README`` sections and the like cite other documents and are not checked here.
 - A mention of the folders the rules came from (``../shared``, "the shared folder", ``seeds/``,
   ``../data/``, ``data/queendomino_buildings.csv``) fails: a reader of the repository cannot
   follow it.

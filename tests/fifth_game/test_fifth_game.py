@@ -1,6 +1,8 @@
-"""A fifth game is one new folder plus one line: Nim (``nim/``, a package outside Ludoteca) is
-added to the registry's list and every generic tool takes it: ``ludoteca games``, the match
-driver with every bot level, the terminal in both languages, tournaments and the bench."""
+"""A new game is one new folder plus one line: Nim (``nim/``, a package outside Ludoteca, with its
+rules, bot, terminal renderer, RL encoder, web renderer and option labels) is added to the
+registry's list and every generic tool takes it: ``ludoteca games``, the match driver with every
+bot level, the terminal in both languages, tournaments, the bench, the PettingZoo environment and
+the server (``/api/games`` with its labels and its renderer, served from its folder)."""
 
 from __future__ import annotations
 
@@ -59,4 +61,54 @@ def test_terminal_tournament_and_bench(with_nim: None, tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.output
     bench = invoke("bench", "--seconds", "0.05", "--game", "nim")
     assert bench.exit_code == 0 and "nim" in bench.output, bench.output
-    from ludoteca.tournament import run_tournament  # noqa: F401 - the runner finds Nim too
+    tournament = invoke("tournament", "nim", "--bots", "greedy,random", "--games", "4",
+                        "--out", str(tmp_path / "t"))
+    assert tournament.exit_code == 0, tournament.output
+    assert "greedy" in tournament.output and (tmp_path / "t" / "results.json").exists()
+
+
+def test_reinforcement_learning(with_nim: None) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from ludoteca.rl.pettingzoo import env
+
+    aec = env("nim", players=3, stones=9)
+    aec.reset(seed=2)
+    steps = 0
+    for agent in aec.agent_iter():
+        obs, _reward, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        assert aec.observation_space(agent).contains(obs)
+        aec.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 9 and aec.table.match is not None and aec.table.match.is_over()
+
+
+def test_the_server_lists_labels_and_serves_its_renderer(
+    with_nim: None, tmp_path: Path
+) -> None:
+    """In process, over ASGI: no lifespan is needed to list games and serve files."""
+    import asyncio
+
+    import httpx
+
+    from ludoteca.server.app import create_app
+    from ludoteca.server.settings import Settings
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'arena.sqlite3'}"))
+
+    async def get(*paths: str) -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            return [await client.get(path) for path in paths]
+
+    listed, = asyncio.run(get("/api/games"))
+    nim = next(g for g in listed.json() if g["name"] == "nim")
+    assert nim["labels"]["es"]["stones"] == "Piedras" and nim["labels"]["en"]["stones.hint"]
+    assert nim["bots"][:2] == ["random", "greedy"] and nim["web"] == "/static/games/nim/nim.js"
+    renderer, labels = asyncio.run(get(nim["web"], "/static/games/nim/i18n/es.json"))
+    assert renderer.status_code == 200 and "export default" in renderer.text
+    assert "javascript" in renderer.headers["content-type"]
+    assert labels.json()["nim"]["stones"] == "Piedras"

@@ -32,3 +32,9 @@ def test_every_viewer_has_a_sentence_in_both_languages(setup: Setup) -> None:
     text = path_for(setup).read_text(encoding="utf-8")
     assert "    en: " in text and "    es: " in text
     assert "acted." not in text, "every move of every game is narrated, not 'P2 acted'"
+
+
+def test_every_registered_game_has_a_golden_playthrough() -> None:
+    from ludoteca.games import game_names
+
+    assert sorted(s.game for s in SETUPS) == sorted(game_names())

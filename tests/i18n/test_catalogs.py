@@ -97,3 +97,23 @@ def test_the_default_language_follows_the_locale_in_gettexts_order() -> None:
     assert check_language(" ES ") == "es"
     with pytest.raises(ValueError, match="unknown language"):
         check_language("fr")
+
+
+def test_every_game_labels_its_options_from_its_own_folder() -> None:
+    """The browser's words for a game's options come from the game's folder (served by
+    ``/api/games``): every option and choice in both languages, none in the shell's catalogs."""
+    import json
+
+    from ludoteca.games import entry, game_names, get_game
+
+    for name in game_names():
+        labels = entry(name).web_labels()
+        for option in get_game(name).spec.options:
+            keys = [option.name, f"{option.name}.hint"]
+            keys += [f"{option.name}.{choice}" for choice in option.choices]
+            for lang in ("en", "es"):
+                missing = [k for k in keys if not labels[lang].get(k)]
+                assert not missing, f"{name} has no {lang} label for {missing}"
+    for lang in ("en", "es"):
+        shell = json.loads((ROOT / "web" / "static" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        assert not [k for k in shell if k.startswith("opt.")]

@@ -28,9 +28,9 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.i18n import ENGINE_LOCALE, N_, Catalog, Voice, check_language
 from ludoteca.engine.options import parse_option_pairs
 from ludoteca.engine.rng import Rng
-from ludoteca.games import all_games, get_game
+from ludoteca.games import all_games, game_names, get_game
 
-GAMES = ("kingdomino", "queendomino", "buttons", "kami", "goita")
+GAMES = game_names()
 
 
 def strict_voice(game: Game[Any, Any] | None, lang: str = "es") -> Voice:

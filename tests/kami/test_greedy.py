@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ludoteca.bots.greedy.kami import choose
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kami.bot import choose
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME
 
@@ -69,7 +69,7 @@ def test_greedy_plays_whole_goita_games_at_all_four_seats(seed: int) -> None:
 def test_greedy_values_goita_pieces_in_kami_points() -> None:
     """rules/kami.md B6: Goita's values are Kami's times ten; the evaluator reads the game's
     own values (``cfg.values``) and brings them to the Kami points its weights are set for."""
-    from ludoteca.bots.greedy.kami import _points
+    from ludoteca.games.kami.bot import _points
     from ludoteca.games.kami.components import POINTS
 
     assert GOITA.setup({}, 4, seed=1).cfg.values == tuple(10 * p for p in POINTS)

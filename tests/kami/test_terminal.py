@@ -10,9 +10,9 @@ from rich.console import Console
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kami import terminal as term
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME
-from ludoteca.terminal import kami as term
 
 
 def text_of(view, seat) -> str:

@@ -1,12 +1,12 @@
-"""The terminal renderer (ludoteca/terminal/kingdomino.py): help, and hints that wrap."""
+"""The terminal renderer (ludoteca/games/kingdomino/terminal.py): help, and hints that wrap."""
 
 from __future__ import annotations
 
 import textwrap
 
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kingdomino import terminal as ui
 from ludoteca.games.kingdomino.rules import GAME
-from ludoteca.terminal import kingdomino as ui
 
 
 def fits(text: str, width: int = 80) -> bool:

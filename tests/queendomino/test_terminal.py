@@ -1,4 +1,4 @@
-"""The terminal renderer (ludoteca/terminal/queendomino.py): render, hint, parse."""
+"""The terminal renderer (ludoteca/games/queendomino/terminal.py): render, hint, parse."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from rich.console import Console
 
 from ludoteca.engine.rng import Rng
+from ludoteca.games.queendomino import terminal as ui
 from ludoteca.games.queendomino.actions import Build, Claim, Knight, Pass, Place
 from ludoteca.games.queendomino.rules import GAME
-from ludoteca.terminal import queendomino as ui
 from ludoteca.terminal.session import load_renderer as renderer
 
 

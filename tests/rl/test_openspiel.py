@@ -17,7 +17,7 @@ import pyspiel
 import pytest
 
 from ludoteca.engine.rng import Rng
-from ludoteca.games import get_game
+from ludoteca.games import entry, game_names, get_game
 from ludoteca.rl import openspiel as lo
 from ludoteca.rl.chance import split
 
@@ -39,8 +39,8 @@ def test_openspiels_random_simulation_test(case: tuple[str, int, dict[str, Any]]
 
 
 def test_every_game_is_registered_with_its_parameters() -> None:
-    assert [lo.PREFIX + n for n in ("kingdomino", "queendomino", "buttons", "kami",
-                                                "goita")] == lo.NAMES
+    with_encoder = [n for n in game_names() if entry(n).rl_observation]
+    assert with_encoder and [lo.PREFIX + n for n in with_encoder] == lo.NAMES
     game = pyspiel.load_game("ludoteca_kami", {"players": 4, "target": 12})
     assert game.num_players() == 4
     assert game.options["target"] == 12
@@ -259,8 +259,11 @@ def test_openspiels_is_mcts_plays_kami_against_our_greedy_bot() -> None:
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
-@pytest.mark.parametrize(("name", "players"), [("kingdomino", 2), ("queendomino", 2),
-                                              ("buttons", 2), ("kami", 2), ("goita", 4)])
+EVERY_GAME = [(n, get_game(n).spec.min_players) for n in game_names() if entry(n).rl_observation]
+"""Every game with an encoder, at its fewest players."""
+
+
+@pytest.mark.parametrize(("name", "players"), EVERY_GAME)
 def test_openspiels_rl_environment_runs_an_episode_on_the_observation_tensor(
     name: str, players: int,
 ) -> None:
@@ -281,8 +284,7 @@ def test_openspiels_rl_environment_runs_an_episode_on_the_observation_tensor(
     assert sum(step.rewards) == pytest.approx(0)  # zero-sum: a win, or a tie at 0 each
 
 
-@pytest.mark.parametrize("name,players", [("kingdomino", 2), ("queendomino", 2),
-                                          ("buttons", 2), ("kami", 2), ("goita", 4)])
+@pytest.mark.parametrize("name,players", EVERY_GAME)
 def test_openspiels_searches_choose_legal_moves_in_every_game(name: str, players: int) -> None:
     """IS-MCTS (resampling worlds from the seat's information) and MCTS (on the true state,
     a cheating baseline here) each choose a legal move a few times in every game."""

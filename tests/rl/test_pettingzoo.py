@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 from ludoteca.engine.errors import IllegalAction, OptionError  # noqa: E402
 from ludoteca.engine.game import Outcome  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
-from ludoteca.games import get_game  # noqa: E402
+from ludoteca.games import entry, game_names, get_game  # noqa: E402
 from ludoteca.rl.encode import encoder, observation, observation_from_view  # noqa: E402
 from ludoteca.rl.pettingzoo import LudotecaEnv, env, parallel_env  # noqa: E402
 from ludoteca.rl.rewards import final_rewards  # noqa: E402
@@ -58,15 +58,16 @@ def test_partners_share_the_final_reward() -> None:
     assert abs(total["player_0"]) == 1.0
 
 
-@pytest.mark.parametrize("name", ["kingdomino", "buttons", "kami", "queendomino"])
+@pytest.mark.parametrize("name", [n for n in game_names() if entry(n).rl_observation])
 def test_an_episode_ends_with_the_outcome_rewards(name: str) -> None:
-    aec = env(name, players=2)
+    players = get_game(name).spec.min_players
+    aec = env(name, players=players)
     total = play(aec, seed=5)
     match = aec.table.match
     assert match is not None and match.is_over()
     outcome = match.outcome
     assert outcome is not None
-    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome, [0, 1])
+    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome, aec.table.side_of)
     assert aec.agents == []
 
 
@@ -200,7 +201,7 @@ def test_ansi_render_draws_the_spectator_view() -> None:
     assert isinstance(par.render(), str)
 
 
-@pytest.mark.parametrize("name", ["kingdomino", "queendomino", "buttons", "kami", "goita"])
+@pytest.mark.parametrize("name", [n for n in game_names() if entry(n).rl_observation])
 def test_the_same_vector_from_a_view_alone(name: str) -> None:
     game = get_game(name)
     players = game.spec.min_players
@@ -272,20 +273,22 @@ def test_the_trusted_path_keeps_the_match_as_step_does(name: str) -> None:
 
 
 def test_a_game_without_an_encoder_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test suite's fifth game (Nim) names no ``rl_observation`` in its registry entry."""
+    """A registry entry that names no ``rl_observation`` (here the test suite's Nim, its rules
+    alone) has no environment, and says why."""
     from pathlib import Path
 
     import ludoteca.games as games
+    from ludoteca.engine.registry import GameEntry, Registry
 
     monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "fifth_game"))
-    monkeypatch.setattr(games, "PACKAGES", (*games.PACKAGES, "nim"))
-    games.registry.cache_clear()
+    bare = Registry([GameEntry(name="nim", game="nim.rules:GAME")])
+    monkeypatch.setattr(games, "registry", lambda: bare)
     try:
         with pytest.raises(OptionError, match="no RL observation encoder"):
             env("nim", players=2)
     finally:
-        games.registry.cache_clear()
-        sys.modules.pop("nim", None)
+        for module in ("nim", "nim.rules"):
+            sys.modules.pop(module, None)
 
 
 def test_actions_are_integers_numpy_or_not() -> None:

@@ -10,10 +10,11 @@ from typing import Any
 
 import httpx
 
+from ludoteca.games import game_names
 from tests.server.client import JSON, Player, in_parallel
 from tests.server.conftest import Server
 
-GAMES = {"kingdomino", "queendomino", "buttons", "kami", "goita"}
+GAMES = set(game_names())
 QUICK: dict[str, Any] = {"game": "kami", "players": 2, "options": {"target": 10}}
 """The quickest whole match: 2-player Kami to 10 points (about a hundred moves)."""
 
@@ -66,7 +67,10 @@ def test_games_and_their_options(server: Server, people: Callable[..., Player]) 
     for spec in games:
         assert spec["title"] and 2 <= spec["min_players"] <= spec["max_players"]
         assert "random" in spec["bots"] and "greedy" in spec["bots"]
-        for option in spec["options"]:
+        renderer = httpx.get(server.base + spec["web"], timeout=30)  # from the game's folder
+        assert renderer.status_code == 200 and "export default" in renderer.text
+        for option in spec["options"]:  # labelled in every language by the game itself
+            assert all(spec["labels"][lang].get(option["name"]) for lang in ("en", "es"))
             assert {"name", "type", "default", "choices", "min", "max", "description",
                     "players"} <= set(option)
             assert option["type"] in ("bool", "int", "str")

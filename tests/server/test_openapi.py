@@ -19,6 +19,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Ok
 from starlette.routing import BaseRoute, Route
 
+from ludoteca.games import game_names
 from tests.server.client import Player
 from tests.server.conftest import Server
 
@@ -97,7 +98,7 @@ def session(server: Server) -> str:
     return f"ludoteca_session={response.cookies['ludoteca_session']}"
 
 
-GAMES = ("kingdomino", "queendomino", "buttons", "kami", "goita")
+GAMES = game_names()
 
 
 def real_table(body: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import entry, game_names, get_game
 from tests.web.conftest import ROOT
 from tests.web.driver import (
     open_table,
@@ -58,6 +59,10 @@ def english_only() -> list[re.Pattern[str]]:
     """Each English catalog string that Spanish says differently, as a whole-text pattern."""
     en = json.loads((CATALOGS / "en.json").read_text())
     es = json.loads((CATALOGS / "es.json").read_text())
+    for name in game_names():  # each game's own words, from its folder
+        labels = entry(name).web_labels()
+        en |= {f"{name}.{k}": v for k, v in labels["en"].items()}
+        es |= {f"{name}.{k}": v for k, v in labels["es"].items()}
     found = []
     for key, text in en.items():
         if es.get(key) == text or len(text) < 4:
@@ -86,16 +91,15 @@ def test_the_spanish_lobby_is_all_spanish(open_page: Any) -> None:
     assert untranslated(page) == []
     sign_in_as_guest(page)
     page.wait_for_selector('[data-testid="new-table"]')
-    for game in ["kingdomino", "queendomino", "buttons", "kami", "goita"]:
+    for game in game_names():
         page.get_by_test_id("new-game").select_option(game)
         for players in page.get_by_test_id("new-players").locator("option").all_inner_texts():
             page.get_by_test_id("new-players").select_option(players)
             assert untranslated(page) == [], (game, players)
 
 
-GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
-         ("buttons", 2, ["greedy"]), ("kami", 2, ["greedy"]),
-         ("goita", 4, ["greedy", "greedy", "greedy"])]
+GAMES = [(name, get_game(name).spec.min_players, ["greedy"] * (get_game(name).spec.min_players - 1))
+         for name in game_names()]  # every game, at its fewest players, against greedy bots
 
 
 @pytest.mark.parametrize(("game", "players", "bots"), GAMES, ids=[g[0] for g in GAMES])

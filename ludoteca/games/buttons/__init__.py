@@ -9,10 +9,11 @@ ENTRIES = (
     GameEntry(
         name="buttons",
         game="ludoteca.games.buttons.rules:GAME",
-        greedy="ludoteca.bots.greedy.buttons:choose",
-        search="ludoteca.bots.profiles.buttons:PROFILE",
-        terminal="ludoteca.terminal.buttons",
-        rl_observation="ludoteca.rl.observations.buttons:Encoder",
+        greedy="ludoteca.games.buttons.bot:choose",
+        search="ludoteca.games.buttons.search:PROFILE",
+        terminal="ludoteca.games.buttons.terminal",
+        rl_observation="ludoteca.games.buttons.observation:Encoder",
+        web="ludoteca.games.buttons:web/buttons.js",
         bench_target=1000,
     ),
 )

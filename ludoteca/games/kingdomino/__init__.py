@@ -6,10 +6,11 @@ ENTRIES = (
     GameEntry(
         name="kingdomino",
         game="ludoteca.games.kingdomino.rules:GAME",
-        greedy="ludoteca.bots.greedy.kingdomino:choose",
-        search="ludoteca.bots.profiles.kingdomino:PROFILE",
-        terminal="ludoteca.terminal.kingdomino",
-        rl_observation="ludoteca.rl.observations.kingdomino:Encoder",
+        greedy="ludoteca.games.kingdomino.bot:choose",
+        search="ludoteca.games.kingdomino.search:PROFILE",
+        terminal="ludoteca.games.kingdomino.terminal",
+        rl_observation="ludoteca.games.kingdomino.observation:Encoder",
+        web="ludoteca.games.kingdomino:web/kingdomino.js",
         bench_target=1000,
     ),
 )

@@ -7,10 +7,11 @@ ENTRIES = (
     GameEntry(
         name="queendomino",
         game="ludoteca.games.queendomino.rules:GAME",
-        greedy="ludoteca.bots.greedy.queendomino:choose",
-        search="ludoteca.bots.profiles.queendomino:PROFILE",
-        terminal="ludoteca.terminal.queendomino",
-        rl_observation="ludoteca.rl.observations.queendomino:Encoder",
+        greedy="ludoteca.games.queendomino.bot:choose",
+        search="ludoteca.games.queendomino.search:PROFILE",
+        terminal="ludoteca.games.queendomino.terminal",
+        rl_observation="ludoteca.games.queendomino.observation:Encoder",
+        web="ludoteca.games.queendomino:web/queendomino.js",
         bench_target=300,
     ),
 )

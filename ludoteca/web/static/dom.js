@@ -1,5 +1,5 @@
-// DOM builders shared by the shell (through ui.js) and the game renderers (games/*.js import
-// "../dom.js"). No imports of its own, so a renderer does not pull in the shell. Text always goes
+// DOM builders shared by the shell (through ui.js) and the game renderers (games/<game>/web/ import
+// "/static/dom.js"). No imports of its own, so a renderer does not pull in the shell. Text always goes
 // in as text, never as HTML.
 //
 //   h("button", {class: "x", onclick: f, disabled: true, "data-testid": "y"}, "label", child, [more])

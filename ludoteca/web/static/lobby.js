@@ -44,7 +44,8 @@ export function mountLobby(main, _params, session) {
 
   clear(main).append(h("h1", {}, t("lobby.title")));
   if (!me) {
-    main.append(h("section", { class: "panel welcome" }, h("p", {}, t("lobby.welcome")),
+    main.append(h("section", { class: "panel welcome" }, h("p", {}, t("lobby.welcome", {
+      games: new Intl.ListFormat(getLang(), { type: "conjunction" }).format(session.games.map((g) => g.title)) })),
       h("p", { class: "row" }, h("a", { class: "button", href: "#/signin" }, t("nav.signin")),
         h("button", { type: "button", "data-testid": "lobby-guest", onclick: playAsGuest }, t("nav.guest_play")))));
   }
@@ -154,14 +155,14 @@ function newTableForm(session) {
       let input;
       if (o.type === "bool") input = h("input", { type: "checkbox", id, checked: previous[o.name] ?? o.default });
       else if (o.choices.length) {
-        input = h("select", { id }, o.choices.map((c) => h("option", { value: c }, known(`opt.${g.name}.${o.name}.${c}`, String(c)))));
+        input = h("select", { id }, o.choices.map((c) => h("option", { value: c }, optionWord(g, `${o.name}.${c}`, String(c)))));
         input.value = String(previous[o.name] ?? o.default);
       } else if (o.type === "int") input = h("input", { type: "number", id, min: o.min ?? "", max: o.max ?? "", step: 1, value: previous[o.name] ?? o.default });
       else input = h("input", { type: "text", id, value: previous[o.name] ?? o.default ?? "" });
       input.dataset.option = o.name;
       input.dataset.kind = o.type;
-      const label = h("label", { for: id, class: "option-name" }, known(`opt.${g.name}.${o.name}`, o.name.replace(/_/g, " ")));
-      const hint = h("span", { class: "hint", id: `${id}-hint` }, known(`opt.${g.name}.${o.name}.hint`, o.description));
+      const label = h("label", { for: id, class: "option-name" }, optionWord(g, o.name, o.name.replace(/_/g, " ")));
+      const hint = h("span", { class: "hint", id: `${id}-hint` }, optionWord(g, `${o.name}.hint`, o.description));
       input.setAttribute("aria-describedby", `${id}-hint`);
       optionsBox.append(h("div", { class: o.type === "bool" ? "field check" : "field" },
         o.type === "bool" ? [input, label] : [label, input], hint));
@@ -217,10 +218,11 @@ function newTableForm(session) {
   return form;
 }
 
-/** The catalog's text for key, or fallback (the server's English) for an option it lacks. */
-function known(key, fallback) {
-  const text = t(key);
-  return text === key ? fallback : text;
+/** The game's own words for an option (its folder's labels, sent by /api/games) in the page's
+ * language, else English, else fallback (the engine's name or description). */
+function optionWord(game, key, fallback) {
+  const labels = game.labels || {};
+  return labels[getLang()]?.[key] ?? labels.en?.[key] ?? fallback;
 }
 
 function labelled(text, input) {

@@ -5,7 +5,7 @@ import { getLang, t, translator } from "./i18n.js";
 import { renderResult } from "./score.js";
 import { clear, h, toast } from "./ui.js";
 
-export function mount(main, { id, query }) {
+export function mount(main, { id, query }, session) {
   const invite = query.get("invite") || "";
   const suffix = invite ? `&invite=${encodeURIComponent(invite)}` : "";
   let at = Number(query.get("at") || 0);
@@ -89,7 +89,8 @@ export function mount(main, { id, query }) {
 
   async function draw(view) {
     if (renderer === undefined) {
-      renderer = await import(`./games/${table.game}.js`).then((m) => m.default, () => null);
+      const web = session.games.find((g) => g.name === table.game)?.web; // in the game's folder
+      renderer = web ? await import(web).then((m) => m.default, () => null) : null;
       gameRoot.classList.add(`game-${table.game}`);
     }
     const lang = getLang();

@@ -1,5 +1,6 @@
 // The table page: one WebSocket per open table, the seq rule, seats and clocks, the move log,
-// chat, undo, the game renderer (games/<game>.js) or a plain fallback, the result and rematch.
+// chat, undo, the game's renderer (from its folder, at the URL /api/games gives) or a plain
+// fallback, the result and rematch.
 import { attempt, get, post } from "./api.js";
 import { getLang, t, translator } from "./i18n.js";
 import { renderResult } from "./score.js";
@@ -9,9 +10,11 @@ const renderers = new Map(); // game name -> Promise<module default | null>
 /** Error codes after which the page may be showing an old position. */
 const BEHIND = ["stale", "not_your_turn", "illegal_action", "game_over"];
 
-function loadRenderer(game) {
+/** The game's renderer module; `url` is its `web` in /api/games (none: the plain fallback). */
+function loadRenderer(game, url) {
   if (!renderers.has(game)) {
-    renderers.set(game, import(`./games/${game}.js`).then((m) => m.default, (error) => {
+    const loading = url ? import(url) : Promise.reject(new Error("the game has no web renderer"));
+    renderers.set(game, loading.then((m) => m.default, (error) => {
       console.info(`no renderer for ${game} (${error?.message}); using the fallback`);
       return null;
     })); // a renderer links its own stylesheet (ensureCss in dom.js)
@@ -319,7 +322,7 @@ export function mount(main, { id, query }, session) {
     }
     if (renderer === undefined) {
       const game = table.game;
-      const found = await loadRenderer(game);
+      const found = await loadRenderer(game, session.games.find((g) => g.name === game)?.web);
       if (closed) return;
       renderer = found;
       gameRoot.classList.add(`game-${game}`);

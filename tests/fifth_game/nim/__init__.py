@@ -11,6 +11,8 @@ ENTRIES = (
         greedy="nim.bot:choose",
         search="nim.bot:PROFILE",
         terminal="nim.terminal",
+        rl_observation="nim.observation:Encoder",
+        web="nim:web/nim.js",
         bench_target=1000,
     ),
 )

@@ -3,7 +3,7 @@
 // board (placing a marker, or turning a marker into a star) is a focusable SVG cell; all carry
 // data-action-index.
 
-import { ensureCss, h as el, svg } from "../dom.js";
+import { ensureCss, h as el, svg } from "/static/dom.js";
 
 const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 const FILL = { red: "#d64541", yellow: "#f2c230", green: "#3f9b4b", blue: "#3a6fc4" };

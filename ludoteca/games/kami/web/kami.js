@@ -10,7 +10,7 @@
 //      click on the source cancels.
 // Pass, declare and decide are plain buttons with data-action-index.
 
-import { ensureCss, h as el } from "../dom.js";
+import { ensureCss, h as el } from "/static/dom.js";
 
 const NAMES = ["soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress"];
 const POINTS = [1, 2, 2, 3, 3, 4, 4, 5];

@@ -14,6 +14,13 @@ from typing import Any
 
 from ludoteca.engine.game import Game, Seat
 from ludoteca.games.kingdomino.grid import TERR, components
+from ludoteca.games.kingdomino.observation import (
+    CACHE_LIMIT,
+    Canvas,
+    DraftEncoder,
+    domino_features,
+    zeros,
+)
 from ludoteca.games.queendomino import scoring
 from ludoteca.games.queendomino.buildings import NUM_TILES
 from ludoteca.games.queendomino.components import (
@@ -25,13 +32,6 @@ from ludoteca.games.queendomino.components import (
 )
 from ludoteca.games.queendomino.state import OVER, STEP_NAMES, Config, QueendominoState
 from ludoteca.rl.encode import Vector, unit
-from ludoteca.rl.observations.kingdomino import (
-    CACHE_LIMIT,
-    Canvas,
-    DraftEncoder,
-    domino_features,
-    zeros,
-)
 
 QD_FEATURES = {
     n: domino_features(d.terrains, d.crowns, n / MAX_ID, len(TERRAINS))

@@ -7,11 +7,11 @@
 //     which then carries the data-action-index of {"type":"build","space":S,"x":X,"y":Y}.
 //   dragon (step D): one click on [data-testid="dragon-S"].
 //   pass (last round): one click on [data-testid="pass"]. Claims are on the next line.
-import { ensureCss, h, svg as s } from "../dom.js";
+import { ensureCss, h, svg as s } from "/static/dom.js";
 import {
   DOMINO_MESSAGES, destroyUi, legalIndex, nameOf, renderDominoGame, territories, territoryLines,
   uiState,
-} from "./domino.js";
+} from "../kingdomino/domino.js";
 
 const BUILDINGS_ES = {
   "Bakery": "Panadería", "Big Tavern": "Taberna grande", "Church": "Iglesia",
@@ -128,7 +128,7 @@ function scoreLines(ctx, k) {
 }
 
 function render(root, ctx) {
-  ensureCss(new URL("kingdomino.css", import.meta.url)); // its own rules live there too
+  ensureCss(new URL("../kingdomino/kingdomino.css", import.meta.url)); // its own rules live there too
   const { view, legal, t } = ctx;
   const st = uiState(root);
   const sides = view.sides || view.kingdoms.map((_, i) => i);

@@ -19,7 +19,7 @@ from ludoteca.engine.rng import Rng
 def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
     """Epsilon-greedy play to the end of the deal; each seat is rewarded by its side's points
     in it."""
-    from ludoteca.bots.greedy.kami import playout_choice
+    from ludoteca.games.kami.bot import playout_choice
 
     cfg = state.cfg
     start_scores = list(state.scores)
@@ -37,8 +37,8 @@ def kami_prior(
     game: Game[Any, Any], state: Any, seat: int, legal: list[Any], rng: Rng
 ) -> list[Any]:
     """Kami's legal actions, best first by the greedy evaluator."""
-    from ludoteca.bots.greedy.kami import ranked, state_unseen
     from ludoteca.games.kami.actions import Decide, Declare
+    from ludoteca.games.kami.bot import ranked, state_unseen
 
     if isinstance(legal[0], (Declare, Decide)):
         return legal

@@ -1,6 +1,6 @@
 // Kingdomino renderer (contract: notes/web_contract.md). Drawing and the placement interaction
 // are in domino.js (see the comment at its top for the click sequences).
-import { ensureCss } from "../dom.js";
+import { ensureCss } from "/static/dom.js";
 import {
   DOMINO_MESSAGES, bounds, destroyUi, renderDominoGame, territories, territoryLines,
 } from "./domino.js";

@@ -1,6 +1,6 @@
 """How the search plays Buttons: flat Monte Carlo; rollouts play the line-minded policy
-(``bots/buttons_plan.py``) to the end of the round and value the boards by each seat's modelled
-chance to win the game (``bots/buttons_value.py``). Star placement is left to that policy.
+(``games/buttons/plan.py``) to the end of the round and value the boards by each seat's modelled
+chance to win the game (``games/buttons/value.py``). Star placement is left to that policy.
 
 Medium (0.25 s) against greedy, 2 players, same 20 deals: flat 14, UCT 8.5; on 100 deals the
 line-minded policy with the fitted value won 72 (docs/bots.md).
@@ -17,11 +17,11 @@ from ludoteca.engine.rng import Rng
 
 
 def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-    """Epsilon-greedy play of the line-minded policy (``bots/buttons_plan.py``) to the end of
+    """Epsilon-greedy play of the line-minded policy (``games/buttons/plan.py``) to the end of
     the round; each seat is rewarded by its modelled chance to win the game from the stars on
-    the boards then (``bots/buttons_value.py``)."""
-    from ludoteca.bots.buttons_plan import choose_state
-    from ludoteca.bots.buttons_value import win_chances
+    the boards then (``games/buttons/value.py``)."""
+    from ludoteca.games.buttons.plan import choose_state
+    from ludoteca.games.buttons.value import win_chances
 
     play_round(
         game, state, rng, BUTTONS_EPSILON, lambda s, seat, acts, _rng: choose_state(s, seat, acts)
@@ -41,7 +41,7 @@ def buttons_prior(
 ) -> list[Any]:
     """Where the new stars go is left to the line-minded policy: a rollout to the end of the
     round cannot tell the choices apart (they all earn the same stars this round)."""
-    from ludoteca.bots.buttons_plan import choose_state
+    from ludoteca.games.buttons.plan import choose_state
     from ludoteca.games.buttons.state import STARS
 
     return [choose_state(state, seat, legal)] if state.phase == STARS else legal

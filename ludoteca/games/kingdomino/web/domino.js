@@ -1,4 +1,4 @@
-// Shared drawing for the Kingdomino family (kingdomino.js, queendomino.js): kingdoms, lines,
+// Shared drawing for the Kingdomino family (kingdomino.js, ../queendomino/queendomino.js): kingdoms, lines,
 // the placement interaction, score breakdowns and the tile list. Plain ES module, SVG boards.
 //
 // PLACEMENT (a compound choice; tests drive it with these clicks):
@@ -21,7 +21,7 @@
 // A CLAIM is one click on [data-testid="claim-N"] (N: the domino's number, or its id in
 // Queendomino) in the next line; only legal ones are focusable and carry data-action-index.
 
-import { h, svg as s } from "../dom.js";
+import { h, svg as s } from "/static/dom.js";
 import { KINGDOMINO_TILES, QUEENDOMINO_TILES } from "./kingdomino_tiles.js";
 
 export const DIRS = ["E", "S", "W", "N"];

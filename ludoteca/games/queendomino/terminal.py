@@ -33,16 +33,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.games.queendomino.actions import (
-    Build,
-    Claim,
-    Discard,
-    Dragon,
-    Knight,
-    Pass,
-    Place,
-)
-from ludoteca.terminal.kingdomino import (
+from ludoteca.games.kingdomino.terminal import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
     DIRECTION_WORDS,
@@ -52,9 +43,18 @@ from ludoteca.terminal.kingdomino import (
     seat_label,
     side_by_side,
 )
-from ludoteca.terminal.kingdomino import TERRAIN_STYLE as KINGDOMINO_STYLE
-from ludoteca.terminal.kingdomino import kingdom_grid as kingdomino_grid
-from ludoteca.terminal.kingdomino import kingdom_panel as kingdomino_panel
+from ludoteca.games.kingdomino.terminal import TERRAIN_STYLE as KINGDOMINO_STYLE
+from ludoteca.games.kingdomino.terminal import kingdom_grid as kingdomino_grid
+from ludoteca.games.kingdomino.terminal import kingdom_panel as kingdomino_panel
+from ludoteca.games.queendomino.actions import (
+    Build,
+    Claim,
+    Discard,
+    Dragon,
+    Knight,
+    Pass,
+    Place,
+)
 
 TERRAIN_STYLE = {**KINGDOMINO_STYLE, "town": ("T", "bright_white on red3")}
 STEP_LETTERS = {"place": "A", "tax": "B", "build": "C", "dragon": "D", "claim": "E"}
@@ -108,7 +108,7 @@ def extent(kingdom: dict[str, Any]) -> int:
 
 
 def kingdom_grid(kingdom: dict[str, Any], frame: int) -> Text:
-    """The kingdom grid of ``terminal/kingdomino.py`` with knights (k) and buildings (b)."""
+    """The kingdom grid of ``games/kingdomino/terminal.py`` with knights (k) and buildings (b)."""
     knights = {tuple(xy) for xy in kingdom["knight_squares"]}
     built = {(b["x"], b["y"]) for b in kingdom["buildings"]}
 

@@ -1,7 +1,7 @@
 """The Buttons policy of the search's rollouts: the greedy bot's sense of a round, plus lines of
 stars and the end of the game.
 
-The greedy bot (``greedy/buttons.py``, the ``easy`` level) plays each round for its stars and
+The greedy bot (``bot.py``, the ``easy`` level) plays each round for its stars and
 gives lines a nudge. This policy also values what a star adds to every 5-cell window it lies
 in (``LINE_WEIGHTS``: a window with four stars is a line one marker away, and a line wins
 outright under the BGA rule, rules §6), takes a line as soon as stopping completes one, and,
@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ludoteca.bots.greedy.buttons import expected_best, value
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP, Place, Star
+from ludoteca.games.buttons.bot import expected_best, value
 from ludoteca.games.buttons.grid import LINES5, LINES_THROUGH, NEIGH, SIZE, blocked, cells
 from ludoteca.games.buttons.scoring import LINE_POINTS, STAR_TRIGGER, round_stars
 from ludoteca.games.buttons.state import IN, PLACE, STOPPED, TURN, ButtonsState

@@ -1,7 +1,7 @@
 """The greedy bot: one ply of lookahead with a per-game evaluator.
 
 Each game's registry entry names its evaluator, ``choose(game, view, seat, rng) -> action``
-(``bots/greedy/<game>.py``): it determinizes the view (so it never sees hidden information) and
+(``games/<game>/bot.py``): it determinizes the view (so it never sees hidden information) and
 picks the action with the best immediate value by that game's measure.
 """
 

@@ -16,7 +16,7 @@
 //   out += ["//   " + line for line in src]
 //   out += ["export const KINGDOMINO_TILES = ["] + ["  " + json.dumps(t) + "," for t in kd] + ["];", ""]
 //   out += ["export const QUEENDOMINO_TILES = ["] + ["  " + json.dumps(t) + "," for t in qd] + ["];", ""]
-//   (root / "web/static/games/kingdomino_tiles.js").write_text("\n".join(out))
+//   (root / "games/kingdomino/web/kingdomino_tiles.js").write_text("\n".join(out))
 export const KINGDOMINO_TILES = [
   ["wheat", 0, "wheat", 0],
   ["wheat", 0, "wheat", 0],

@@ -1,1 +1,0 @@
-"""Search profiles, one module per game, named by each game's registry entry."""
