@@ -24,13 +24,15 @@ from starlette.staticfiles import StaticFiles
 
 from ludoteca import __version__
 from ludoteca.engine.errors import LudotecaError
-from ludoteca.server import api, migrate
 from ludoteca.server import errors as E
+from ludoteca.server import migrate
 from ludoteca.server.bots import make_bots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
+from ludoteca.server.routes import ROUTERS
+from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
 from ludoteca.server.table_socket import table_socket
@@ -81,7 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "the WebSocket `/ws/tables/{id}` (docs/protocol.md).",
         lifespan=lifespan,
     )
-    app.include_router(api.router)
+    for router in ROUTERS:
+        app.include_router(router)
     _error_handlers(app)
     _operator_routes(app)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
@@ -96,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 # ---- errors --------------------------------------------------------------------------------
 def _lang(request: Request) -> str:
-    return api.request_language(request)
+    return request_language(request)
 
 
 def _error_response(request: Request, exc: LudotecaError, status: int) -> JSONResponse:

@@ -1,0 +1,11 @@
+"""The HTTP JSON routes, one module per area; ``ROUTERS`` is what ``app.py`` mounts."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from ludoteca.server.routes import accounts, history, lobby, streams, tables
+
+ROUTERS: tuple[APIRouter, ...] = (
+    accounts.router, lobby.router, tables.router, history.router, streams.router,
+)

@@ -1,0 +1,116 @@
+"""The lobby: the games and their options, public tables, opening a table, leaderboards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import Query
+from pydantic import BaseModel, Field
+
+from ludoteca.engine.game import JSON
+from ludoteca.games import entry, game_names, get_game
+from ludoteca.server import errors as E
+from ludoteca.server.access import for_member
+from ludoteca.server.bots import BOT_LEVELS
+from ludoteca.server.db import Table
+from ludoteca.server.errors import ServerError
+from ludoteca.server.game_assets import web_info
+from ludoteca.server.ratings import display
+from ludoteca.server.routes.deps import (
+    HubDep,
+    UserDep,
+    api_router,
+    bot_level,
+    game_named,
+)
+from ludoteca.server.table.core import table_summary
+
+router = api_router()
+
+
+class NewTable(BaseModel):
+    game: str = Field(max_length=32)
+    players: int = 2
+    options: dict[str, Any] = Field(default_factory=dict)
+    mode: Literal["live", "turn"] = "live"
+    bank_seconds: float = 600.0
+    increment_seconds: float = 10.0
+    turn_hours: float = 24.0
+    rated: bool = False
+    private: bool = False
+    bots: list[str | None] = Field(default_factory=list, max_length=8)
+    """Bot levels for the seats after the host's, in order (None leaves a seat for a person)."""
+
+
+
+# ---- games -----------------------------------------------------------------------------------
+@router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
+            "and its web renderer's URL")
+async def games() -> list[JSON]:
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        levels = [lv for lv in BOT_LEVELS if lv != "greedy" or entry(name).greedy is not None]
+        out.append({**game.spec.to_json(), "bots": levels, **web_info(name)})
+    return out
+
+
+# ---- lobby -----------------------------------------------------------------------------------
+@router.get("/tables", summary="Public tables that are open or being played")
+async def tables(
+    hub: HubDep, status: Annotated[Literal["open", "playing", "all"], Query()] = "all"
+) -> list[JSON]:
+    statuses = ["open", "playing"] if status == "all" else [status]
+    rows = await hub.store.tables(statuses)
+    seats = await hub.store.seats_of([t.id for t in rows])
+    ids = {s.user_id for group in seats.values() for s in group if s.user_id is not None}
+    users = await hub.store.users([*ids, *(t.host_id for t in rows)])
+    return [
+        table_summary(t, seats[t.id], users, get_game(t.game).spec.title) for t in rows
+    ]
+
+
+def _check_clock(body: NewTable) -> None:
+    if body.mode == "live":
+        if not 10 <= body.bank_seconds <= 3 * 3600:
+            raise ServerError("bad_clock", E.BAD_CLOCK, detail="10 s - 3 h")
+        if not 0 <= body.increment_seconds <= 300:
+            raise ServerError("bad_clock", E.BAD_CLOCK, detail="0 - 300 s")
+    elif not 1 <= body.turn_hours <= 14 * 24:
+        raise ServerError("bad_clock", E.BAD_CLOCK, detail="1 h - 14 d")
+
+
+@router.post("/tables", summary="Open a table (you take the first seat)")
+async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
+    hub.create_limit.hit(f"user:{user.id}")
+    game = game_named(body.game, 400)
+    options = game.validate(body.options, body.players)
+    _check_clock(body)
+    bots: list[str | None] = []
+    for level in body.bots[: body.players - 1]:
+        if level is None:
+            bots.append(None)
+            continue
+        bots.append(bot_level(level, game.spec.name))
+    table = Table(
+        game=game.spec.name, players=body.players, options=options, mode=body.mode,
+        bank_seconds=body.bank_seconds if body.mode == "live" else 0.0,
+        increment_seconds=body.increment_seconds if body.mode == "live" else 0.0,
+        turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
+        rated=body.rated, private=body.private, zombie=False,
+    )
+    actor = await hub.create(user, table, bots)
+    return for_member(actor.core, user)
+
+
+
+@router.get("/leaderboard/{game}", summary="The game's rated players, best first")
+async def leaderboard(game: str, hub: HubDep) -> list[JSON]:
+    name = game_named(game, 404).spec.name
+    return [
+        {"name": u.name, "display_name": u.display_name, "rating": display(r.mu, r.sigma),
+         "mu": r.mu, "sigma": r.sigma, "games": r.games}
+        for r, u in await hub.store.leaderboard(name)
+    ]
+
+

@@ -1,0 +1,50 @@
+"""Server-sent events: the lobby for everyone; a player's turns, rematches and results."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+
+from ludoteca.server.routes.deps import (
+    HubDep,
+    MaybeUser,
+    api_router,
+)
+
+router = api_router()
+
+
+# ---- streams ---------------------------------------------------------------------------------
+@router.get(
+    "/events",
+    summary="Server-sent events: lobby changes for everyone; your turns and finished matches",
+    response_class=StreamingResponse,
+)
+async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingResponse:
+    uid = user.id if user is not None else None
+    queue = hub.subscribe(uid)
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            yield ": ludoteca\n\n"
+            while not hub.closing:
+                try:
+                    text = await asyncio.wait_for(queue.get(), 15)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                kind = json.loads(text).get("type", "message")
+                yield f"event: {kind}\ndata: {text}\n\n"
+                if kind == "reconnect":
+                    break
+        finally:
+            hub.unsubscribe(uid, queue)
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+    )
+

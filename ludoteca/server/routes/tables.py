@@ -1,0 +1,119 @@
+"""One table: seeing it, joining, leaving, seating a bot, a rematch. Every change runs in the
+table's actor (``table/actor.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from pydantic import BaseModel, Field
+
+from ludoteca.engine.game import JSON
+from ludoteca.server import errors as E
+from ludoteca.server.access import for_member, may_see
+from ludoteca.server.errors import ServerError
+from ludoteca.server.hub import Hub
+from ludoteca.server.routes.deps import (
+    HubDep,
+    MaybeUser,
+    UserDep,
+    api_router,
+    bot_level,
+)
+from ludoteca.server.table.actor import TableActor
+
+router = api_router()
+
+
+class Join(BaseModel):
+    seat: int | None = None
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class AddBot(BaseModel):
+    level: str = Field(max_length=16)
+    seat: int | None = None
+
+
+
+async def table_actor(hub: Hub, table_id: str) -> TableActor:
+    actor = await hub.actor(table_id)
+    if actor is None:
+        raise ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
+    return actor
+
+
+@router.get("/tables/{table_id}", summary="One table (private tables need their invite)")
+async def table(
+    table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
+) -> JSON:
+    actor = await table_actor(hub, table_id)
+    may_see(actor.core, user, invite)
+    return for_member(actor.core, user)
+
+
+@router.post("/tables/{table_id}/join", summary="Take a free seat (the table starts when full)")
+async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
+    actor = await table_actor(hub, table_id)
+    seat = _seat_index(actor, body.seat)
+    await _command(actor, lambda: actor.seating.join(user, seat, body.invite))
+    return for_member(actor.core, user)
+
+
+@router.post("/tables/{table_id}/leave",
+             summary="Leave a table (while it is played, a bot takes over your seat)")
+async def leave(table_id: str, user: UserDep, hub: HubDep) -> JSON:
+    actor = await table_actor(hub, table_id)
+    await _command(actor, lambda: actor.seating.leave(user))
+    return actor.core.summary()
+
+
+@router.post("/tables/{table_id}/bots", summary="Seat a bot (host or a seated player)")
+async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JSON:
+    actor = await table_actor(hub, table_id)
+    level = bot_level(body.level, actor.core.table.game)
+    seat = _seat_index(actor, body.seat)
+    await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
+    return for_member(actor.core, user)
+
+
+async def _command(actor: TableActor, command: Callable[[], Awaitable[None]]) -> None:
+    """A lobby command, run in the table's actor. A finished or abandoned table loaded from
+    the store has no actor running (``call`` would wait forever), and there these commands
+    only refuse, changing nothing: run them here."""
+    if actor.task is None or actor.task.done():
+        await command()
+    else:
+        await actor.call(command)
+
+
+def _seat_index(actor: TableActor, seat: int | None) -> int | None:
+    """Seats are numbered from 0 on the wire, as in table summaries and the ``you`` of a table
+    message (screens show them from 1)."""
+    if seat is None:
+        return None
+    if not 0 <= seat < actor.core.table.players:
+        raise ServerError("no_such_seat", E.NO_SUCH_SEAT, 400, seat=seat,
+                          last=actor.core.table.players - 1)
+    return seat
+
+
+@router.post("/tables/{table_id}/rematch",
+             summary="A new table with the same game, options and seats, started at once")
+async def rematch(table_id: str, user: UserDep, hub: HubDep) -> JSON:
+    actor = await table_actor(hub, table_id)
+    if actor.core.seat_of(user.id) is None:
+        raise ServerError("not_seated", E.NOT_SEATED, 403)
+    await caught_up(hub, actor)
+    if actor.core.table.status != "finished":
+        raise ServerError("not_finished", E.NOT_FINISHED, 409)
+    new = await hub.rematch(actor, user)
+    return for_member(new.core, user)
+
+
+async def caught_up(hub: Hub, actor: TableActor) -> None:
+    """One of several processes: a table this one holds may have ended on another a moment
+    ago (its notice still on the way), so a question about its end reads it again first."""
+    if hub.cluster is not None and actor.core.table.status in ("open", "playing"):
+        await _command(actor, actor.catch_up)
+
+
