@@ -60,10 +60,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.redis_url:
             from ludoteca.server.cluster import Cluster
 
-            hub.cluster = Cluster(hub, settings.redis_url)
-            await hub.cluster.start()
+            cluster = Cluster(hub, settings.redis_url)
+            hub.join_cluster(cluster)
+            await cluster.start()
         await bots.warm()
-        resumed = await hub.resume()
+        resumed = 0 if hub.cluster is not None else await hub.tables.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,
@@ -217,12 +218,12 @@ def _operator_routes(app: FastAPI) -> None:
         return JSONResponse({
             "ok": not hub.closing,
             "version": __version__,
-            "tables": len(hub.actors),
-            "clients": sum(len(a.viewers) for a in hub.actors.values()),
+            "tables": len(hub.tables.actors),
+            "clients": sum(len(a.viewers) for a in hub.tables.actors.values()),
             **({} if cluster is None else {
                 "process": cluster.name,
                 "redis": "connected" if cluster.connected else "reconnecting",
-                "tables_owned": sum(1 for a in hub.actors.values() if a.owned),
+                "tables_owned": sum(1 for a in hub.tables.actors.values() if a.owned),
             }),
         }, status_code=503 if hub.closing else 200)
 

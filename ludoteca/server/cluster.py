@@ -30,15 +30,16 @@ import os
 import secrets
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ludoteca.engine.game import JSON
-
-if TYPE_CHECKING:
-    from ludoteca.server.hub import Hub
+from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.settings import Settings
+from ludoteca.server.store import Store
+from ludoteca.server.streams import Streams
 
 log = logging.getLogger("ludoteca.cluster")
 
@@ -62,8 +63,20 @@ def connect(url: str) -> Redis:
     )
 
 
+class ClusterHost(Protocol):
+    """What the cluster needs of this process (``hub.Hub``)."""
+
+    settings: Settings
+    store: Store
+    tables: LiveTables
+    streams: Streams
+    closing: bool
+
+    async def reread_user(self, user_id: int) -> None: ...
+
+
 class Cluster:
-    def __init__(self, hub: Hub, url: str) -> None:
+    def __init__(self, hub: ClusterHost, url: str) -> None:
         self.hub = hub
         self.name = process_name()
         self.redis = connect(url)
@@ -205,9 +218,9 @@ class Cluster:
             return
         if name == TABLES:
             table_id = str(data.get("table"))
-            actor = hub.actors.get(table_id)
+            actor = hub.tables.actors.get(table_id)
             if actor is None:
-                if hub.is_loading(table_id):
+                if hub.tables.is_loading(table_id):
                     self.loading.add(table_id)
                 return
             if "chat" in data:
@@ -219,13 +232,13 @@ class Cluster:
             self._rereads.add(task)
             task.add_done_callback(self._rereads.discard)
         elif name == USERS:
-            hub.deliver(int(data["user"]), json.dumps(data["data"]))
+            hub.streams.deliver(int(data["user"]), json.dumps(data["data"]))
         elif name == LOBBY:
-            hub.deliver_all(str(data["text"]))
+            hub.streams.deliver_all(str(data["text"]))
 
     def resync(self) -> None:
         """Pokes may have been lost: every loaded table catches up with the database."""
-        for actor in list(self.hub.actors.values()):
+        for actor in list(self.hub.tables.actors.values()):
             actor.poke()
 
     def loaded(self, table_id: str) -> bool:
@@ -261,7 +274,7 @@ class Cluster:
         """Renew ours (and let go of tables another process took), then take over tables
         being played that nobody holds."""
         store, hub = self.hub.store, self.hub
-        mine = {a.table_id: a for a in hub.actors.values() if a.owned and not a.stopping}
+        mine = {a.table_id: a for a in hub.tables.actors.values() if a.owned and not a.stopping}
         held = await store.renew(self.name, list(mine), self.lease)
         for table_id, actor in mine.items():
             actor.set_owned(table_id in held)
@@ -272,7 +285,7 @@ class Cluster:
                 continue
             log.info("table %s: taken over (its lease had lapsed)", table_id)
             try:
-                found = await hub.actor(table_id)
+                found = await hub.tables.actor(table_id)
             except Exception:
                 await self.release(table_id)
                 raise

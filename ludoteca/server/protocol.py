@@ -44,6 +44,14 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """Offer a rematch of the finished match (or accept the open offer); decline it with
+    ``accept`` false."""
+
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Sync:
     """Send me a fresh ``full`` message (after a gap in ``seq``)."""
 
@@ -53,8 +61,8 @@ class Ping:
     """Answered with ``pong`` and the table's ``seq``."""
 
 
-ClientMessage = Act | Undo | Chat | Sync | Ping
-KINDS = ("act", "undo", "chat", "sync", "ping")
+ClientMessage = Act | Undo | Chat | Rematch | Sync | Ping
+KINDS = ("act", "undo", "chat", "rematch", "sync", "ping")
 
 
 def parse(text: str) -> ClientMessage:
@@ -74,6 +82,11 @@ def parse(text: str) -> ClientMessage:
         return Chat(data.get("text"))
     if kind == "undo":
         return Undo(_seq(data))
+    if kind == "rematch":
+        accept = data.get("accept", True)
+        if not isinstance(accept, bool):
+            raise ServerError("bad_request", E.BAD_REQUEST, detail="accept")
+        return Rematch(accept)
     if kind == "act":
         if "action" not in data:
             raise ServerError("bad_request", E.BAD_REQUEST, detail="action")

@@ -42,5 +42,11 @@ class TableServices(Protocol):
     async def finished(self, core: TableCore) -> None:
         """The match ended (and was written): ratings, the players' streams."""
 
+    async def make_rematch(self, core: TableCore) -> str:
+        """Every person accepted the rematch: make the new table, return its id."""
+
+    def rematch_offered(self, core: TableCore, seat: int) -> None:
+        """Tell the other people at the table that ``seat`` offers a rematch."""
+
     def forget(self, table_id: str, actor: object) -> None:
         """Nobody watches this table's actor any more: let it go."""

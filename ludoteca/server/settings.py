@@ -64,6 +64,9 @@ class Settings:
     bots: str = field(default_factory=lambda: os.environ.get("LUDOTECA_BOTS") or "local")
     """``local``: bot moves in this process's own pool; ``queue``: sent through Redis to
     ``ludoteca worker`` processes (this pool only when no worker is seen)."""
+    rematch_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0))
+    """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
     webhook_timeout: float = 5.0
 

@@ -26,7 +26,7 @@ from ludoteca.server.connection import CLOSE, RESYNC, Connection
 from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.hub import Hub
-from ludoteca.server.protocol import Act, Chat, Ping, Sync, Undo
+from ludoteca.server.protocol import Act, Chat, Ping, Rematch, Sync, Undo
 from ludoteca.server.settings import MESSAGE_LIMIT
 from ludoteca.server.table.actor import Stopped, TableActor
 
@@ -55,8 +55,8 @@ class TableSocket:
         self.problem: LudotecaError | None = None
         self.conn = Connection(None, "en")
         self.handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
-            Act: self.on_act, Undo: self.on_undo, Chat: self.on_chat, Sync: self.on_sync,
-            Ping: self.on_ping,
+            Act: self.on_act, Undo: self.on_undo, Chat: self.on_chat, Rematch: self.on_rematch,
+            Sync: self.on_sync, Ping: self.on_ping,
         }
 
     # ---- the socket's life ---------------------------------------------------------------------
@@ -112,7 +112,7 @@ class TableSocket:
 
     async def _attach(self) -> None:
         for _ in range(3):  # a table being let go of (no one watched it) is loaded anew
-            found = await self.hub.actor(self.table_id)
+            found = await self.hub.tables.actor(self.table_id)
             if found is None:
                 self.problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
                                            table=self.table_id)
@@ -196,6 +196,10 @@ class TableSocket:
     async def on_undo(self, message: Undo) -> None:
         actor, seat = self._seat()
         await actor.call(lambda: actor.undo(seat, message.seq))
+
+    async def on_rematch(self, message: Rematch) -> None:
+        actor, seat = self._seat()
+        await actor.call(lambda: actor.rematch(seat, message.accept))
 
     async def on_chat(self, message: Chat) -> None:
         actor = self.actor

@@ -252,7 +252,10 @@ def test_rematch_after_a_game_with_a_bot(server: Server, people: Callable[..., P
             409, "not_open")
     refused(host.http.post(f"/api/tables/{table['id']}/leave"), 409, "not_playing")
     refused(other.http.post(f"/api/tables/{table['id']}/leave"), 403, "not_seated")
-    again = host.ok(host.http.post(f"/api/tables/{table['id']}/rematch"))
+    # the bot accepts at once: the offer makes the rematch
+    offered = host.ok(host.http.post(f"/api/tables/{table['id']}/rematch"))
+    assert offered["id"] == table["id"] and offered["rematch"]
+    again = host.ok(host.http.get(f"/api/tables/{offered['rematch']}"))
     assert again["id"] != table["id"] and again["status"] == "playing"
     assert again["options"] == table["options"] and again["game"] == "kami"
     assert [(s["user"], s["bot"]) for s in again["seats"]] == [
@@ -262,7 +265,7 @@ def test_rematch_after_a_game_with_a_bot(server: Server, people: Callable[..., P
     old = host.ok(host.http.get(f"/api/tables/{table['id']}"))
     assert old["rematch"] == again["id"]
     # asking twice gives the same new table
-    assert host.ok(host.http.post(f"/api/tables/{table['id']}/rematch"))["id"] == again["id"]
+    assert host.ok(host.http.post(f"/api/tables/{table['id']}/rematch"))["rematch"] == again["id"]
     record = host.ok(host.http.get(f"/api/tables/{table['id']}/record"))
     assert record["result"]["ranks"] == final["result"]["ranks"]
     # a match with a bot in it is not rated, even at a rated table
@@ -293,8 +296,12 @@ def test_rated_game_between_two_people(server: Server, people: Callable[..., Pla
     names = [r["name"] for r in httpx.get(server.base + "/api/leaderboard/KAMI").json()]
     assert names.index(winner) < names.index(loser)
     assert httpx.get(server.base + "/api/leaderboard/goita").json() == []
-    result = ana.ok(ana.http.get(f"/api/tables/{table['id']}"))["result"]
-    assert result["ratings"][winner]["after"] == board[winner]["rating"]
+    summary = ana.ok(ana.http.get(f"/api/tables/{table['id']}"))
+    seat_of = {s["user"]: s["seat"] for s in summary["seats"]}
+    rated = {r["seat"]: r for r in summary["result"]["ratings"]}
+    assert rated[seat_of[winner]]["after"] == board[winner]["rating"]
+    assert rated[seat_of[loser]]["after"] < rated[seat_of[loser]]["before"] + 1e-9
+    assert finals[0]["result"]["ratings"] == summary["result"]["ratings"]  # told live
 
     # an unrated match between the same two changes no rating
     casual = ben.create(**QUICK)
@@ -313,11 +320,14 @@ def test_rated_game_between_two_people(server: Server, people: Callable[..., Pla
     assert ana.ok(ana.http.get("/api/me/tables")) == []
     refused(ana.http.get("/api/users/nobody_here"), 404, "no_such_user")
 
-    # both ask for a rematch at once: one new table, with both in their seats
-    again = in_parallel(
+    # both ask for a rematch at once: one offers, the other accepts; one new table, with
+    # both in their seats
+    in_parallel(
         lambda: ana.ok(ana.http.post(f"/api/tables/{casual['id']}/rematch")),
         lambda: ben.ok(ben.http.post(f"/api/tables/{casual['id']}/rematch")),
     )
-    assert again[0]["id"] == again[1]["id"] and again[0]["status"] == "playing"
+    made = ana.ok(ana.http.get(f"/api/tables/{casual['id']}"))["rematch"]
+    again = [ana.ok(ana.http.get(f"/api/tables/{made}"))]
+    assert again[0]["status"] == "playing"
     assert [s["user"] for s in again[0]["seats"]] == ["Rated_b", "Rated_a"]
     assert [t["id"] for t in ana.ok(ana.http.get("/api/me/tables"))] == [again[0]["id"]]

@@ -99,7 +99,7 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
         turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
         rated=body.rated, private=body.private, zombie=False,
     )
-    actor = await hub.create(user, table, bots)
+    actor = await hub.tables.create(user, table, bots)
     return for_member(actor.core, user)
 
 

@@ -26,7 +26,7 @@ router = api_router()
 )
 async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingResponse:
     uid = user.id if user is not None else None
-    queue = hub.subscribe(uid)
+    queue = hub.streams.subscribe(uid)
 
     async def stream() -> AsyncIterator[str]:
         try:
@@ -42,7 +42,7 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
                 if kind == "reconnect":
                     break
         finally:
-            hub.unsubscribe(uid, queue)
+            hub.streams.unsubscribe(uid, queue)
 
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}

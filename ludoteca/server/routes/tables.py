@@ -36,7 +36,7 @@ class AddBot(BaseModel):
 
 
 async def table_actor(hub: Hub, table_id: str) -> TableActor:
-    actor = await hub.actor(table_id)
+    actor = await hub.tables.actor(table_id)
     if actor is None:
         raise ServerError("no_such_table", E.NO_SUCH_TABLE, 404, table=table_id)
     return actor
@@ -97,17 +97,24 @@ def _seat_index(actor: TableActor, seat: int | None) -> int | None:
     return seat
 
 
+class RematchAnswer(BaseModel):
+    accept: bool = True
+    """True offers a rematch (or accepts the open offer); false declines it."""
+
+
 @router.post("/tables/{table_id}/rematch",
-             summary="A new table with the same game, options and seats, started at once")
-async def rematch(table_id: str, user: UserDep, hub: HubDep) -> JSON:
+             summary="Offer, accept or decline a rematch of a finished table; made (same "
+             "game, options and seats) once every person accepted (bots always do)")
+async def rematch(table_id: str, user: UserDep, hub: HubDep,
+                  body: RematchAnswer | None = None) -> JSON:
     actor = await table_actor(hub, table_id)
-    if actor.core.seat_of(user.id) is None:
+    seat = actor.core.seat_of(user.id)
+    if seat is None:
         raise ServerError("not_seated", E.NOT_SEATED, 403)
     await caught_up(hub, actor)
-    if actor.core.table.status != "finished":
-        raise ServerError("not_finished", E.NOT_FINISHED, 409)
-    new = await hub.rematch(actor, user)
-    return for_member(new.core, user)
+    accept = True if body is None else body.accept
+    await _command(actor, lambda: actor.rematch(seat, accept))
+    return for_member(actor.core, user)
 
 
 async def caught_up(hub: Hub, actor: TableActor) -> None:

@@ -141,11 +141,11 @@ class TableActor:
             if write.move is not None:
                 self.turns.last_move = time.monotonic()
             self.services.table_changed(self.table_id, self.core.seq)
-        self._tell(effects)
-        if effects.finished:
+        if effects.finished:  # ratings first: the last move's message carries them
             await self.services.finished(self.core)
-            if not self.viewers:
-                self.services.forget(self.table_id, self)
+        self._tell(effects)
+        if effects.finished and not self.viewers:
+            self.services.forget(self.table_id, self)
         if self.core.table.status == "abandoned":
             self.services.forget(self.table_id, self)
         self._after_change()
@@ -182,6 +182,28 @@ class TableActor:
 
     async def undo(self, seat: int, seq: int) -> None:
         await self._apply(self.core.undo(seat, seq, utcnow()), seq)
+
+    async def rematch(self, seat: int, accept: bool) -> None:
+        """Offer, accept or decline a rematch; once every person accepted, it is made and
+        every viewer is told where. A note another process wrote first is read, then the
+        answer is given again on the table as it is now."""
+        core, settings = self.core, self.services.settings
+        for attempt in range(2):
+            offered = core.rematch_offer(utcnow()) is None
+            try:
+                await self._apply(core.answer_rematch(seat, accept, utcnow(),
+                                                      settings.rematch_seconds))
+            except StaleAction:
+                if attempt:
+                    raise
+                continue
+            if accept and offered and core.rematch_offer(utcnow()) is not None:
+                self.services.rematch_offered(core, seat)
+            break
+        if core.rematch_ready(utcnow()):
+            made = await self.services.make_rematch(core)
+            with contextlib.suppress(StaleAction):  # another process named it: read already
+                await self._apply(core.rematch_made(made, utcnow()))
 
     async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
         await self.call(lambda: self.act(seat, seq, data, by_bot=True))

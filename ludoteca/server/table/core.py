@@ -15,7 +15,7 @@ import html
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from ludoteca.engine.errors import GameOver
@@ -25,7 +25,7 @@ from ludoteca.engine.match import LogItem, Match, Step
 from ludoteca.games import get_game
 from ludoteca.server import clocks
 from ludoteca.server import errors as E
-from ludoteca.server.db import Move, Seat, Table, User
+from ludoteca.server.db import Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.store import stamp
 
@@ -157,8 +157,10 @@ class TableCore:
         acting = self.to_act()
         return clocks.next_deadline(s for s in self.seats if s.seat in acting)
 
-    def summary(self) -> JSON:
-        return table_summary(self.table, self.seats, self.users, self.game.spec.title)
+    def summary(self, now: datetime | None = None) -> JSON:
+        out = table_summary(self.table, self.seats, self.users, self.game.spec.title)
+        out["rematch_offer"] = self.rematch_offer(now or utcnow())
+        return out
 
     # ---- seats -------------------------------------------------------------------------------
     def check_join(self, user: User, invite: str | None) -> None:
@@ -311,6 +313,66 @@ class TableCore:
             kind, action = "note", step.action
         return Move(table_id=self.table.id, seq=step.seq, seat=step.seat, kind=kind,
                     action=action, at=now)
+
+    # ---- rematch ---------------------------------------------------------------------------------
+    def rematch_offer(self, now: datetime) -> JSON | None:
+        """The open rematch offer: who made it, the seats that accepted (bots always do), the
+        seats still to answer and until when; None when there is none (declined, expired,
+        made, or the match is not over). Read off the log's notes, so every process agrees."""
+        match = self.match
+        if match is None or self.table.status != "finished" or self.table.rematch:
+            return None
+        accepted: set[int] = set()
+        for step in reversed(match.log):
+            kind = step.action.get("type") if step.kind == "note" else None
+            if kind == "rematch_accept":
+                accepted.add(step.seat)
+            elif kind == "rematch_offer":
+                until = datetime.fromisoformat(step.action["until"])
+                if now >= until:
+                    return None
+                accepted |= {step.seat, *(s.seat for s in self.seats if s.user_id is None)}
+                people = {s.user_id: s.seat for s in self.seats if s.user_id is not None}
+                accepted |= {seat for uid, seat in people.items()
+                             if any(self.seats[a].user_id == uid for a in accepted)}
+                waiting = [s.seat for s in self.seats if s.seat not in accepted]
+                return {"by": step.seat, "accepted": sorted(accepted), "waiting": waiting,
+                        "until": stamp(until)}
+            else:
+                return None
+        return None
+
+    def answer_rematch(self, seat: int, accept: bool, now: datetime,
+                       seconds: float) -> Effects:
+        """Offer a rematch (``accept`` with none open), accept the open offer, or decline it
+        (``accept`` false; the one who offered withdraws it so). Logged as notes: durable, and
+        ordered against the other players' answers by the log's ``seq``."""
+        if self.table.status != "finished" or self.match is None:
+            raise ServerError("not_finished", E.NOT_FINISHED, 409)
+        offer = self.rematch_offer(now)
+        if self.table.rematch or (accept and offer is not None and seat in offer["accepted"]):
+            return Effects()
+        if not accept and offer is None:
+            raise ServerError("no_rematch_offer", E.NO_REMATCH_OFFER, 409)
+        if not accept:
+            notice: JSON = {"type": "rematch_decline"}
+        elif offer is None:
+            until = now + timedelta(seconds=seconds)
+            notice = {"type": "rematch_offer", "until": until.isoformat()}
+        else:
+            notice = {"type": "rematch_accept"}
+        step = self.match.note(seat, notice)
+        return Effects(Write(self._move(step, now)), ["step", "table"])
+
+    def rematch_ready(self, now: datetime) -> bool:
+        offer = self.rematch_offer(now)
+        return offer is not None and not offer["waiting"]
+
+    def rematch_made(self, table_id: str, now: datetime) -> Effects:
+        assert self.match is not None
+        self.table.rematch = table_id
+        step = self.match.note(-1, {"type": "rematch_made", "table": table_id})
+        return Effects(Write(self._move(step, now), [], self.table), ["step", "table"])
 
     # ---- chat --------------------------------------------------------------------------------
     def check_chat(self, user: User, text: object, clock: float, rate: int) -> str:

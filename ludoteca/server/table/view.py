@@ -117,8 +117,16 @@ def chat_message(line: JSON) -> str:
     return json.dumps({"type": "chat", "line": line})
 
 
+NOTICES = {
+    "undo": N_("{player} took back their last move."),
+    "takeover": N_("{player} is out of the game; a bot plays their seat."),
+    "rematch_offer": N_("{player} offers a rematch."),
+    "rematch_accept": N_("{player} accepts the rematch."),
+    "rematch_decline": N_("{player} declines the rematch."),
+    "rematch_made": N_("The rematch is ready: everyone accepted."),
+}
+
+
 def notice_text(notice: JSON, say: Voice) -> str:
-    player = say.name(int(notice["seat"]))
-    if notice["type"] == "undo":
-        return say.t(N_("{player} took back their last move."), player=player)
-    return say.t(N_("{player} is out of the game; a bot plays their seat."), player=player)
+    seat = int(notice["seat"])
+    return say.t(NOTICES[notice["type"]], player=say.name(seat) if seat >= 0 else "")

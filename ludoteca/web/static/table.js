@@ -36,6 +36,7 @@ export function mount(main, { id, query }, session) {
   let clockBase = 0; // performance.now() when state.clocks arrived
   let renderer; // undefined: not loaded yet; null: fallback
   let wasMyTurn = false;
+  let rematchAccepted = false; // this person offered or accepted the rematch: follow it when made
   let fatal = null;
 
   const root = h("div", { class: "table-page", "data-testid": "table-page" });
@@ -132,6 +133,7 @@ export function mount(main, { id, query }, session) {
         renderTitle();
         renderSeats();
         renderResultBox();
+        if (table.rematch && rematchAccepted) location.hash = `#/table/${table.rematch}`;
         break;
       }
       case "chat":
@@ -369,13 +371,23 @@ export function mount(main, { id, query }, session) {
     resultBox.append(renderResult(result, names()));
     const row = h("p", { class: "after-game" });
     const seated = you() !== null;
+    const offer = table.rematch_offer;
+    const answer = (accept) => attempt(async () => {
+      rematchAccepted = accept;
+      const fresh = await post(`/api/tables/${id}/rematch`, { accept });
+      if (fresh.rematch && accept) location.hash = `#/table/${fresh.rematch}`;
+    });
     if (table.rematch) {
       row.append(h("a", { class: "button", href: `#/table/${table.rematch}`, "data-testid": "rematch-link" }, t("table.rematch_ready")));
+    } else if (seated && table.status === "finished" && offer && offer.waiting.includes(you())) {
+      row.append(t("table.rematch_offered", { name: names()[offer.by] ?? "?" }), " ",
+        h("button", { type: "button", "data-testid": "rematch", onclick: () => answer(true) }, t("table.rematch_accept")), " ",
+        h("button", { type: "button", "data-testid": "rematch-decline", onclick: () => answer(false) }, t("table.rematch_decline")));
+    } else if (seated && table.status === "finished" && offer) {
+      row.append(h("span", { "data-testid": "rematch-waiting" },
+        t("table.rematch_waiting", { names: offer.waiting.map((s) => names()[s] ?? "?").join(", ") })));
     } else if (seated && table.status === "finished") {
-      row.append(h("button", { type: "button", "data-testid": "rematch", onclick: () => attempt(async () => {
-        const fresh = await post(`/api/tables/${id}/rematch`);
-        location.hash = `#/table/${fresh.id}`;
-      }) }, t("table.rematch")));
+      row.append(h("button", { type: "button", "data-testid": "rematch", onclick: () => answer(true) }, t("table.rematch")));
     }
     const q = knownInvite ? `?invite=${encodeURIComponent(knownInvite)}` : "";
     row.append(" ", h("a", { href: `#/replay/${id}${q}` }, t("table.replay")));

@@ -1,0 +1,148 @@
+"""The tables this process holds in memory, each with its actor: loaded from the store on first
+use (one load at a time per table), created, and let go of when nobody watches a finished one."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any, Protocol
+
+from ludoteca.server.db import Seat, Table, User
+from ludoteca.server.services import TableServices
+from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.core import TableCore
+
+LIVE = ("open", "playing")
+
+
+class Leases(Protocol):
+    """What the live tables ask of the arena's other processes (``cluster.Cluster``)."""
+
+    def loaded(self, table_id: str) -> bool: ...
+
+    async def release(self, table_id: str) -> None: ...
+
+
+class LiveTables:
+    def __init__(self, services: TableServices) -> None:
+        self.services = services
+        self.actors: dict[str, TableActor] = {}
+        self.leases: Leases | None = None
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._waiting: dict[str, int] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+
+    def is_loading(self, table_id: str) -> bool:
+        """The table is being read from the store right now."""
+        lock = self._loading.get(table_id)
+        return lock is not None and lock.locked()
+
+    async def actor(self, table_id: str) -> TableActor | None:
+        """The table's actor, loaded from the store on first use (None: no such table)."""
+        found = self.actors.get(table_id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        self._waiting[table_id] = self._waiting.get(table_id, 0) + 1
+        try:
+            async with lock:
+                return await self._load(table_id)
+        finally:
+            self._waiting[table_id] -= 1
+            if not self._waiting[table_id]:  # the last one out lets go of the lock
+                del self._waiting[table_id]
+                self._loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        found = self.actors.get(table_id)
+        if found is not None:
+            return found
+        store = self.services.store
+        loaded = await store.snapshot(table_id)  # rows and log as of one moment
+        if loaded is None:
+            return None
+        table, seats, moves = loaded
+        users = await store.users(
+            [s.user_id for s in seats if s.user_id is not None] + [table.host_id])
+        actor = TableActor(self.services, TableCore(table, seats, users, moves))
+        for line in await store.chat(table_id):
+            user = users.get(line.user_id) or await store.user(line.user_id)
+            actor.core.chat.append({
+                "user": user.name if user else "?",
+                "name": user.display_name if user else "?",
+                "text": line.text,
+                "at": line.at.isoformat(timespec="seconds"),
+            })
+        if table.status in LIVE:
+            actor.owned = await self.services.claim(table_id)
+            self.actors[table_id] = actor
+            actor.start()
+            self.count()
+            if self.leases is not None and self.leases.loaded(table_id):
+                actor.poke()  # it changed while it was being read
+        return actor
+
+    async def resume(self) -> int:
+        """Load every table being played, so clocks and bots go on after a restart."""
+        ids = await self.services.store.table_ids(["playing"])
+        for table_id in ids:
+            await self.actor(table_id)
+        return len(ids)
+
+    async def open(self, host: User, table: Table, seats: list[Seat],
+                   users: dict[int, User]) -> TableActor:
+        """Store a new table with its seats, run its actor and deal if every seat is taken."""
+        table.id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table.invite = secrets.token_urlsafe(12)
+        table.host_id = host.id
+        table.status = "open"
+        table.seed = secrets.randbits(62)
+        for seat in seats:
+            seat.table_id = table.id
+        await self.services.store.add_table(table, seats)
+        actor = TableActor(self.services, TableCore(table, seats, users))
+        actor.owned = await self.services.claim(table.id)
+        self.actors[table.id] = actor
+        actor.start()
+        await actor.call(actor.seats_changed)
+        self.count()
+        return actor
+
+    async def create(self, host: User, table: Table, bots: list[str | None]) -> TableActor:
+        seats = [Seat(table_id="", seat=s, user_id=None, bot=None, zombie=False,
+                      bank_seconds=table.bank_seconds)
+                 for s in range(table.players)]
+        seats[0].user_id = host.id
+        for seat, level in zip(seats[1:], bots, strict=False):
+            seat.bot = level
+        return await self.open(host, table, seats, {host.id: host})
+
+    def forget(self, table_id: str, actor: object) -> None:
+        """Let go of the table's actor once nobody watches it (it lives on in the store)."""
+        found = self.actors.get(table_id)
+        if found is actor and found is not None and not found.viewers:
+            del self.actors[table_id]
+            found.stopping = True  # at once: a viewer arriving now loads the table anew
+            if (self.leases is not None and found.owned
+                    and found.core.table.status not in LIVE):
+                self._later(self.leases.release(table_id))
+            self._later(found.stop())
+        self.count()
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def count(self) -> None:
+        counts: dict[str, int] = {"open": 0, "playing": 0, "finished": 0}
+        for actor in self.actors.values():
+            status = actor.core.table.status
+            counts[status] = counts.get(status, 0) + 1
+        for status, n in counts.items():
+            self.services.metrics.tables.labels(status).set(n)
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(a.stop() for a in list(self.actors.values())))
+        for task in list(self._background):
+            task.cancel()

@@ -1,0 +1,71 @@
+"""The players' and the lobby's server-sent event streams (``GET /api/events``): queues in this
+process, and the same notices passed on to the arena's other processes through the bus."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Protocol
+
+from ludoteca.engine.game import JSON
+from ludoteca.server.table.core import TableCore
+
+QUEUE = 256
+
+
+class StreamBus(Protocol):
+    """What the streams tell the other processes (``cluster.Cluster``)."""
+
+    def user(self, user_id: int, data: JSON) -> None: ...
+
+    def lobby(self, text: str) -> None: ...
+
+
+class Streams:
+    def __init__(self) -> None:
+        self.queues: dict[int | None, set[asyncio.Queue[str]]] = {}
+        """``None`` holds anonymous lobby watchers."""
+        self.bus: StreamBus | None = None
+
+    def subscribe(self, user_id: int | None) -> asyncio.Queue[str]:
+        queue: asyncio.Queue[str] = asyncio.Queue(QUEUE)
+        self.queues.setdefault(user_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, user_id: int | None, queue: asyncio.Queue[str]) -> None:
+        found = self.queues.get(user_id)
+        if found is not None:
+            found.discard(queue)
+            if not found:
+                del self.queues[user_id]
+
+    def publish(self, user_id: int, data: JSON) -> None:
+        """Tell a player's streams, in every process."""
+        self.deliver(user_id, json.dumps(data))
+        if self.bus is not None:
+            self.bus.user(user_id, data)
+
+    def deliver(self, user_id: int, text: str) -> None:
+        """Tell a player's streams in this process (the bus calls this for the others)."""
+        for queue in self.queues.get(user_id, ()):
+            _put(queue, text)
+
+    def lobby_changed(self, core: TableCore) -> None:
+        if core.table.private:
+            return
+        text = json.dumps({"type": "lobby", "table": core.summary()})
+        self.deliver_all(text)
+        if self.bus is not None:
+            self.bus.lobby(text)
+
+    def deliver_all(self, text: str) -> None:
+        for queues in self.queues.values():
+            for queue in queues:
+                _put(queue, text)
+
+
+def _put(queue: asyncio.Queue[str], text: str) -> None:
+    """A stream that falls far behind loses notices, never holds up the server."""
+    with contextlib.suppress(asyncio.QueueFull):
+        queue.put_nowait(text)
