@@ -54,7 +54,7 @@ def table_message(sock: Socket, test: Callable[[JSON], bool]) -> JSON:
 def test_the_last_move_tells_everyone_the_result_with_ratings(
     server: Server, people: Callable[..., Player]
 ) -> None:
-    ana, ben, table, socks, finals = finished_pair(people, rated=True, seed=3)
+    *_, finals = finished_pair(people, rated=True, seed=3)
     results = [f["result"] for f in finals]
     assert results[0] == results[1] == results[2]  # players and a spectator, live
     result = results[0]
@@ -100,7 +100,7 @@ def test_a_rematch_is_offered_declined_offered_again_and_accepted(
 def test_an_offer_expires_and_bad_answers_are_refused(
     server: Server, people: Callable[..., Player]
 ) -> None:
-    ana, ben, table, (a, b), _ = finished_pair(people, rated=False, seed=7)
+    ana, _ben, table, (a, b), _ = finished_pair(people, rated=False, seed=7)
     seat_b = b.first["you"]
     b.send({"type": "rematch", "accept": "yes"})
     assert b.error()["code"] == "bad_request"
