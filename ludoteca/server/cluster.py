@@ -117,7 +117,7 @@ class Cluster:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         with contextlib.suppress(Exception):
-            await self.hub.store.release(self.name)
+            await self.hub.store.leases.release(self.name)
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
@@ -251,14 +251,14 @@ class Cluster:
     # ---- leases ----------------------------------------------------------------------------
     async def claim(self, table_id: str) -> bool:
         try:
-            return await self.hub.store.claim(table_id, self.name, self.lease)
+            return await self.hub.store.leases.claim(table_id, self.name, self.lease)
         except Exception:
             log.warning("table %s: the lease could not be claimed", table_id, exc_info=True)
             return False
 
     async def release(self, table_id: str) -> None:
         with contextlib.suppress(Exception):
-            await self.hub.store.release(self.name, [table_id])
+            await self.hub.store.leases.release(self.name, [table_id])
 
     async def _keep_leases(self) -> None:
         while True:
@@ -275,12 +275,12 @@ class Cluster:
         being played that nobody holds."""
         store, hub = self.hub.store, self.hub
         mine = {a.table_id: a for a in hub.tables.actors.values() if a.owned and not a.stopping}
-        held = await store.renew(self.name, list(mine), self.lease)
+        held = await store.leases.renew(self.name, list(mine), self.lease)
         for table_id, actor in mine.items():
             actor.set_owned(table_id in held)
         # a lease of ours with no table in memory (its loading failed) is not renewed: it
         # lapses, and the next look finds the table here
-        for table_id in await store.orphans():
+        for table_id in await store.leases.orphans():
             if hub.closing or not await self.claim(table_id):
                 continue
             log.info("table %s: taken over (its lease had lapsed)", table_id)

@@ -10,17 +10,15 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, func, insert, or_, orm, select, update
+from sqlalchemy import delete, func, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from ludoteca.server.db import (
     Chat,
-    Lease,
     Move,
     Rating,
     Seat,
@@ -31,66 +29,21 @@ from ludoteca.server.db import (
     make_sync_engine,
     utcnow,
 )
+from ludoteca.server.lease_store import LeaseStore
+from ludoteca.server.log_writer import Conflict, LogWriter
+from ludoteca.server.rows import (
+    UPDATE_CLOCKS,
+    UPDATE_SEAT,
+    UPDATE_TABLE,
+    lock_table,
+    seat_rows,
+    table_row,
+)
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-
-class Conflict(Exception):
-    """A write lost a race (a taken name, a log place already filled)."""
-
-
-# Updates of whole rows by key, built once (statements are compiled once per shape).
-_UPDATE_SEAT = update(Seat).where(
-    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
-).values({c.key: bindparam("v_" + c.key) for c in Seat.__table__.columns if not c.primary_key})
-_UPDATE_TABLE = update(Table).where(Table.id == bindparam("k_id")).values(
-    {c.key: bindparam("v_" + c.key) for c in Table.__table__.columns if not c.primary_key}
-)
-
-
-_UPDATE_CLOCKS = update(Seat).where(
-    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
-).values(bank_seconds=bindparam("v_bank_seconds"), deadline=bindparam("v_deadline"))
-
-
-def _lock_table(conn: Any, table_id: str) -> str | None:
-    """The table's status, its row locked until the transaction ends (PostgreSQL)."""
-    found = conn.execute(
-        select(Table.status).where(Table.id == table_id).with_for_update()
-    ).scalar_one_or_none()
-    return None if found is None else str(found)
-
-
-def _seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [
-        {"k_table": s.table_id, "k_seat": s.seat,
-         **{"v_" + c.key: getattr(s, c.key) for c in Seat.__table__.columns if not c.primary_key}}
-        for s in seats
-    ]
-
-
-def _table_row(table: Table) -> dict[str, Any]:
-    return {"k_id": table.id, **{"v_" + c.key: getattr(table, c.key)
-                                 for c in Table.__table__.columns if not c.primary_key}}
-
-
-@dataclass
-class _Pending:
-    """One log entry waiting for the next commit, as the rows it writes."""
-
-    move: dict[str, Any]
-    seats: list[dict[str, Any]]
-    table: dict[str, Any] | None
-    done: asyncio.Future[None]
-
-    def succeed(self) -> None:
-        if not self.done.done():
-            self.done.set_result(None)
-
-    def fail(self, exc: BaseException) -> None:
-        if not self.done.done():
-            self.done.set_exception(exc)
+__all__ = ["Conflict", "Store", "stamp"]
 
 
 class Store:
@@ -105,8 +58,9 @@ class Store:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
             self._sync_engine = make_sync_engine(url)
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
-        self._pending: list[_Pending] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self.log_writer = LogWriter(self.write)
+        self.leases = LeaseStore(self.write, self.sessions,
+                                 self.engine.dialect.name == "postgresql")
 
     async def write(self, change: Callable[[orm.Session], T]) -> T:
         """Run ``change`` in one write transaction and return what it returns.
@@ -147,8 +101,7 @@ class Store:
 
     async def close(self) -> None:
         """Finish the log writes under way, then close the connections."""
-        if self._flusher is not None:
-            await asyncio.gather(self._flusher, return_exceptions=True)
+        await self.log_writer.close()
         if self._checkpoints is not None:
             self._checkpoints.cancel()
         if self._writer is not None:
@@ -270,13 +223,13 @@ class Store:
 
     async def save_table(self, table: Table, seats: Sequence[Seat] = ()) -> None:
         """Write a table's row and the given seat rows as they are in memory."""
-        row, seat_rows = _table_row(table), _seat_rows(seats)
+        row, rows = table_row(table), seat_rows(seats)
 
         def save(db: orm.Session) -> None:
             conn = db.connection()
-            conn.execute(_UPDATE_TABLE, [row])
-            if seat_rows:
-                conn.execute(_UPDATE_SEAT, seat_rows)
+            conn.execute(UPDATE_TABLE, [row])
+            if rows:
+                conn.execute(UPDATE_SEAT, rows)
 
         await self.write(save)
 
@@ -317,7 +270,7 @@ class Store:
         """Seat a person or a bot in a free seat of an open table; False if it was taken."""
         def take(db: orm.Session) -> bool:
             conn = db.connection()
-            if _lock_table(conn, seat.table_id) != "open":
+            if lock_table(conn, seat.table_id) != "open":
                 return False
             done = conn.execute(update(Seat).where(
                 Seat.table_id == seat.table_id, Seat.seat == seat.seat,
@@ -331,7 +284,7 @@ class Store:
         """The person leaves their seat at an open table; False if they were not there."""
         def leave(db: orm.Session) -> bool:
             conn = db.connection()
-            if _lock_table(conn, seat.table_id) != "open":
+            if lock_table(conn, seat.table_id) != "open":
                 return False
             done = conn.execute(update(Seat).where(
                 Seat.table_id == seat.table_id, Seat.seat == seat.seat, Seat.user_id == user_id,
@@ -344,21 +297,21 @@ class Store:
         """Write the table row and the seats' clocks if its status is still ``was`` and its
         seats are held as ``seats`` say: the start of a match, or an abandoned open table,
         happens once, and only with the players it was decided with."""
-        row = _table_row(table)
+        row = table_row(table)
         clocks = [{"k_table": s.table_id, "k_seat": s.seat, "v_bank_seconds": s.bank_seconds,
                    "v_deadline": s.deadline} for s in seats]
 
         def save(db: orm.Session) -> bool:
             conn = db.connection()
-            if _lock_table(conn, table.id) != was:
+            if lock_table(conn, table.id) != was:
                 return False
             held = {seat: (user, bot) for seat, user, bot in conn.execute(
                 select(Seat.seat, Seat.user_id, Seat.bot).where(Seat.table_id == table.id))}
             if any(held.get(s.seat) != (s.user_id, s.bot) for s in seats):
                 return False
-            conn.execute(_UPDATE_TABLE, row)
+            conn.execute(UPDATE_TABLE, row)
             if clocks:
-                conn.execute(_UPDATE_CLOCKS, clocks)
+                conn.execute(UPDATE_CLOCKS, clocks)
             return True
 
         return await self.write(save)
@@ -381,140 +334,14 @@ class Store:
 
         return await self.write(run)
 
-    # ---- leases: which process runs a live table's clocks and bots ---------------------
-    async def claim(self, table_id: str, owner: str, seconds: float) -> bool:
-        """Take the table's lease (free, expired or already ours) until ``seconds`` from now;
-        True if ``owner`` holds it now. One conditional write: two processes asking at once
-        cannot both get it."""
-        now = self._now()
-        until = now + timedelta(seconds=seconds)
-
-        def take(db: orm.Session) -> bool:
-            conn = db.connection()
-            done = conn.execute(
-                update(Lease).where(
-                    Lease.table_id == table_id,
-                    or_(Lease.owner == owner, Lease.expires_at < now),
-                ).values(owner=owner, expires_at=until)
-            )
-            if done.rowcount == 1:
-                return True
-            held = conn.execute(select(Lease.owner).where(Lease.table_id == table_id)).first()
-            if held is not None:
-                return False
-            conn.execute(insert(Lease).values(table_id=table_id, owner=owner, expires_at=until))
-            return True
-
-        try:
-            return await self.write(take)
-        except IntegrityError:  # another process inserted it first
-            return False
-
-    async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
-        """Renew the leases of ``table_ids`` that ``owner`` still holds; those tables."""
-        until = self._now() + timedelta(seconds=seconds)
-        ids = list(table_ids)
-
-        def extend(db: orm.Session) -> set[str]:
-            conn = db.connection()
-            mine = (Lease.owner == owner, Lease.table_id.in_(ids))
-            conn.execute(update(Lease).where(*mine).values(expires_at=until))
-            return set(conn.execute(select(Lease.table_id).where(*mine)).scalars())
-
-        if not ids:
-            return set()
-
-        return await self.write(extend)
-
-    async def release(self, owner: str, table_ids: Sequence[str] | None = None) -> None:
-        """Give up ``owner``'s leases (those of ``table_ids``, or all of them)."""
-        statement = delete(Lease).where(Lease.owner == owner)
-        if table_ids is not None:
-            statement = statement.where(Lease.table_id.in_(list(table_ids)))
-        await self.write(lambda db: db.execute(statement))
-
-    def _now(self) -> Any:
-        """Now, by the database's clock where it has one (PostgreSQL): the processes'
-        machines need not agree to the second for leases to be exclusive."""
-        if self.engine.dialect.name == "postgresql":
-            return func.now()
-        return utcnow()
-
-    async def orphans(self, limit: int = 100) -> list[str]:
-        """Tables being played whose lease is missing or expired: nobody runs their clocks."""
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Table.id).outerjoin(Lease, Lease.table_id == Table.id).where(
-                    Table.status == "playing",
-                    or_(Lease.table_id.is_(None), Lease.expires_at < self._now()),
-                ).limit(limit)
-            )
-            return list(found.scalars())
-
     async def append(
         self,
         move: Move,
         seats: Sequence[Seat] = (),
         table: Table | None = None,
     ) -> None:
-        """Append one log entry, with the seat clocks and table row it changes, in one
-        transaction; return once it is committed. ``Conflict`` if the place
-        ``(table_id, seq)`` is already taken.
-
-        Entries that arrive while a commit is under way go together in the next one (group
-        commit): under load one commit carries the moves of many tables, and each caller
-        still hears only when its own is durable."""
-        pending = _Pending(
-            {"table_id": move.table_id, "seq": move.seq, "seat": move.seat, "kind": move.kind,
-             "action": move.action, "at": move.at or utcnow()},
-            _seat_rows(seats),
-            None if table is None else _table_row(table),
-            asyncio.get_running_loop().create_future(),
-        )
-        self._pending.append(pending)
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush(), name="store: log writer")
-        # the write goes on if the caller is cancelled: an action is never half-saved
-        await asyncio.shield(pending.done)
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                await self._write(batch)
-            except IntegrityError:
-                # someone else filled a place (another process, issue 16): find whose, alone
-                for one in batch:
-                    try:
-                        await self._write([one])
-                    except IntegrityError:
-                        one.fail(Conflict(f"{one.move['table_id']}#{one.move['seq']}"))
-                    except Exception as exc:
-                        one.fail(exc)
-                    else:
-                        one.succeed()
-            except Exception as exc:
-                for one in batch:
-                    one.fail(exc)
-            else:
-                for one in batch:
-                    one.succeed()
-
-    async def _write(self, batch: list[_Pending]) -> None:
-        await self.write(lambda db: self._write_log(db, batch))
-
-    @staticmethod
-    def _write_log(db: orm.Session, batch: list[_Pending]) -> None:
-        # Core statements: this is the write every action waits for, and the ORM's unit of
-        # work would cost several times its price.
-        conn = db.connection()
-        conn.execute(insert(Move), [one.move for one in batch])
-        seats = [row for one in batch for row in one.seats]
-        if seats:
-            conn.execute(_UPDATE_SEAT, seats)
-        tables = [one.table for one in batch if one.table is not None]
-        if tables:
-            conn.execute(_UPDATE_TABLE, tables)
+        """Append one log entry with the rows it changes, once committed (``log_writer``)."""
+        await self.log_writer.append(move, seats, table)
 
     # ---- chat ------------------------------------------------------------------------------
     async def add_chat(self, table_id: str, user_id: int, text: str) -> Chat:

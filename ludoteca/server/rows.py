@@ -1,0 +1,45 @@
+"""The rows a write sends, built once: updates of whole seat and table rows by key, and the
+table row lock that orders conditional writes (PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import bindparam, select, update
+
+from ludoteca.server.db import Seat, Table
+
+# Updates of whole rows by key, built once (statements are compiled once per shape).
+UPDATE_SEAT = update(Seat).where(
+    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
+).values({c.key: bindparam("v_" + c.key) for c in Seat.__table__.columns if not c.primary_key})
+UPDATE_TABLE = update(Table).where(Table.id == bindparam("k_id")).values(
+    {c.key: bindparam("v_" + c.key) for c in Table.__table__.columns if not c.primary_key}
+)
+
+
+UPDATE_CLOCKS = update(Seat).where(
+    Seat.table_id == bindparam("k_table"), Seat.seat == bindparam("k_seat")
+).values(bank_seconds=bindparam("v_bank_seconds"), deadline=bindparam("v_deadline"))
+
+
+def lock_table(conn: Any, table_id: str) -> str | None:
+    """The table's status, its row locked until the transaction ends (PostgreSQL)."""
+    found = conn.execute(
+        select(Table.status).where(Table.id == table_id).with_for_update()
+    ).scalar_one_or_none()
+    return None if found is None else str(found)
+
+
+def seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    return [
+        {"k_table": s.table_id, "k_seat": s.seat,
+         **{"v_" + c.key: getattr(s, c.key) for c in Seat.__table__.columns if not c.primary_key}}
+        for s in seats
+    ]
+
+
+def table_row(table: Table) -> dict[str, Any]:
+    return {"k_id": table.id, **{"v_" + c.key: getattr(table, c.key)
+                                 for c in Table.__table__.columns if not c.primary_key}}
