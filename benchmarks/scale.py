@@ -77,7 +77,7 @@ from server import (  # noqa: E402  (it puts the repository on sys.path too)
 )
 
 WORKERS = "ludoteca:bots:workers"
-"""The sorted set where ``ludoteca worker`` processes say they are alive (server/bots.py)."""
+"""The sorted set where ``ludoteca worker`` processes say they are alive (server/bot_queue.py)."""
 
 
 @dataclass(frozen=True)

@@ -470,7 +470,7 @@ def worker(
     import asyncio
     import signal
 
-    from ludoteca.server.bots import work
+    from ludoteca.server.bot_queue import work
     from ludoteca.server.logs import configure_logging
 
     configure_logging()

@@ -26,11 +26,13 @@ from ludoteca import __version__
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.server import errors as E
 from ludoteca.server import migrate
-from ludoteca.server.bots import make_bots
+from ludoteca.server.bot_pool import BotWorkers
+from ludoteca.server.bot_queue import QueuedBots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
+from ludoteca.server.redis_link import connect
 from ludoteca.server.routes import ROUTERS
 from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
@@ -43,6 +45,18 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
+
+
+def make_bots(settings: Settings) -> BotWorkers:
+    if settings.redis_url and not settings.database_url.startswith(("postgres", "postgresql")):
+        raise ValueError("several processes (LUDOTECA_REDIS_URL) need a PostgreSQL database")
+    if settings.bots == "queue":
+        if not settings.redis_url:
+            raise ValueError("LUDOTECA_BOTS=queue needs LUDOTECA_REDIS_URL")
+        return QueuedBots(connect(settings.redis_url), settings.bot_processes)
+    if settings.bots != "local":
+        raise ValueError(f"LUDOTECA_BOTS must be local or queue, not {settings.bots!r}")
+    return BotWorkers(settings.bot_processes)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -6,7 +6,7 @@ unique ``(table_id, seq)`` of the log decides between two at once, and the loser
 and says "stale", as a single process does after a failed write. Redis pub/sub only carries
 *pokes* ("table t changed, now at seq n"), chat lines and player notifications: a process that
 hears a poke reads the new log entries from the database and renders them per viewer itself,
-so no game state crosses pub/sub. (The bot queue, ``bots.QueuedBots``, does carry a bot seat's
+so no game state crosses pub/sub. (The bot queue, ``bot_queue.QueuedBots``, does carry a bot seat's
 own view to a worker: a server-side part, trusted as the database is.)
 
 Pub/sub may lose messages while a connection is down: meanwhile every loaded table is read
@@ -14,10 +14,8 @@ from the database every second or two, and once more when it is back. A process 
 publish tells the others to read everything again once it can, and a subscription that hears
 nothing for a while, not even this process's own heartbeat, is made anew.
 
-Clocks and bot seats must run in exactly one process: a lease row per table (``table_leases``)
-names its owner until an expiry the owner renews every third of the lease. A process that
-finds a table being played with no live lease takes it (one conditional write), so a dead
-owner's tables move on within about a lease.
+Clocks and bot seats must run in exactly one process: the cluster keeps this process's table
+leases (``leases.py``).
 """
 
 from __future__ import annotations
@@ -26,17 +24,15 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
-import secrets
-import socket
 import time
 from typing import Any, Protocol
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ludoteca.engine.game import JSON
+from ludoteca.server.leases import Leases
 from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.redis_link import connect, process_name
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
@@ -49,18 +45,6 @@ LOBBY = "ludoteca:lobby"
 OUTBOX = 10_000
 BEAT = 5.0
 DEAF = 3 * BEAT
-
-
-def process_name() -> str:
-    """This process among the arena's: host, pid and a random tag (pids repeat)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
-def connect(url: str) -> Redis:
-    return Redis.from_url(
-        url, socket_connect_timeout=2, socket_timeout=None, health_check_interval=5,
-        retry_on_timeout=False,
-    )
 
 
 class ClusterHost(Protocol):
@@ -80,7 +64,6 @@ class Cluster:
         self.hub = hub
         self.name = process_name()
         self.redis = connect(url)
-        self.lease = hub.settings.lease_seconds
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
         self.connected = False
         self.lost = False
@@ -92,6 +75,7 @@ class Cluster:
         """Tables poked while this process was loading them (the poke is kept for after)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._rereads: set[asyncio.Task[None]] = set()
+        self.leases = Leases(hub, self.name, hub.settings.lease_seconds)
 
     async def start(self) -> None:
         """Subscribe (waiting a little for Redis, so the first pokes are not missed) and start
@@ -99,7 +83,7 @@ class Cluster:
         self._tasks = [
             asyncio.create_task(self._listen(), name="cluster: listen"),
             asyncio.create_task(self._send(), name="cluster: send"),
-            asyncio.create_task(self._keep_leases(), name="cluster: leases"),
+            asyncio.create_task(self.leases.keep(), name="cluster: leases"),
             asyncio.create_task(self._beat(), name="cluster: heartbeat"),
         ]
         for _ in range(50):
@@ -248,46 +232,9 @@ class Cluster:
             return True
         return False
 
-    # ---- leases ----------------------------------------------------------------------------
+    # ---- leases (``leases.py``) ------------------------------------------------------------
     async def claim(self, table_id: str) -> bool:
-        try:
-            return await self.hub.store.leases.claim(table_id, self.name, self.lease)
-        except Exception:
-            log.warning("table %s: the lease could not be claimed", table_id, exc_info=True)
-            return False
+        return await self.leases.claim(table_id)
 
     async def release(self, table_id: str) -> None:
-        with contextlib.suppress(Exception):
-            await self.hub.store.leases.release(self.name, [table_id])
-
-    async def _keep_leases(self) -> None:
-        while True:
-            try:
-                await self.keep_leases()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("leases could not be renewed", exc_info=True)
-            await asyncio.sleep(self.lease / 3)
-
-    async def keep_leases(self) -> None:
-        """Renew ours (and let go of tables another process took), then take over tables
-        being played that nobody holds."""
-        store, hub = self.hub.store, self.hub
-        mine = {a.table_id: a for a in hub.tables.actors.values() if a.owned and not a.stopping}
-        held = await store.leases.renew(self.name, list(mine), self.lease)
-        for table_id, actor in mine.items():
-            actor.set_owned(table_id in held)
-        # a lease of ours with no table in memory (its loading failed) is not renewed: it
-        # lapses, and the next look finds the table here
-        for table_id in await store.leases.orphans():
-            if hub.closing or not await self.claim(table_id):
-                continue
-            log.info("table %s: taken over (its lease had lapsed)", table_id)
-            try:
-                found = await hub.tables.actor(table_id)
-            except Exception:
-                await self.release(table_id)
-                raise
-            if found is not None:
-                found.set_owned(True)
+        await self.leases.release(table_id)

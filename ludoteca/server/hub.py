@@ -12,7 +12,7 @@ from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
 from ludoteca.server.auth import RateLimit
-from ludoteca.server.bots import BotWorkers
+from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
 from ludoteca.server.db import User
 from ludoteca.server.errors import voice

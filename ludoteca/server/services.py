@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
-from ludoteca.server.bots import BotWorkers
+from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store

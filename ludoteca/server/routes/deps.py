@@ -14,7 +14,7 @@ from ludoteca.engine.game import Game
 from ludoteca.games import game_names, get_game
 from ludoteca.server import auth
 from ludoteca.server import errors as E
-from ludoteca.server.bots import BOT_LEVELS
+from ludoteca.server.bot_pool import BOT_LEVELS
 from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError, language_from_header
 from ludoteca.server.hub import Hub

@@ -11,7 +11,7 @@ from ludoteca.engine.game import JSON
 from ludoteca.games import entry, game_names, get_game
 from ludoteca.server import errors as E
 from ludoteca.server.access import for_member
-from ludoteca.server.bots import BOT_LEVELS
+from ludoteca.server.bot_pool import BOT_LEVELS
 from ludoteca.server.db import Table
 from ludoteca.server.errors import ServerError
 from ludoteca.server.game_assets import web_info

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import JSON
-from ludoteca.server.bots import ZOMBIE_LEVEL, budget
+from ludoteca.server.bot_pool import ZOMBIE_LEVEL, budget
 from ludoteca.server.db import utcnow
 from ludoteca.server.services import TableServices
 from ludoteca.server.table.core import TableCore

@@ -1,9 +1,5 @@
-"""The server's bot workers: processes that choose bot moves, never the event loop.
-
-A move is asked for with what the seat may know (its view), so a worker holds no table state:
-any worker can answer any table, and a restarted server loses nothing. Bots are built per
-move from a seed derived from the table, so a table's bot play is repeatable.
-"""
+"""Bot moves through Redis (``LUDOTECA_BOTS=queue``): the web processes' side
+(``QueuedBots``) and the ``ludoteca worker`` command that answers them on any machine."""
 
 from __future__ import annotations
 
@@ -11,24 +7,16 @@ import asyncio
 import inspect
 import json
 import logging
-import os
 import secrets
 import time
 from collections.abc import Awaitable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from functools import partial
-from multiprocessing import get_context
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from ludoteca.bots import SEARCH_SECONDS, make_bot
-from ludoteca.bots.pool import start_method
+from redis.asyncio import Redis
+
 from ludoteca.engine.game import JSON
-
-if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
-    from ludoteca.server.settings import Settings
+from ludoteca.server.bot_pool import BotWorkers
+from ludoteca.server.redis_link import connect, process_name
 
 log = logging.getLogger("ludoteca.bots")
 T = TypeVar("T")
@@ -37,80 +25,6 @@ WORKERS = "ludoteca:bots:workers"
 """A sorted set: each worker's name, scored by when it last said it was alive."""
 ALIVE = 10.0
 """Seconds a worker's last heartbeat counts for."""
-
-BOT_LEVELS = ("random", "greedy", "medium", "hard")
-ZOMBIE_LEVEL = "greedy"
-"""The level that plays a seat whose person ran out of time or left (BGA's zombie mode)."""
-
-
-def choose(game: str, level: str, seed: int, view: JSON, seat: int, seconds: float) -> JSON:
-    """Runs in a worker process: the bot's action for ``seat``, as JSON."""
-    from ludoteca.games import get_game
-
-    found = get_game(game)
-    bot = make_bot(level, game, seed)
-    try:
-        action = bot.choose(found, view, seat, time.monotonic() + seconds)
-    finally:
-        bot.close()
-    data: JSON = action.to_json()
-    return data
-
-
-def budget(level: str) -> float:
-    return SEARCH_SECONDS.get(level, 0.05)
-
-
-def _warm() -> int:
-    from ludoteca.games import all_games
-
-    return len(all_games())
-
-
-class BotWorkers:
-    """A process pool the server owns; ``choose`` awaits a move without blocking the loop."""
-
-    def __init__(self, processes: int = 0) -> None:
-        self.processes = processes or max(1, os.cpu_count() or 1)
-        self._pool: ProcessPoolExecutor | None = None
-        self.answered: dict[str, int] = {"local": 0, "queue": 0}
-        """Moves chosen, by where (for ``/metrics``)."""
-
-    @property
-    def pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=get_context(start_method())
-            )
-        return self._pool
-
-    async def warm(self) -> None:
-        """Start the processes and import the games before the first move is asked."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(
-            *(loop.run_in_executor(self.pool, _warm) for _ in range(self.processes))
-        )
-
-    async def choose(
-        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float
-    ) -> Any:
-        loop = asyncio.get_running_loop()
-        job = partial(choose, game, level, seed, view, seat, seconds)
-        try:
-            found = await loop.run_in_executor(self.pool, job)
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): start a fresh pool and ask once more
-            self.close()
-            found = await loop.run_in_executor(self.pool, job)
-        self.answered["local"] += 1
-        return found
-
-    def close(self, wait: bool = False) -> None:
-        """Stop the pool (``wait``: until its processes have exited, so none outlives the
-        server)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=True)
-            self._pool = None
 
 
 class QueuedBots(BotWorkers):
@@ -173,25 +87,9 @@ async def _done(result: Awaitable[T] | T) -> T:
     return result
 
 
-def make_bots(settings: Settings) -> BotWorkers:
-    if settings.redis_url and not settings.database_url.startswith(("postgres", "postgresql")):
-        raise ValueError("several processes (LUDOTECA_REDIS_URL) need a PostgreSQL database")
-    if settings.bots == "queue":
-        if not settings.redis_url:
-            raise ValueError("LUDOTECA_BOTS=queue needs LUDOTECA_REDIS_URL")
-        from ludoteca.server.cluster import connect
-
-        return QueuedBots(connect(settings.redis_url), settings.bot_processes)
-    if settings.bots != "local":
-        raise ValueError(f"LUDOTECA_BOTS must be local or queue, not {settings.bots!r}")
-    return BotWorkers(settings.bot_processes)
-
-
 async def work(redis_url: str, processes: int = 0, stop: asyncio.Event | None = None) -> None:
     """``ludoteca worker``: take bot jobs from Redis, as many at once as there are
     processes, until ``stop`` is set (the jobs in hand are finished first)."""
-    from ludoteca.server.cluster import connect, process_name
-
     pool = BotWorkers(processes)
     await pool.warm()
     redis = connect(redis_url)

@@ -1,0 +1,98 @@
+"""The server's bot pool: processes that choose bot moves, never the event loop.
+
+A move is asked for with what the seat may know (its view), so a worker holds no table state:
+any worker can answer any table, and a restarted server loses nothing. Bots are built per
+move from a seed derived from the table, so a table's bot play is repeatable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from multiprocessing import get_context
+from typing import Any
+
+from ludoteca.bots import SEARCH_SECONDS, make_bot
+from ludoteca.bots.pool import start_method
+from ludoteca.engine.game import JSON
+
+log = logging.getLogger("ludoteca.bots")
+
+BOT_LEVELS = ("random", "greedy", "medium", "hard")
+ZOMBIE_LEVEL = "greedy"
+"""The level that plays a seat whose person ran out of time or left (BGA's zombie mode)."""
+
+
+def choose(game: str, level: str, seed: int, view: JSON, seat: int, seconds: float) -> JSON:
+    """Runs in a worker process: the bot's action for ``seat``, as JSON."""
+    from ludoteca.games import get_game
+
+    found = get_game(game)
+    bot = make_bot(level, game, seed)
+    try:
+        action = bot.choose(found, view, seat, time.monotonic() + seconds)
+    finally:
+        bot.close()
+    data: JSON = action.to_json()
+    return data
+
+
+def budget(level: str) -> float:
+    return SEARCH_SECONDS.get(level, 0.05)
+
+
+def _warm() -> int:
+    from ludoteca.games import all_games
+
+    return len(all_games())
+
+
+class BotWorkers:
+    """A process pool the server owns; ``choose`` awaits a move without blocking the loop."""
+
+    def __init__(self, processes: int = 0) -> None:
+        self.processes = processes or max(1, os.cpu_count() or 1)
+        self._pool: ProcessPoolExecutor | None = None
+        self.answered: dict[str, int] = {"local": 0, "queue": 0}
+        """Moves chosen, by where (for ``/metrics``)."""
+
+    @property
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=get_context(start_method())
+            )
+        return self._pool
+
+    async def warm(self) -> None:
+        """Start the processes and import the games before the first move is asked."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.pool, _warm) for _ in range(self.processes))
+        )
+
+    async def choose(
+        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float
+    ) -> Any:
+        loop = asyncio.get_running_loop()
+        job = partial(choose, game, level, seed, view, seat, seconds)
+        try:
+            found = await loop.run_in_executor(self.pool, job)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): start a fresh pool and ask once more
+            self.close()
+            found = await loop.run_in_executor(self.pool, job)
+        self.answered["local"] += 1
+        return found
+
+    def close(self, wait: bool = False) -> None:
+        """Stop the pool (``wait``: until its processes have exited, so none outlives the
+        server)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=True)
+            self._pool = None
