@@ -12,8 +12,8 @@ creating the table and the other joining it, each with its own table WebSocket (
 it legal actions; it waits a bot-like think time (``--think`` ± ``--jitter`` seconds) and sends a
 random legal ``{type: "act", seq, action}``. The round trip is from that send to the arrival of
 the ``update`` whose ``seq`` is the answered one + 1. A Kingdomino match is 48 actions (about
-50 s at 1 s a move), so matches end during the run: the host then asks for a rematch
-(``POST /api/tables/{id}/rematch``, started at once) and the guest learns the new table from
+50 s at 1 s a move), so matches end during the run: the host then offers a rematch
+(``POST /api/tables/{id}/rematch``), the guest accepts it, and both learn the new table from
 the ``table`` message on the old socket, as a real client does; both move their sockets there.
 So N tables stay live, and table creation, the end of a match (ratings: the tables are rated)
 and rematches are part of the load.
@@ -77,12 +77,15 @@ JSON = dict[str, Any]
 
 # ---- the server --------------------------------------------------------------------------------
 class Server(ServerProcess):
-    """One ``ludoteca serve`` process on a free port, started at once."""
+    """One ``ludoteca serve`` process on a free port, started at once; with ``tree``, the
+    server of that checkout (its ``ludoteca`` package first on the path)."""
 
     def __init__(self, database_url: str, folder: Path, module: str = "ludoteca.cli",
-                 bot_processes: int = 1) -> None:
-        super().__init__(database_url, folder, module,
-                         LUDOTECA_BOT_PROCESSES=str(bot_processes))
+                 bot_processes: int = 1, tree: Path | None = None) -> None:
+        env = {"LUDOTECA_BOT_PROCESSES": str(bot_processes)}
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
+        super().__init__(database_url, folder, module, **env)
         self.start()
 
     def tail(self) -> str:
@@ -434,18 +437,24 @@ class Pair:
                 self.tally.games += 1
                 self.tally.when["games"].append(time.monotonic() - self.window.start)
             try:
-                _, table = await self._post(f"/api/tables/{self.table_id}/rematch", host)
+                path = f"/api/tables/{self.table_id}/rematch"
+                _, answer = await self._post(path, host)
+                # an offer (this tree); an older server answers with the new table at once
+                made = answer.get("rematch") if answer["id"] == self.table_id else answer["id"]
+                for guest in guests if made is None else ():
+                    _, answer = await self._post(path, guest, {"accept": True})
+                    made = answer.get("rematch")
                 for guest in guests:
                     assert guest.rematch is not None
                     seen = await asyncio.wait_for(asyncio.shield(guest.rematch), 10)
-                    if seen != table["id"]:
+                    if seen != made:
                         self.tally.errors["rematch mismatch"] += 1
             except (RuntimeError, TimeoutError, httpx.HTTPError) as exc:
                 self.tally.errors[f"rematch: {type(exc).__name__}"] += 1
                 return
             for person in self.people:
                 await person.close()
-            await self._connect(table["id"])
+            await self._connect(str(made))
 
     async def _stopped(self) -> None:
         while not self.window.stopping:
@@ -608,9 +617,11 @@ class Result:
     games: int
 
 
-def run(database: str, url: str, args: argparse.Namespace, folder: Path) -> Result:
-    print(f"\n== {database}: starting the server ({url.split('@')[-1]})", flush=True)
-    server = Server(url, folder, args.server_module)
+def run(database: str, url: str, args: argparse.Namespace, folder: Path,
+        tree: Path | None = None) -> Result:
+    which = f" of {tree}" if tree is not None else ""
+    print(f"\n== {database}: starting the server{which} ({url.split('@')[-1]})", flush=True)
+    server = Server(url, folder, args.server_module, tree=tree)
     try:
         return _measure(database, server, args, url)
     finally:
@@ -896,6 +907,8 @@ def report(r: Result) -> str:
         + (f"PostgreSQL backends {r.database_cpu:.2f}, " if r.database == "postgresql" else "")
         + f"clients {r.client_cpu:.2f}, whole machine {r.machine_cpu:.2f} of {os.cpu_count()} "
         f"(other work {max(0.0, r.machine_cpu - ours):.2f})",
+        f"   CPU per action      {cpu_per_action(r):.2f} ms of server "
+        + ("and PostgreSQL " if r.database == "postgresql" else "") + "CPU per answered action",
         f"   ping round trip     p50 {quantile(pings, 0.5):.1f} ms, "
         f"p99 {quantile(pings, 0.99):.1f} ms, max {max(pings, default=float('nan')):.1f} ms "
         "(answered by the socket handler: the "
@@ -968,6 +981,9 @@ def main() -> None:
                         help="for experiments: a module run as `python -m MODULE serve ...` "
                         "that patches something, then runs ludoteca.cli")
     parser.add_argument("--top", type=int, default=25, help="functions in the py-spy summary")
+    parser.add_argument("--against", type=Path, metavar="TREE",
+                        help="also run the same load, in the same run, on the server of another "
+                        "checkout (e.g. a `git worktree` of the previous commit), and compare")
     args = parsed(parser)
     print(f"Arena load: {args.tables} two-player Kingdomino tables, think {args.think:g} s "
           f"± {args.jitter:g}, {args.client_processes} client process(es), "
@@ -975,22 +991,53 @@ def main() -> None:
           f"stagger {'on' if args.stagger else 'off'}, {os.cpu_count()} cores; "
           f"load average before: {os.getloadavg()[0]:.2f}")
     results: list[Result] = []
+    before: list[Result] = []
+    trees: list[Path | None] = [None] if args.against is None else [args.against, None]
     with tempfile.TemporaryDirectory(prefix="ludoteca-bench-") as tmp:
-        folder = Path(tmp)
-        if args.database in ("sqlite", "both"):
-            result = run("sqlite", f"sqlite:///{folder / 'arena.sqlite3'}", args, folder)
-            results.append(result)
-            print(report(result), flush=True)
-        if args.database in ("postgresql", "both"):
-            try:
-                with postgres_database() as url:
-                    result = run("postgresql", url, args, folder)
-                    results.append(result)
-                    print(report(result), flush=True)
-            except OSError as exc:
-                print(f"\n== postgresql: skipped: {exc}")
+        for tree in trees:
+            folder = Path(tmp) / ("before" if tree is not None else "this")
+            folder.mkdir()
+            found = before if tree is not None else results
+            if args.database in ("sqlite", "both"):
+                result = run("sqlite", f"sqlite:///{folder / 'arena.sqlite3'}", args, folder, tree)
+                found.append(result)
+                print(report(result), flush=True)
+            if args.database in ("postgresql", "both"):
+                try:
+                    with postgres_database() as url:
+                        result = run("postgresql", url, args, folder, tree)
+                        found.append(result)
+                        print(report(result), flush=True)
+                except OSError as exc:
+                    print(f"\n== postgresql: skipped: {exc}")
     print()
+    if before:
+        print(compare(before, results, args.against))
     print(verdict(results, args.tables))
+
+
+def cpu_per_action(r: Result) -> float:
+    """Server CPU (its process, and PostgreSQL's backends) per answered action, in ms."""
+    answered = r.actions_per_second * 1.0
+    return (r.server_cpu + r.database_cpu) / answered * 1000 if answered else float("nan")
+
+
+def compare(before: list[Result], after: list[Result], tree: Path) -> str:
+    """This tree against the other, database by database: CPU per action and p99."""
+    lines = [f"This tree against {tree} (same load, same run):"]
+    for old in before:
+        new = next((r for r in after if r.database == old.database), None)
+        if new is None:
+            continue
+        p99_old = quantile([x * 1000 for x in old.latencies], 0.99)
+        p99_new = quantile([x * 1000 for x in new.latencies], 0.99)
+        cpu_old, cpu_new = cpu_per_action(old), cpu_per_action(new)
+        lines.append(
+            f"  {old.database:<11} server CPU per action {cpu_new:.2f} ms (was {cpu_old:.2f}; "
+            f"ratio {cpu_new / cpu_old:.2f}), p99 {p99_new:.1f} ms (was {p99_old:.1f}; ratio "
+            f"{p99_new / p99_old:.2f}), actions/s {new.actions_per_second:.0f} "
+            f"(was {old.actions_per_second:.0f})")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -156,3 +156,39 @@ def test_a_forced_single_choice_is_played_without_typing() -> None:
         assert match.actions[0][0] == seat
         return
     pytest.fail("no deal where the first question had one answer")
+
+
+def test_the_person_takes_back_a_move_in_the_terminal() -> None:
+    """`undo` at the prompt (docs/cli.md): refused with the reason while there is nothing to
+    take back; once the person's own last move revealed nothing and nobody moved since, the
+    driver takes it back and the log says so."""
+    game = get_game("kingdomino")
+    ui = session.load_renderer("kingdomino")
+    match = Match.new(game, {}, 2, 3, names=["you", "bot"],
+                      controllers=[None, bots.make_bot("random", "kingdomino", 1)])
+    asked: list[str] = []
+    kept: list[int] = []
+
+    def read(prompt: str) -> str:
+        if match.log and match.log[-1].kind == "undo":
+            raise EOFError
+        if not asked:
+            asked.append("undo")
+            return "undo"  # nothing of ours to take back yet
+        if match.can_undo(0):
+            kept.append(len(match.actions) - 1)
+            return "deshacer"
+        action = match.legal(0)[0].to_json()
+        if action["type"] == "claim":
+            return f"claim {action['domino']}"
+        if action["type"] == "discard":
+            return "discard"
+        return f"{action['x']} {action['y']} {action['dir']}"
+
+    console = Console(record=True, width=80)
+    with pytest.raises(EOFError):
+        session.PlaySession(match, ui, console, read, game.voice("en")).run()
+    output = console.export_text()
+    assert "Nothing to take back" in output
+    assert "took back their last move" in output
+    assert kept and len(match.actions) == kept[0] and match.log[-1].kind == "undo"
