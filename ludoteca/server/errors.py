@@ -50,6 +50,14 @@ class ServerError(LudotecaError):
         self.status = status
 
 
+class Stopped(ServerError):
+    """A table's actor was let go of (nobody watched it) or the server is stopping: load the
+    table again."""
+
+    def __init__(self) -> None:
+        super().__init__("stopped", SHUTTING_DOWN, 503)
+
+
 def error_message(exc: LudotecaError, say: Voice) -> dict[str, Any]:
     return {"type": "error", "code": exc.code, "message": exc.say(say)}
 

@@ -24,11 +24,17 @@ from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.connection import CLOSE, RESYNC, Connection
 from ludoteca.server.db import User
-from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.errors import (
+    ServerError,
+    Stopped,
+    error_message,
+    language_from_header,
+    voice,
+)
 from ludoteca.server.hub import Hub
 from ludoteca.server.protocol import Act, Chat, Ping, Rematch, Sync, Undo
 from ludoteca.server.settings import MESSAGE_LIMIT
-from ludoteca.server.table.actor import Stopped, TableActor
+from ludoteca.server.table.actor import TableActor
 
 log = logging.getLogger("ludoteca.server")
 

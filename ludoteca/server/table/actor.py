@@ -24,10 +24,11 @@ from ludoteca.engine.i18n import N_
 from ludoteca.server import errors as E
 from ludoteca.server.connection import Connection
 from ludoteca.server.db import User, utcnow
-from ludoteca.server.errors import ServerError
+from ludoteca.server.errors import ServerError, Stopped
 from ludoteca.server.services import TableServices
 from ludoteca.server.store import Conflict
 from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.reload import read_back
 from ludoteca.server.table.seating import Seating
 from ludoteca.server.table.turns import Turns
 from ludoteca.server.table.view import TableViews, chat_message
@@ -35,14 +36,6 @@ from ludoteca.server.table.viewers import Viewers
 
 log = logging.getLogger("ludoteca.table")
 T = TypeVar("T")
-
-
-class Stopped(ServerError):
-    """The table's actor was let go of (nobody watched it) or the server is stopping: load
-    the table again."""
-
-    def __init__(self) -> None:
-        super().__init__("stopped", E.SHUTTING_DOWN, 503)
 
 
 class TableActor:
@@ -281,30 +274,19 @@ class TableActor:
             self.poke()
 
     async def refresh(self, whole: bool = False, tell: bool = True) -> None:
-        """Read the table's rows and the log entries after ours from the store (``whole``:
-        the whole log, after a write of ours failed); viewers hear what changed."""
-        core, store = self.core, self.services.store
+        """Read the table back from the store (``reload.py``); viewers hear what changed."""
+        core = self.core
         self.services.metrics.catch_ups.inc()
-        whole = whole or core.match is None or core.table.status == "open"
-        found = await store.snapshot(self.table_id, 0 if whole else core.seq)
-        if found is None:
-            return
         summary, seq = core.summary(), core.seq
-        table, seats, moves = found
-        core.take_rows(table, seats, {})
-        missing = core.missing_users()
-        if missing:
-            core.take_rows(table, seats, await store.users(missing))
+        rebuilt = await read_back(core, self.services.store, whole)
+        if rebuilt is None:
+            return
         self.viewers.reseat(core.seat_of)
-        if whole or any(m.kind == "undo" for m in moves):
-            core.load(moves if whole else await store.moves(self.table_id))
-        elif moves:
-            core.absorb(moves)
         if not tell:
             return
         if core.summary() != summary:
             self.viewers.send_all(self.views.table())
-        if whole or core.seq > seq + 1:
+        if rebuilt or core.seq > seq + 1:
             self.viewers.send_each(self.views.full)
         elif core.seq == seq + 1:
             self.viewers.send_each(self.views.update)
