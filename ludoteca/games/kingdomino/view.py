@@ -66,7 +66,25 @@ def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) 
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
-        "score": scoring.score(k, cfg.frame, cfg.harmony, cfg.middle_kingdom),
+        **live_score(k, cfg),
+    }
+
+
+def live_score(k: list[int], cfg: Config) -> JSON:
+    """The score a player sees now, with its parts and tie-break values (rules §5, §6.2),
+    so no client counts territories or bonuses itself."""
+    result = scoring.breakdown(k, cfg.frame, cfg.harmony, cfg.middle_kingdom, TERRAINS)
+    return {
+        "score": result["total"],
+        "parts": [p.to_json() for p in scoring.parts(result)],
+        "largest_territory": result["largest_territory"],
+        "crowns": result["crowns"],
+        "tiebreak": [
+            t.to_json()
+            for t in scoring.tiebreak(
+                result["largest_territory"], result["crowns"], cfg.crowns_tiebreak
+            )
+        ],
     }
 
 
@@ -79,6 +97,7 @@ def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> J
         "game": "kingdomino",
         "options": dict(cfg.options),
         "players": cfg.players,
+        "teams": [[s] for s in range(cfg.players)],
         "seat": seat,
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],

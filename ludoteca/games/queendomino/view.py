@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.parts import teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
 from ludoteca.games.kingdomino.grid import (
@@ -77,8 +78,6 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
                 {"x": x, "y": y, "terrain": TERRAINS[t] if t is not None else None,
                  "crowns": crown_at(k, cell), "domino": n}
             )
-    tiles = [cfg.tiles[t - 1] for t, _ in state.built[side]]
-    knights_total = state.knights[side] + state.knight_cells[side].bit_count()
     return {
         "placements": [
             {"domino": n, "x": xy_of(a)[0], "y": xy_of(a)[1], "dir": DIRECTIONS[d]}
@@ -95,9 +94,19 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
             for t, cell in state.built[side]
         ],
         "queen": state.queen == side,
-        "score": scoring.score(
-            k, tiles, state.coins[side], state.towers[side], knights_total, state.queen == side
-        ),
+        **live_score(state, side),
+    }
+
+
+def live_score(state: QueendominoState, side: int) -> JSON:
+    """The score a side sees now, with its parts and its tie-break value (rules §6), so no
+    client counts territories, buildings or coins itself."""
+    result = scoring.side_breakdown(state, side)
+    return {
+        "score": result["total"],
+        "parts": [p.to_json() for p in scoring.parts(result)],
+        "largest_territory": result["largest_territory"],
+        "tiebreak": [t.to_json() for t in scoring.tiebreak(result["largest_territory"])],
     }
 
 
@@ -112,6 +121,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
         "players": cfg.players,
         "seat": seat,
         "sides": list(cfg.side_of),
+        "teams": [list(t) for t in teams_of(cfg.side_of)],
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],
         "step": STEP_NAMES[state.step],
