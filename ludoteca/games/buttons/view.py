@@ -26,7 +26,7 @@ from ludoteca.games.buttons.grid import (
     cells,
     row_col,
 )
-from ludoteca.games.buttons.scoring import final_outcome, round_json
+from ludoteca.games.buttons.scoring import final_outcome, round_json, star_parts
 from ludoteca.games.buttons.state import (
     NO_CELL,
     OVER,
@@ -63,6 +63,7 @@ def board_rows(board: tuple[int, ...]) -> list[str]:
 def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
     cfg = state.cfg
     dice = state.dice
+    placed = state.history[:-1] if state.phase == STARS else state.history
     players = []
     for s in range(cfg.players):
         players.append(
@@ -74,6 +75,7 @@ def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON
                 "markers": cells_json(state.markers[s]),
                 "stars": cells_json(state.stars[s]),
                 "star_count": state.stars[s].bit_count(),
+                "parts": [p.to_json() for p in star_parts([r[s] for r in placed])],
                 "stars_to_place": state.earned[s] if state.phase == STARS else 0,
                 "last_placed": (
                     cell_json(state.last_placed[s]) if state.last_placed[s] != NO_CELL else None
@@ -92,6 +94,7 @@ def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON
         "game": "buttons",
         "options": dict(cfg.options),
         "players": cfg.players,
+        "teams": [[s] for s in range(cfg.players)],
         "seat": seat,
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.parts import teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.components import (
     COPIES,
@@ -25,7 +26,7 @@ from ludoteca.games.kami.components import (
     pack,
     unpack,
 )
-from ludoteca.games.kami.scoring import history_json
+from ludoteca.games.kami.scoring import history_json, side_parts
 from ludoteca.games.kami.state import (
     FACE_DOWN,
     FROM_MERC,
@@ -72,7 +73,10 @@ def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
         "leading": playing and s.turn == s.attacker,
         "direction": "clockwise" if cfg.step == 1 else "counter-clockwise",
         "sides": list(cfg.side_of),
+        "teams": [list(t) for t in teams_of(cfg.side_of)],
         "scores": list(s.scores),
+        "parts": [[p.to_json() for p in side_parts(cfg, s.history, side)]
+                  for side in range(cfg.sides)],
         "end_mode": cfg.end_mode,
         "target": cfg.target,
         "winner": s.winner if s.winner >= 0 else None,
