@@ -22,6 +22,7 @@ from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game
 from ludoteca.engine.i18n import LANGUAGES
 from ludoteca.engine.match import Match
+from ludoteca.engine.parts import render_parts
 from ludoteca.games import entry, game_names, get_game
 from ludoteca.server import auth
 from ludoteca.server import errors as E
@@ -500,12 +501,12 @@ async def replay(
         step = replayed.step(seat, game.action_from_json(data))
         events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(None)]
     return {
-        "table": actor.summary(),
+        "table": render_parts(actor.summary(), say),
         "at": at,
         "total": total,
         "seat": seat,
         "events": events,
-        "view": replayed.view(None),
+        "view": render_parts(replayed.view(None), say),
     }
 
 

@@ -75,6 +75,7 @@ def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
         "sides": list(cfg.side_of),
         "teams": [list(t) for t in teams_of(cfg.side_of)],
         "scores": list(s.scores),
+        "card_values": {name: value for name, value in zip(NAMES, cfg.values, strict=True)},
         "parts": [[p.to_json() for p in side_parts(cfg, s.history, side)]
                   for side in range(cfg.sides)],
         "end_mode": cfg.end_mode,
