@@ -116,7 +116,7 @@ def narrate(
             last = games[-1] if games else b
             fields: JSON = {
                 "total": b["total"],
-                "territories": sum(t["points"] for t in last["territories"]),
+                "territories": sum(tr["points"] for tr in last["territories"]),
                 "bonuses": sum(x["points"] for x in last["bonuses"]),
                 "largest_territory": b["largest_territory"],
                 "crowns": b["crowns"],
