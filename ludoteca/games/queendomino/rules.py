@@ -513,7 +513,7 @@ def final_outcome(state: QueendominoState) -> Outcome:
         )
     else:
         breakdowns = tuple(per_side)
-    keys = [(int(b["total"]), int(b["largest_territory"])) for b in breakdowns]  # type: ignore[call-overload]
+    keys = [(int(b["total"]), int(b["largest_territory"])) for b in breakdowns]
     return Outcome(
         scores=tuple(k[0] for k in keys),
         ranks=ranks_from_keys(keys),
