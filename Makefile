@@ -26,10 +26,13 @@ browser:
 run: install
 	$(BIN)/ludoteca serve
 
+# Import cycles (even type-only ones) fail the lint, except those listed in
+# tools/import_cycles_allowed.txt while they are being removed.
 lint: install-test
-	$(BIN)/ruff check ludoteca tests benchmarks examples
+	$(BIN)/ruff check ludoteca tests benchmarks examples tools
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
-		ludoteca/server ludoteca/rl
+		ludoteca/server ludoteca/rl tools
+	$(BIN)/python -m tools.import_cycles
 
 test: lint
 	$(BIN)/python -m pytest

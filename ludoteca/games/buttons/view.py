@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.grid import (
     COLOURS,
@@ -22,6 +22,7 @@ from ludoteca.games.buttons.grid import (
     ROW_MASK,
     SIZE,
     blocked,
+    board_masks,
     cell_of,
     cells,
     row_col,
@@ -124,14 +125,12 @@ def _cell(pair: Any) -> int:
     return NO_CELL if pair is None else cell_of(int(pair[0]), int(pair[1]))
 
 
-def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
+def determinize(game: Game[Any, Any], v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
     """A state matching the view: other seats' hidden answers are taken as not given yet, and the
     dice to come get a fresh generator drawn from ``rng``."""
-    from ludoteca.games.buttons.rules import GAME, board_masks
-
     try:
         players = int(v["players"])
-        opts = GAME.validate(v["options"], players)
+        opts = game.validate(v["options"], players)
         s = ButtonsState.__new__(ButtonsState)
         s.cfg = Config.from_options(opts, players)
         s.ply = int(v["ply"])
@@ -196,10 +195,13 @@ def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
     return s
 
 
-def determinizer(v: JSON, seat: Seat | None) -> Callable[[Rng], ButtonsState]:
-    """``rng -> determinize(v, seat, rng)`` with the view read once: the only hidden part is the
-    dice to come, so each sample is a clone of one prepared state with a fresh generator."""
-    template = determinize(v, seat, Rng(0))
+def determinizer(
+    game: Game[Any, Any], v: JSON, seat: Seat | None
+) -> Callable[[Rng], ButtonsState]:
+    """``rng -> determinize(game, v, seat, rng)`` with the view read once: the only hidden part
+    is the dice to come, so each sample is a clone of one prepared state with a fresh
+    generator."""
+    template = determinize(game, v, seat, Rng(0))
 
     def sample(rng: Rng) -> ButtonsState:
         s = template.clone()

@@ -244,10 +244,10 @@ class Kingdomino(Game[KingdominoState, Action]):
         return view.view(state, seat, self.to_act(state))
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> KingdominoState:
-        return view.determinize(view_json, rng)
+        return view.determinize(self, view_json, rng)
 
     def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], KingdominoState]:
-        return view.determinizer(view_json)
+        return view.determinizer(self, view_json)
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
@@ -140,12 +140,10 @@ def _rebuild_kingdom(
     return k, placed
 
 
-def prepare(v: JSON) -> Deal:
+def prepare(game: Game[Any, Any], v: JSON) -> Deal:
     """Everything of a state that the view shows, read once; ``deal`` adds the hidden pile."""
-    from ludoteca.games.kingdomino.rules import GAME
-
     try:
-        opts = GAME.validate(v["options"], int(v["players"]))
+        opts = game.validate(v["options"], int(v["players"]))
         s = KingdominoState.__new__(KingdominoState)
         s.cfg = Config.from_options(opts, int(v["players"]))
         s.ply = int(v["ply"])
@@ -156,8 +154,8 @@ def prepare(v: JSON) -> Deal:
         s.kingdoms = [k for k, _ in rebuilt]
         s.placed = [p for _, p in rebuilt]
         s.past = []
-        for game in v["past_games"]:
-            old = [_rebuild_kingdom(kj["placements"]) for kj in game]
+        for past in v["past_games"]:
+            old = [_rebuild_kingdom(kj["placements"]) for kj in past]
             s.past.append(([k for k, _ in old], [p for _, p in old]))
         seen = seen_dominoes(s, s.placed)
         unseen = [n for n in range(1, len(DOMINOES) + 1) if n not in seen]
@@ -179,14 +177,14 @@ def deal(s: KingdominoState, unseen: list[int], remaining: int, rng: Rng) -> Kin
     return s
 
 
-def determinize(v: JSON, rng: Rng) -> KingdominoState:
+def determinize(game: Game[Any, Any], v: JSON, rng: Rng) -> KingdominoState:
     """A state matching the view; the undrawn pile is a random draw from the unseen dominoes."""
-    s, unseen, remaining = prepare(v)
+    s, unseen, remaining = prepare(game, v)
     return deal(s, unseen, remaining, rng)
 
 
-def determinizer(v: JSON) -> Callable[[Rng], KingdominoState]:
-    """``rng -> determinize(v, rng)`` with the view read once: each call copies the prepared
-    state and deals a new pile, drawing from ``rng`` exactly as ``determinize`` does."""
-    template, unseen, remaining = prepare(v)
+def determinizer(game: Game[Any, Any], v: JSON) -> Callable[[Rng], KingdominoState]:
+    """``rng -> determinize(game, v, rng)`` with the view read once: each call copies the
+    prepared state and deals a new pile, drawing from ``rng`` exactly as ``determinize`` does."""
+    template, unseen, remaining = prepare(game, v)
     return lambda rng: deal(template.clone(), unseen[:], remaining, rng)

@@ -14,11 +14,11 @@ hosting side.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.parts import teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
@@ -55,9 +55,6 @@ from ludoteca.games.queendomino.state import (
     Config,
     QueendominoState,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.games.queendomino.rules import Queendomino
 
 
 def _xy_list(mask: int) -> list[list[int]]:
@@ -174,7 +171,7 @@ Deal = tuple[QueendominoState, list[int], list[int]]
 """A view read once: the state without its piles, the unseen dominoes and the unseen tiles."""
 
 
-def prepare(game: Queendomino, v: JSON) -> Deal:
+def prepare(game: Game[Any, Any], v: JSON) -> Deal:
     """Everything of a state that the view shows, read once; ``deal`` adds the hidden piles."""
     try:
         players = int(v["players"])
@@ -257,7 +254,7 @@ def deal(s: QueendominoState, unseen: list[int], tiles: list[int], rng: Rng) -> 
     return s
 
 
-def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
+def determinize(game: Game[Any, Any], v: JSON, rng: Rng) -> QueendominoState:
     """A state matching the view; both hidden piles are random orders of what is unseen."""
     s, unseen, tiles = prepare(game, v)
     try:
@@ -266,7 +263,7 @@ def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
         raise RecordError(f"not a Queendomino view: {exc}") from None
 
 
-def determinizer(game: Queendomino, v: JSON) -> Callable[[Rng], QueendominoState]:
+def determinizer(game: Game[Any, Any], v: JSON) -> Callable[[Rng], QueendominoState]:
     """``rng -> determinize(game, v, rng)`` with the view read once: each call copies the
     prepared state and deals new piles, drawing from ``rng`` exactly as ``determinize`` does."""
     template, unseen, tiles = prepare(game, v)
