@@ -168,8 +168,8 @@ def panel(view: dict[str, Any], i: int, seat: int | None) -> Panel:
     title = f"{YOURS} (P{i + 1})" if i == seat else seat_label(i, seat)
     title += f" · {k['score']} pts"
     if view["games"] > 1 and view["past_games"]:
-        past = sum(g[i]["score"] for g in view["past_games"])
-        title += f" (+{past} earlier)"
+        earlier = ", ".join(str(g[i]["score"]) for g in view["past_games"])
+        title += f" (earlier games: {earlier})"
     style = "bold cyan" if i in view["to_act"] else ""
     return kingdom_panel(kingdom_grid(k, view["frame"]), title, style)
 
