@@ -74,23 +74,25 @@ def total_crowns(k: list[int]) -> int:
 
 
 def breakdown(
-    k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...]
+    k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...],
+    cells: bool = True,
 ) -> dict[str, Any]:
-    """Every territory (terrain, squares, crowns, points, cells) and every bonus, with totals."""
+    """Every territory (terrain, squares, crowns, points, and its cells unless ``cells`` is
+    false: the live view does without them) and every bonus, with totals."""
     territories: list[dict[str, Any]] = []
     for t in range(TERR, len(k)):
         for comp in components(k[t]):
             squares = comp.bit_count()
             crowns = crowns_in(k, comp)
-            territories.append(
-                {
-                    "terrain": terrain_names[t - TERR],
-                    "squares": squares,
-                    "crowns": crowns,
-                    "points": squares * crowns,
-                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
-                }
-            )
+            territory = {
+                "terrain": terrain_names[t - TERR],
+                "squares": squares,
+                "crowns": crowns,
+                "points": squares * crowns,
+            }
+            if cells:
+                territory["cells"] = [list(xy_of(c)) for c in bit_list(comp)]
+            territories.append(territory)
     territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
     bonuses: list[dict[str, Any]] = []
     if harmony:
@@ -106,7 +108,7 @@ def breakdown(
         "territories": territories,
         "bonuses": bonuses,
         "total": total,
-        "largest_territory": largest_territory(k),
+        "largest_territory": max((tr["squares"] for tr in territories), default=0),
         "crowns": total_crowns(k),
     }
 

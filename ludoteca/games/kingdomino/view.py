@@ -7,10 +7,12 @@ so every seat gets the same view; only the count of undrawn dominoes is shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Game, Seat
+from ludoteca.engine.parts import Part, TieBreak
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
@@ -73,19 +75,28 @@ def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) 
 def live_score(k: list[int], cfg: Config) -> JSON:
     """The score a player sees now, with its parts and tie-break values (rules §5, §6.2),
     so no client counts territories or bonuses itself."""
-    result = scoring.breakdown(k, cfg.frame, cfg.harmony, cfg.middle_kingdom, TERRAINS)
+    total, parts, largest, crowns, tiebreak = _live_score(
+        tuple(k), cfg.frame, cfg.harmony, cfg.middle_kingdom, cfg.crowns_tiebreak
+    )
     return {
-        "score": result["total"],
-        "parts": [p.to_json() for p in scoring.parts(result)],
-        "largest_territory": result["largest_territory"],
-        "crowns": result["crowns"],
-        "tiebreak": [
-            t.to_json()
-            for t in scoring.tiebreak(
-                result["largest_territory"], result["crowns"], cfg.crowns_tiebreak
-            )
-        ],
+        "score": total,
+        "parts": [p.to_json() for p in parts],
+        "largest_territory": largest,
+        "crowns": crowns,
+        "tiebreak": [t.to_json() for t in tiebreak],
     }
+
+
+@lru_cache(maxsize=4096)
+def _live_score(
+    k: tuple[int, ...], frame: int, harmony: bool, middle: bool, crowns_tiebreak: bool
+) -> tuple[int, tuple[Part, ...], int, int, tuple[TieBreak, ...]]:
+    """A kingdom's live score, worked out once per kingdom: every view of every viewer shows
+    the same kingdoms, and most do not change from one action to the next."""
+    result = scoring.breakdown(list(k), frame, harmony, middle, TERRAINS, False)
+    largest, crowns = result["largest_territory"], result["crowns"]
+    return (result["total"], tuple(scoring.parts(result)), largest, crowns,
+            scoring.tiebreak(largest, crowns, crowns_tiebreak))
 
 
 def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> JSON:

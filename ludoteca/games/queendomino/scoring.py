@@ -61,6 +61,7 @@ def breakdown(
     knights: int,
     queen: bool,
     building_crowns: int = 0,
+    cells: bool = True,
 ) -> dict[str, Any]:
     """Every territory, building and coin that scores, and the totals (rules §6.0-4).
 
@@ -72,17 +73,17 @@ def breakdown(
         for comp in components(k[t]):
             squares = comp.bit_count()
             crowns = crowns_in(k, comp)
-            territories.append(
-                {
-                    "terrain": TERRAINS[t - TERR],
-                    "squares": squares,
-                    "crowns": crowns,
-                    "building_crowns": (building_crowns & comp).bit_count(),
-                    "queen": False,
-                    "points": squares * crowns,
-                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
-                }
-            )
+            territory = {
+                "terrain": TERRAINS[t - TERR],
+                "squares": squares,
+                "crowns": crowns,
+                "building_crowns": (building_crowns & comp).bit_count(),
+                "queen": False,
+                "points": squares * crowns,
+            }
+            if cells:
+                territory["cells"] = [list(xy_of(c)) for c in bit_list(comp)]
+            territories.append(territory)
     territories.sort(key=lambda tr: (-tr["squares"], -tr["points"], tr["terrain"]))
     largest = territories[0]["squares"] if territories else 0
     queen_points = 0
@@ -177,20 +178,23 @@ def tiebreak(largest: int) -> tuple[TieBreak, ...]:
     return (TieBreak("largest_territory", LARGEST, largest, {"squares": largest}),)
 
 
-def side_breakdown(state: QueendominoState, side: int) -> dict[str, Any]:
+def side_breakdown(state: QueendominoState, side: int, cells: bool = True) -> dict[str, Any]:
     """One kingdom's final scoring explained (a player's, or a team's)."""
     tiles = state.cfg.tiles
     built = [(tiles[t - 1], cell) for t, cell in state.built[side]]
+    return side_result(
+        state.kingdoms[side], built, state.coins[side], state.towers[side],
+        state.knights[side] + state.knight_cells[side].bit_count(), state.queen == side, cells,
+    )
+
+
+def side_result(
+    k: list[int], built: list[tuple[Building, int]], coins: int, towers: int, knights: int,
+    queen: bool, cells: bool = True,
+) -> dict[str, Any]:
+    """``breakdown`` with the crowns that buildings bring worked out from ``built``."""
     crowned = 0
     for tile, cell in built:
         if tile.crowns:
             crowned |= 1 << cell
-    return breakdown(
-        state.kingdoms[side],
-        built,
-        state.coins[side],
-        state.towers[side],
-        state.knights[side] + state.knight_cells[side].bit_count(),
-        state.queen == side,
-        crowned,
-    )
+    return breakdown(k, built, coins, towers, knights, queen, crowned, cells)

@@ -14,12 +14,13 @@ hosting side.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Game, Seat
-from ludoteca.engine.parts import teams_of
+from ludoteca.engine.parts import Part, TieBreak, teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
 from ludoteca.games.kingdomino.grid import (
@@ -35,6 +36,7 @@ from ludoteca.games.kingdomino.grid import (
     xy_of,
 )
 from ludoteca.games.queendomino import scoring
+from ludoteca.games.queendomino.buildings import Building
 from ludoteca.games.queendomino.components import (
     BOARD_SPACES,
     C1,
@@ -98,13 +100,30 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
 def live_score(state: QueendominoState, side: int) -> JSON:
     """The score a side sees now, with its parts and its tie-break value (rules §6), so no
     client counts territories, buildings or coins itself."""
-    result = scoring.side_breakdown(state, side)
+    tiles = state.cfg.tiles
+    total, parts, largest, tiebreak = _live_score(
+        tuple(state.kingdoms[side]), tuple((tiles[t - 1], cell) for t, cell in state.built[side]),
+        state.coins[side], state.towers[side],
+        state.knights[side] + state.knight_cells[side].bit_count(), state.queen == side,
+    )
     return {
-        "score": result["total"],
-        "parts": [p.to_json() for p in scoring.parts(result)],
-        "largest_territory": result["largest_territory"],
-        "tiebreak": [t.to_json() for t in scoring.tiebreak(result["largest_territory"])],
+        "score": total,
+        "parts": [p.to_json() for p in parts],
+        "largest_territory": largest,
+        "tiebreak": [t.to_json() for t in tiebreak],
     }
+
+
+@lru_cache(maxsize=4096)
+def _live_score(
+    k: tuple[int, ...], built: tuple[tuple[Building, int], ...], coins: int, towers: int,
+    knights: int, queen: bool,
+) -> tuple[int, tuple[Part, ...], int, tuple[TieBreak, ...]]:
+    """A kingdom's live score, worked out once per kingdom and treasury: every view of every
+    viewer shows the same kingdoms, and most do not change from one action to the next."""
+    result = scoring.side_result(list(k), list(built), coins, towers, knights, queen, False)
+    largest = result["largest_territory"]
+    return result["total"], tuple(scoring.parts(result)), largest, scoring.tiebreak(largest)
 
 
 def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
