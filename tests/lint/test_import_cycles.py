@@ -29,7 +29,9 @@ def write(root: Path, files: dict[str, str]) -> Path:
 def test_type_only_function_level_relative_and_package_cycles_are_found(tmp_path: Path) -> None:
     pkg = write(tmp_path, {
         "pkg/__init__.py": "",
-        "pkg/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n",
+        "pkg/a.py": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n"
+        ),
         "pkg/b.py": "import pkg.a\nB = 1\n",
         "pkg/c.py": "def f():\n    from . import d\n",
         "pkg/d.py": "from pkg.c import f\n",
