@@ -26,10 +26,12 @@ browser:
 run: install
 	$(BIN)/ludoteca serve
 
+# Import cycles (even type-only ones) fail the lint (tools/import_cycles.py).
 lint: install-test
-	$(BIN)/ruff check ludoteca tests benchmarks examples
+	$(BIN)/ruff check ludoteca tests benchmarks examples tools
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
-		ludoteca/server ludoteca/rl
+		ludoteca/server ludoteca/rl tools
+	$(BIN)/python -m tools.import_cycles
 
 test: lint
 	$(BIN)/python -m pytest

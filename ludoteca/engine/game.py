@@ -27,6 +27,7 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.events import Event, event
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue, validate_options
+from ludoteca.engine.parts import Part, TieBreak, side_index
 from ludoteca.engine.rng import Rng
 
 Seat = int
@@ -90,26 +91,63 @@ class GameSpec:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Final result: per-seat scores, ranks (1 = best, equal ranks share), and a breakdown that
-    explains every point. ``tiebreaks`` holds the values compared after the score, in order."""
+    """Final result: per-seat scores, ranks (1 = best, equal ranks share), the sides, each
+    score as parts, and the tie-break reasons, so no consumer infers or re-adds anything.
+
+    ``teams`` lists the seats of each side (one seat each when nobody plays in teams; filled in
+    when left empty); partners share their side's score, parts and rank. ``parts[seat]`` adds up
+    to ``scores[seat]``. ``tiebreak[seat]`` says each value compared besides the score, in
+    order; ``tiebreaks`` holds the same values as bare numbers (kept for older readers), and
+    ``breakdown`` the game's own detailed explanation."""
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     breakdown: tuple[JSON, ...] = field(default=())
     tiebreaks: tuple[tuple[int, ...], ...] = field(default=())
+    teams: tuple[tuple[Seat, ...], ...] = field(default=())
+    parts: tuple[tuple[Part, ...], ...] = field(default=())
+    tiebreak: tuple[tuple[TieBreak, ...], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.teams:
+            object.__setattr__(self, "teams", tuple((s,) for s in range(len(self.scores))))
 
     @property
     def winners(self) -> tuple[Seat, ...]:
         return tuple(s for s, r in enumerate(self.ranks) if r == 1)
+
+    @property
+    def side_of(self) -> tuple[int, ...]:
+        """Each seat's side: its team's index in ``teams``."""
+        return tuple(side_index(self.teams, len(self.scores)))
 
     def to_json(self) -> JSON:
         return {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
+            "teams": [list(t) for t in self.teams],
+            "parts": [[p.to_json() for p in seat] for seat in self.parts],
+            "tiebreak": [[t.to_json() for t in seat] for seat in self.tiebreak],
             "tiebreaks": [list(t) for t in self.tiebreaks],
             "breakdown": list(self.breakdown),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """An outcome read back from ``to_json`` (a stored result); older results, without
+        teams, parts or tie-break reasons, read with one seat per side and none of those."""
+        return cls(
+            scores=tuple(int(x) for x in data["scores"]),
+            ranks=tuple(int(x) for x in data["ranks"]),
+            breakdown=tuple(data.get("breakdown") or ()),
+            tiebreaks=tuple(tuple(int(x) for x in t) for t in data.get("tiebreaks") or ()),
+            teams=tuple(tuple(int(x) for x in t) for t in data.get("teams") or ()),
+            parts=tuple(tuple(Part.from_json(p) for p in seat) for seat in data.get("parts") or ()),
+            tiebreak=tuple(
+                tuple(TieBreak.from_json(t) for t in seat) for seat in data.get("tiebreak") or ()
+            ),
+        )
 
 
 def ranks_from_keys(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:

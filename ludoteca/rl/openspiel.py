@@ -49,7 +49,7 @@ from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.rl.chance import MAX_OUTCOMES, ChanceRng, NeedChance
 from ludoteca.rl.encode import Encoder, encoder_factory
-from ludoteca.rl.rewards import final_rewards, sides_of
+from ludoteca.rl.rewards import final_rewards
 
 PREFIX = "ludoteca_"
 SETUP = -1
@@ -231,7 +231,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._spiel.players
         outcome = self._spiel.engine.outcome(pos.engine)
         assert outcome is not None
-        return final_rewards(outcome, sides_of(self._spiel.engine, pos.engine, self._spiel.players))
+        return final_rewards(outcome)
 
     def __str__(self) -> str:
         """The whole position, hidden parts included (for debugging and OpenSpiel's tests):

@@ -168,7 +168,7 @@ class _Table:
         assert self.match is not None
         outcome = self.match.outcome
         assert outcome is not None
-        return final_rewards(outcome, self.side_of)
+        return final_rewards(outcome)
 
     def render(self) -> str:
         from rich.console import Console

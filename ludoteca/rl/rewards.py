@@ -5,18 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine.game import Game, Outcome
+from ludoteca.engine.parts import side_index
 
 
 def sides_of(game: Game[Any, Any], state: Any, players: int) -> list[int]:
-    """Each seat's side: its team where the game plays in teams (the public view's ``sides``),
-    else the seat itself."""
-    sides = game.view(state, None).get("sides")
-    return [int(x) for x in sides] if sides else list(range(players))
+    """Each seat's side, as the game's public view says (its ``teams``; a game whose view has
+    none plays one seat per side): partners share one."""
+    return side_index(game.view(state, None).get("teams") or (), players)
 
 
-def final_rewards(outcome: Outcome, side_of: list[int]) -> list[float]:
+def final_rewards(outcome: Outcome) -> list[float]:
     """Per seat: (sides ranked below its side - sides ranked above) / (sides - 1), so +1 / -1 /
-    0 with two sides, and the rewards of all seats add up to 0."""
+    0 with two sides, and the rewards of all seats add up to 0. The sides are the outcome's
+    ``teams``; partners share their side's rank."""
+    side_of = outcome.side_of
     rank_of: dict[int, int] = {}
     for seat, side in enumerate(side_of):
         rank_of[side] = outcome.ranks[seat]

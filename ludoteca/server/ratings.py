@@ -14,19 +14,12 @@ MODEL = PlackettLuce()
 
 
 def teams(result: dict[str, Any], players: int) -> list[list[int]]:
-    """Seats grouped by side: the ``partners`` each seat's breakdown names, else one each."""
-    seen: set[int] = set()
-    out: list[list[int]] = []
-    breakdown = result.get("breakdown") or []
-    for seat in range(players):
-        if seat in seen:
-            continue
-        part = breakdown[seat] if seat < len(breakdown) else {}
-        partners = part.get("partners") if isinstance(part, dict) else None
-        side = sorted({seat, *(int(p) for p in partners)}) if partners else [seat]
-        seen.update(side)
-        out.append(side)
-    return out
+    """Seats grouped by side, as the outcome says (``Outcome.teams``); a result stored before
+    outcomes named their teams has one seat per side."""
+    stored = result.get("teams")
+    if stored:
+        return [[int(seat) for seat in side] for side in stored]
+    return [[seat] for seat in range(players)]
 
 
 def rateable(table: Table, seats: list[Seat]) -> bool:

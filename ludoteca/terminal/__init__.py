@@ -18,7 +18,8 @@ Optional, used when present:
 
 - ``help_text(view: dict) -> str`` — what the letters and marks of the board mean (``help``).
 - ``typed(action, view) -> str`` — what a person types for ``action`` (``parse`` reads it back).
-- ``final(view, outcome, seat) -> RenderableType`` — the end-of-game score breakdown.
 
-What happened is told by the game's events (``Game.render_event``), not by the renderer.
+What happened is told by the game's events (``Game.render_event``), not by the renderer, and
+the end of a match by the outcome's score parts and tie-break reasons, which the session draws
+the same way for every game (``session.final_renderable``): no renderer re-adds a score.
 """

@@ -17,7 +17,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -25,6 +27,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.i18n import Voice
 from ludoteca.engine.match import Match, Step
+from ludoteca.engine.parts import render_parts
 from ludoteca.engine.record import MatchRecord
 
 Read = Callable[[str], str]
@@ -89,12 +92,35 @@ def results_table(outcome: JSON, names: list[str], voice: Voice) -> Table:
     return table
 
 
-def final_renderable(
-    ui: ModuleType, view: JSON, outcome: JSON, seat: Seat | None
-) -> RenderableType:
-    if hasattr(ui, "final"):
-        return ui.final(view, outcome, seat)  # type: ignore[no-any-return]
-    return Text("")
+def final_renderable(outcome: JSON, voice: Voice, seat: Seat | None = None) -> RenderableType:
+    """The end of a match explained: one panel per side (the outcome's ``teams``; the viewer's
+    first, then by rank) with each score part as the engine gave it, the total and the
+    tie-break values, in ``voice``'s language. Nothing is added up or inferred here."""
+    said = render_parts(outcome, voice)
+    scores, ranks = said["scores"], said["ranks"]
+    teams = said.get("teams") or [[s] for s in range(len(scores))]
+    parts = said.get("parts") or [[] for _ in scores]
+    reasons = said.get("tiebreak") or [[] for _ in scores]
+    panels = []
+    for side in sorted(teams, key=lambda t: (seat not in t, ranks[t[0]], t[0])):
+        first = side[0]
+        table = Table(show_header=False, show_edge=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        for part in parts[first]:
+            table.add_row(part["text"], str(part["points"]))
+        table.add_row(Text(voice.t("total"), style="bold"),
+                      Text(str(scores[first]), style="bold"))
+        body: list[RenderableType] = [table]
+        if reasons[first]:
+            body.append(Text(voice.t("tie-break: {reasons}", reasons="; ".join(
+                r["text"] for r in reasons[first])), style="dim"))
+        title = voice.t("{side} · rank {rank} · {score} points",
+                        side=" + ".join(voice.name(s) for s in side), rank=ranks[first],
+                        score=scores[first])
+        panels.append(Panel(Group(*body), title=title, expand=False,
+                            border_style="bold green" if ranks[first] == 1 else ""))
+    return Columns(panels)
 
 
 def seat_names(names: list[str], humans: list[Seat], voice: Voice) -> list[str]:
@@ -160,7 +186,7 @@ class PlaySession:
         viewer = self.viewer
         final_view = match.view(viewer)
         self.console.print(self.ui.render(final_view, viewer))
-        self.console.print(final_renderable(self.ui, final_view, result, viewer))
+        self.console.print(final_renderable(result, self.voice, viewer))
         self.console.print(results_table(result, self.voice.names, voice))
         return result
 
@@ -291,7 +317,7 @@ def run_replay(
     def show_end() -> None:
         show(last)
         if outcome is not None:
-            console.print(final_renderable(ui, frames[last].view, outcome, seat))
+            console.print(final_renderable(outcome, voice, seat))
             console.print(results_table(outcome, voice.names, voice))
             if record.result is not None and record.result.get("scores") != outcome["scores"]:
                 console.print(

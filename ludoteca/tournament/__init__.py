@@ -23,7 +23,6 @@ from ludoteca.tournament.report import (
 )
 from ludoteca.tournament.runner import (
     DEFAULT_TIME_MS,
-    GameRecord,
     GameTask,
     TournamentSettings,
     check_entrants,
@@ -43,6 +42,7 @@ from ludoteca.tournament.runner import (
 )
 from ludoteca.tournament.stats import (
     BotStats,
+    GameRecord,
     PairingStats,
     Result,
     RoundRobinResult,

@@ -34,6 +34,7 @@ from ludoteca.engine.match import Match, Step
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
 from ludoteca.tournament.stats import (
+    GameRecord,
     RoundRobinResult,
     TournamentResult,
     tally_list,
@@ -83,26 +84,6 @@ class GameTask:
     """Processes each search bot may use per move (root parallelism)."""
     save: str | None = None
     """Where to save the game's match record, if anywhere."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What one game left: per-seat scores, moves, thinking time and forfeits, and the winners
-    (a forfeiting seat never wins; the best of the others do)."""
-
-    index: int
-    tag: int
-    seed: int
-    seating: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[Seat, ...]
-    moves: tuple[int, ...]
-    think: tuple[float, ...]
-    forfeits: tuple[str | None, ...]
-
-    def credit(self, seat: Seat) -> float:
-        """This seat's share of the win: 1 alone, 1/k shared by k winners, else 0."""
-        return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
 # ---- entrants ----------------------------------------------------------------------------

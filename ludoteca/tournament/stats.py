@@ -11,16 +11,33 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.engine.game import Seat
-
-if TYPE_CHECKING:
-    from ludoteca.tournament.runner import GameRecord
 
 Z95 = 1.959963984540054
 MAX_NOTES = 5
 """Forfeit reasons kept per bot for the report."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game left: per-seat scores, moves, thinking time and forfeits, and the winners
+    (a forfeiting seat never wins; the best of the others do)."""
+
+    index: int
+    tag: int
+    seed: int
+    seating: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    moves: tuple[int, ...]
+    think: tuple[float, ...]
+    forfeits: tuple[str | None, ...]
+
+    def credit(self, seat: Seat) -> float:
+        """This seat's share of the win: 1 alone, 1/k shared by k winners, else 0."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -10,6 +10,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import terminal as term
 from ludoteca.games.buttons.actions import DECLINE, ROLL, STOP
 from ludoteca.games.buttons.rules import GAME
+from ludoteca.terminal.session import final_renderable
 from ludoteca.terminal.session import load_renderer as renderer
 
 
@@ -48,8 +49,11 @@ def test_render_parse_round_trip_through_random_games() -> None:
             GAME.apply(s, seat, legal[rng.below(len(legal))])
         assert "Game over" in text_of(GAME.view(s, 0), 0)
         console = Console(record=True, width=160, color_system=None)
-        console.print(term.final(GAME.view(s, 0), GAME.outcome(s), 0))
-        assert "stars per round" in console.export_text()
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        console.print(final_renderable(outcome.to_json(), GAME.voice(), 0))
+        text = console.export_text()
+        assert "stars for stopping" in text or "a line of 5 stars" in text
         assert {"turn", "place"} <= phases
 
 

@@ -159,12 +159,16 @@ def test_every_event_renders_in_english_and_spanish(game: Any, players: int,
 
 
 def test_spanish_catalog_covers_every_message() -> None:
-    """Every message events.py can ask for (found as ``pybabel extract -k t -k nt:1,2 -k N_``
-    finds them) has a Spanish translation with the same fields."""
+    """Every message events.py can ask for, its card words in components.py included (found as
+    ``pybabel extract -k t -k nt:1,2 -k N_`` finds them), has a Spanish translation with the
+    same fields."""
     path = Path(events_module.__file__)
     catalog = Catalog("es", (ENGINE_LOCALE, GAME.locale))
-    found = list(extract_from_file("python", str(path), keywords={"t": None, "nt": (1, 2),
-                                                                   "N_": None}))
+    found = [
+        m for source in (path, path.with_name("components.py"))
+        for m in extract_from_file("python", str(source), keywords={"t": None, "nt": (1, 2),
+                                                                     "N_": None})
+    ]
     assert len(found) > 60
     for _, message, _, _ in found:
         msgid = message[0] if isinstance(message, tuple) else message

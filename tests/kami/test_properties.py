@@ -66,10 +66,11 @@ def secret_names(s: KamiState, seat: int | None) -> None:
         mine = seat is not None and s.looked[seat] >= 0
         assert v["looked"] == (NAMES[s.unused[s.looked[seat]]] if mine else None)
         assert v["unused"] == 2
-    # nothing else names cards: the only card-valued fields are the ones checked above
+    # nothing else names cards: the only card-valued fields are the ones checked above, the
+    # public history and its score parts, and every card's value (the same in every view)
     text = json.dumps({k: v[k] for k in v if k not in (
         "hand", "defense", "attack_lines", "mercenaries", "looked", "attack", "draws", "game",
-        "options", "end_mode",
+        "options", "end_mode", "card_values", "parts",
         "history")})
     assert not any(f'"{name}"' in text for name in NAMES), text
 

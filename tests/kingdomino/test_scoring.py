@@ -10,7 +10,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.actions import Discard, Place
 from ludoteca.games.kingdomino.components import TERRAINS
-from ludoteca.games.kingdomino.rules import Kingdomino, final_outcome
+from ludoteca.games.kingdomino.rules import GAME, Kingdomino, final_outcome
 from ludoteca.games.kingdomino.state import OVER, KingdominoState
 
 SAMPLE_5X5 = """
@@ -295,3 +295,43 @@ def test_dynasty_ties_use_summed_tie_breaks(game: Kingdomino, kingdom) -> None:
     assert out.scores == (18, 18)
     assert out.tiebreaks == ((8, 7), (9, 7))
     assert out.ranks == (2, 1)
+
+
+def test_score_parts_of_a_hand_built_kingdom(kingdom) -> None:
+    """rules/kingdomino.md §5: the engine gives each crowned territory as a part worth squares ×
+    crowns (the mines: 3 squares × 5 crowns = 15), says how many territories have no crown,
+    and gives each bonus the table plays, earned or not; the parts add up to the score. §6.2:
+    the tie-break values are the largest territory (4) and the crowns (11). Said in Spanish."""
+    from ludoteca.engine.parts import render_parts
+
+    k = kingdom(SAMPLE_5X5)
+    b = scoring.breakdown(k, 5, True, True, TERRAINS)
+    parts = scoring.parts(b)
+    mine = next(p for p in parts if p.args.get("terrain") == {"msg": "mine"})
+    assert (mine.id, mine.points) == ("territory", 15)
+    assert (mine.args["squares"], mine.args["crowns"]) == (3, 5)
+    assert sorted(p.points for p in parts if p.id == "territory") == [2, 3, 4, 4, 6, 15]
+    assert [(p.id, p.points, dict(p.args)) for p in parts if p.id != "territory"] == [
+        ("no_crowns", 0, {"count": 1}), ("harmony", 0, {}), ("middle_kingdom", 0, {})]
+    assert sum(p.points for p in parts) == b["total"] == 34
+    reasons = scoring.tiebreak(b["largest_territory"], b["crowns"], True)
+    assert [(t.id, t.value) for t in reasons] == [("largest_territory", 4), ("crowns", 11)]
+    said = render_parts({"parts": [p.to_json() for p in parts]}, GAME.voice("es"))["parts"]
+    assert "mina: 3 casillas × 5 coronas" in [p["text"] for p in said]
+    assert "Armonía: el reino no está completo" in [p["text"] for p in said]
+
+
+def test_dynasty_parts_name_their_game() -> None:
+    """rules/kingdomino.md §7 Dynasty: the score is the three games' total; every part says
+    which game it comes from, and they add up to the total."""
+    s = GAME.setup({"dynasty": True}, 2, seed=4)
+    rng = Rng(4)
+    while not GAME.is_over(s):
+        (seat,) = GAME.to_act(s)
+        legal = GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, legal[rng.below(len(legal))])
+    out = GAME.outcome(s)
+    assert out is not None
+    for seat in range(2):
+        assert {p.args["game"] for p in out.parts[seat]} == {1, 2, 3}
+        assert sum(p.points for p in out.parts[seat]) == out.scores[seat]

@@ -157,3 +157,42 @@ def test_tie_break_largest_territory_then_shared(q) -> None:
     assert out is not None and out.scores == (2, 2, 2, 0)
     assert out.tiebreaks == ((2,), (1,), (2,), (1,))
     assert out.ranks == (1, 3, 1, 4) and out.winners == (0, 2)
+
+
+def test_rulebook_example_as_parts(q) -> None:
+    """rules/queendomino.md End-of-game scoring 0-4, the rulebook worked example as the engine's
+    parts: wealth 11 coins → 3 (§6.1); the Queen's crown apart, +4 on the 4-square grassland
+    (§6.0); grassland 4 × 3 crowns = 12 (§6.2); Sawmill 3 forest territories × 2 = 6 and
+    Church 4 town territories × 2 = 8 (§6.3); they add up to 71. Said in Spanish."""
+    from ludoteca.engine.parts import render_parts
+
+    k = q.paint(EXAMPLE)
+    built = [(TILES[t - 1], cell_of(x, y)) for t, (x, y) in EXAMPLE_BUILDINGS]
+    parts = scoring.parts(scoring.breakdown(k, built, coins=11, towers=3, knights=1, queen=True))
+    by_id: dict[str, list[tuple[int, dict[str, object]]]] = {}
+    for p in parts:
+        by_id.setdefault(p.id, []).append((p.points, dict(p.args)))
+    assert by_id["wealth"] == [(3, {"coins": 11})]
+    assert by_id["queen"] == [(4, {"terrain": {"msg": "grassland"}, "squares": 4})]
+    assert (12, {"terrain": {"msg": "grassland"}, "squares": 4, "crowns": 3}) in by_id["territory"]
+    assert (6, {"building": {"msg": "Sawmill"}, "count": 3, "terrain": {"msg": "forest"},
+                "each": 2}) in by_id["building"]
+    assert (8, {"building": {"msg": "Church"}, "count": 4, "terrain": {"msg": "town"},
+                "each": 2}) in by_id["building"]
+    assert sum(p.points for p in parts) == 71
+    said = [p["text"] for p in render_parts([p.to_json() for p in parts], GAME.voice("es"))]
+    assert "Aserradero: 3 territorios de bosque × 2" in said
+    assert "Riqueza: 11 monedas, 1 punto por cada 3" in said
+
+
+def test_team_partners_share_their_kingdoms_parts(q) -> None:
+    """rules/queendomino.md §7.6 and ruling 10: with teams, seats s and s + n/2 form a side;
+    the outcome says so and gives both partners their team kingdom's parts."""
+    s = q.started(6, seed=2, teams=True)
+    while s.phase != OVER:
+        q.end_turn(s)
+    out = GAME.outcome(s)
+    assert out is not None and out.teams == ((0, 3), (1, 4), (2, 5))
+    for a, b in out.teams:
+        assert out.parts[a] == out.parts[b] and out.scores[a] == out.scores[b]
+        assert sum(p.points for p in out.parts[a]) == out.scores[a]

@@ -11,6 +11,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import terminal as ui
 from ludoteca.games.queendomino.actions import Build, Claim, Knight, Pass, Place
 from ludoteca.games.queendomino.rules import GAME
+from ludoteca.terminal.session import final_renderable
 from ludoteca.terminal.session import load_renderer as renderer
 
 
@@ -101,16 +102,16 @@ def test_parse_errors_are_clear(q) -> None:
 
 
 def test_final(q) -> None:
-    """The final breakdown renders."""
+    """The final breakdown renders the outcome's parts (rules §6): wealth, the total."""
     s = q.started(2, seed=2)
     while not GAME.is_over(s):
         q.end_turn(s)
     outcome = GAME.outcome(s)
     assert outcome is not None
     console = Console(record=True, width=200)
-    console.print(ui.final(GAME.view(s, None), outcome.to_json(), 0))
+    console.print(final_renderable(outcome.to_json(), GAME.voice(), 0))
     text = console.export_text()
-    assert "rank" in text and "wealth" in text and "total" in text
+    assert "rank" in text and "Wealth" in text and "total" in text
     assert isinstance(ui.parse("pass", GAME.view(s, 0), [Pass()]), Pass)
 
 
@@ -165,7 +166,8 @@ def test_team_table_shows_the_own_kingdom_last(q) -> None:
         q.end_turn(s)
     outcome = GAME.outcome(s)
     assert outcome is not None
-    final = _text(ui.final(GAME.view(s, seat), outcome.to_json(), seat))
+    voice = GAME.voice(names=[f"P{n + 1}" + (" (you)" if n == seat else "") for n in range(6)])
+    final = _text(final_renderable(outcome.to_json(), voice, seat))
     assert final.count("rank") == 3 and final.index("P2 + P5 (you)") < final.index("P1 + P4")
 
 

@@ -42,14 +42,14 @@ def play(aec: LudotecaEnv, seed: int) -> dict[str, float]:
 
 
 def test_rewards_rank_sides() -> None:
-    def out(ranks: tuple[int, ...]) -> Outcome:
-        return Outcome(scores=(0,) * len(ranks), ranks=ranks)
+    def out(ranks: tuple[int, ...], teams: tuple[tuple[int, ...], ...] = ()) -> Outcome:
+        return Outcome(scores=(0,) * len(ranks), ranks=ranks, teams=teams)
 
-    assert final_rewards(out((1, 2)), [0, 1]) == [1.0, -1.0]
-    assert final_rewards(out((1, 1)), [0, 1]) == [0.0, 0.0]
-    assert final_rewards(out((2, 1, 3)), [0, 1, 2]) == [0.0, 1.0, -1.0]
-    # partners (seats 0 and 2, 1 and 3) share their side's rank and reward
-    assert final_rewards(out((2, 1, 2, 1)), [0, 1, 0, 1]) == [-1.0, 1.0, -1.0, 1.0]
+    assert final_rewards(out((1, 2))) == [1.0, -1.0]
+    assert final_rewards(out((1, 1))) == [0.0, 0.0]
+    assert final_rewards(out((2, 1, 3))) == [0.0, 1.0, -1.0]
+    # partners (seats 0 and 2, 1 and 3: the outcome's teams) share their side's rank and reward
+    assert final_rewards(out((2, 1, 2, 1), ((0, 2), (1, 3)))) == [-1.0, 1.0, -1.0, 1.0]
 
 
 def test_partners_share_the_final_reward() -> None:
@@ -67,7 +67,7 @@ def test_an_episode_ends_with_the_outcome_rewards(name: str) -> None:
     assert match is not None and match.is_over()
     outcome = match.outcome
     assert outcome is not None
-    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome, aec.table.side_of)
+    assert [total[a] for a in aec.possible_agents] == final_rewards(outcome)
     assert aec.agents == []
 
 

@@ -87,3 +87,12 @@ def cells(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def board_masks(layout: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The four colour masks (red, yellow, green, blue) of a layout."""
+    masks = [0, 0, 0, 0]
+    for r, row in enumerate(layout):
+        for c, letter in enumerate(row):
+            masks["RYGB".index(letter)] |= 1 << (r * SIZE + c)
+    return masks[0], masks[1], masks[2], masks[3]

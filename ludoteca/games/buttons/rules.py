@@ -44,6 +44,7 @@ from ludoteca.games.buttons.grid import (
     ROW_MASK,
     SIZE,
     blocked,
+    board_masks,
     cell_of,
     row_col,
 )
@@ -274,10 +275,10 @@ class Buttons(Game[ButtonsState, Action]):
         return view.view(state, seat, self.to_act(state))
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
-        return view.determinize(view_json, seat, rng)
+        return view.determinize(self, view_json, seat, rng)
 
     def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], ButtonsState]:
-        return view.determinizer(view_json, seat)
+        return view.determinizer(self, view_json, seat)
 
     # ---- events --------------------------------------------------------------------------
     def narrate(
@@ -302,15 +303,6 @@ class Buttons(Game[ButtonsState, Action]):
 
 
 # ---- flow (module level so tests and bots can drive single steps) --------------------------
-def board_masks(layout: tuple[str, ...]) -> tuple[int, int, int, int]:
-    """The four colour masks (red, yellow, green, blue) of a layout."""
-    masks = [0, 0, 0, 0]
-    for r, row in enumerate(layout):
-        for c, letter in enumerate(row):
-            masks["RYGB".index(letter)] |= 1 << (r * SIZE + c)
-    return masks[0], masks[1], masks[2], masks[3]
-
-
 def deal_cards(players: int, rng: Rng) -> tuple[list[int], int]:
     """Rules §2.2: one card each in 4p; in 3p a random non-red card leaves first; two each in
     2p. Returns (per-seat colour masks, the removed card's mask)."""

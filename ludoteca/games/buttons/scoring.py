@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine.game import Outcome, ranks_from_keys
+from ludoteca.engine.i18n import N_
+from ludoteca.engine.parts import Part, TieBreak
 from ludoteca.games.buttons.grid import COLOURS, cells, five_line, row_col
 from ludoteca.games.buttons.state import STATUS_NAMES, STOPPED, ButtonsState
 
@@ -44,6 +46,35 @@ def round_json(entry: tuple[int, int, int, int, int]) -> dict[str, Any]:
     }
 
 
+STOP_STARS = N_("stars for stopping (rule 4): {count}")
+COLOUR_STARS = N_("stars for colours with 3 markers (rule 4): {count}")
+BONUS_STARS = N_("stars for bonus colours (rule 4): {count}")
+FIVE_LINE = N_("a line of 5 stars: {points} points (rule 6, BGA scoring)")
+TRIGGER = N_("met an end trigger (rule 6): a line of 5 stars or 12 stars")
+NO_TRIGGER = N_("met no end trigger (rule 6)")
+
+
+def star_parts(entries: list[tuple[int, int, int, int, int]]) -> list[Part]:
+    """Rules §4: where a seat's stars came from, over the rounds ``entries`` (one history entry
+    of that seat per round): 1 for stopping, 1 per colour with 3 markers, 1 per bonus colour.
+    Stars are given in that order, so a round whose stars were capped by its markers (never in
+    practice) loses the later ones first and the parts still add up to the stars."""
+    stop = colours = bonus = 0
+    for status, _, colour_mask, _, earned in entries:
+        if status != STOPPED or not earned:
+            continue
+        stop += 1
+        c = min(colour_mask.bit_count(), earned - 1)
+        colours += c
+        bonus += earned - 1 - c
+    out = [Part("stop", STOP_STARS, stop, {"count": stop})]
+    if colours:
+        out.append(Part("colours", COLOUR_STARS, colours, {"count": colours}))
+    if bonus:
+        out.append(Part("bonus", BONUS_STARS, bonus, {"count": bonus}))
+    return out
+
+
 def final_outcome(s: ButtonsState) -> Outcome:
     """Scores, ranks and a breakdown that traces every star to the round that earned it.
 
@@ -54,6 +85,8 @@ def final_outcome(s: ButtonsState) -> Outcome:
     scores: list[int] = []
     keys: list[tuple[int, ...]] = []
     breakdown: list[dict[str, Any]] = []
+    parts: list[tuple[Part, ...]] = []
+    reasons: list[tuple[TieBreak, ...]] = []
     for seat in range(s.cfg.players):
         stars = s.stars[seat]
         count = stars.bit_count()
@@ -62,9 +95,16 @@ def final_outcome(s: ButtonsState) -> Outcome:
         if bga:
             score = LINE_POINTS if line else count
             keys.append((score,))
+            reasons.append(())
         else:
             score = count
             keys.append((int(triggered), count))
+            reasons.append((TieBreak("trigger", TRIGGER if triggered else NO_TRIGGER,
+                                     int(triggered)),))
+        if bga and line:
+            parts.append((Part("five_line", FIVE_LINE, LINE_POINTS, {"points": LINE_POINTS}),))
+        else:
+            parts.append(tuple(star_parts([r[seat] for r in s.history])))
         scores.append(score)
         breakdown.append(
             {
@@ -87,4 +127,6 @@ def final_outcome(s: ButtonsState) -> Outcome:
         ranks=ranks_from_keys(keys),
         breakdown=tuple(breakdown),
         tiebreaks=tuple(() for _ in keys),
+        parts=tuple(parts),
+        tiebreak=tuple(reasons),
     )

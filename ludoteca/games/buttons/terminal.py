@@ -186,19 +186,4 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     return next((a for a in legal if a == action), action_from_index(action.index))
 
 
-def final(view: dict[str, Any], outcome: Any, seat: int | None) -> RenderableType:
-    """The end-of-game breakdown: where every player's stars came from, round by round."""
-    t = Table(title="Final score (" + ("BGA: a 5-star line scores 100" if view["options"]["winner"]
-              == "bga" else "printed rule: a trigger, then more stars") + ")")
-    for col in ("rank", "player", "score", "stars", "5-line", "stars per round"):
-        t.add_column(col)
-    data = outcome.to_json() if hasattr(outcome, "to_json") else outcome
-    for i, b in enumerate(data["breakdown"]):
-        rounds = " ".join(str(r["stars"]) for r in b["rounds"])
-        name = f"P{i + 1}" + (" (you)" if i == seat else "")
-        t.add_row(str(data["ranks"][i]), name, str(data["scores"][i]), str(b["stars"]),
-                  "yes" if b["five_line"] else "no", rounds)
-    return t
-
-
-__all__ = ["final", "hint", "parse", "render", "typed"]
+__all__ = ["hint", "parse", "render", "typed"]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.grid import (
     COLOURS,
@@ -22,11 +22,12 @@ from ludoteca.games.buttons.grid import (
     ROW_MASK,
     SIZE,
     blocked,
+    board_masks,
     cell_of,
     cells,
     row_col,
 )
-from ludoteca.games.buttons.scoring import final_outcome, round_json
+from ludoteca.games.buttons.scoring import final_outcome, round_json, star_parts
 from ludoteca.games.buttons.state import (
     NO_CELL,
     OVER,
@@ -63,6 +64,7 @@ def board_rows(board: tuple[int, ...]) -> list[str]:
 def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
     cfg = state.cfg
     dice = state.dice
+    placed = state.history[:-1] if state.phase == STARS else state.history
     players = []
     for s in range(cfg.players):
         players.append(
@@ -74,6 +76,7 @@ def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON
                 "markers": cells_json(state.markers[s]),
                 "stars": cells_json(state.stars[s]),
                 "star_count": state.stars[s].bit_count(),
+                "parts": [p.to_json() for p in star_parts([r[s] for r in placed])],
                 "stars_to_place": state.earned[s] if state.phase == STARS else 0,
                 "last_placed": (
                     cell_json(state.last_placed[s]) if state.last_placed[s] != NO_CELL else None
@@ -92,6 +95,7 @@ def view(state: ButtonsState, seat: Seat | None, to_act: frozenset[int]) -> JSON
         "game": "buttons",
         "options": dict(cfg.options),
         "players": cfg.players,
+        "teams": [[s] for s in range(cfg.players)],
         "seat": seat,
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],
@@ -121,14 +125,12 @@ def _cell(pair: Any) -> int:
     return NO_CELL if pair is None else cell_of(int(pair[0]), int(pair[1]))
 
 
-def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
+def determinize(game: Game[Any, Any], v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
     """A state matching the view: other seats' hidden answers are taken as not given yet, and the
     dice to come get a fresh generator drawn from ``rng``."""
-    from ludoteca.games.buttons.rules import GAME, board_masks
-
     try:
         players = int(v["players"])
-        opts = GAME.validate(v["options"], players)
+        opts = game.validate(v["options"], players)
         s = ButtonsState.__new__(ButtonsState)
         s.cfg = Config.from_options(opts, players)
         s.ply = int(v["ply"])
@@ -193,10 +195,13 @@ def determinize(v: JSON, seat: Seat | None, rng: Rng) -> ButtonsState:
     return s
 
 
-def determinizer(v: JSON, seat: Seat | None) -> Callable[[Rng], ButtonsState]:
-    """``rng -> determinize(v, seat, rng)`` with the view read once: the only hidden part is the
-    dice to come, so each sample is a clone of one prepared state with a fresh generator."""
-    template = determinize(v, seat, Rng(0))
+def determinizer(
+    game: Game[Any, Any], v: JSON, seat: Seat | None
+) -> Callable[[Rng], ButtonsState]:
+    """``rng -> determinize(game, v, seat, rng)`` with the view read once: the only hidden part
+    is the dice to come, so each sample is a clone of one prepared state with a fresh
+    generator."""
+    template = determinize(game, v, seat, Rng(0))
 
     def sample(rng: Rng) -> ButtonsState:
         s = template.clone()

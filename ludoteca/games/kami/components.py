@@ -6,6 +6,8 @@ Soldiers fit in 4 bits). Adding or removing a card is one addition; cloning is f
 
 from __future__ import annotations
 
+from ludoteca.engine.i18n import N_
+
 SOLDIER, SPEAR, HORSEMAN, SILVER, GOLD, TOWER, FOOL, EMPRESS = range(8)
 TYPES = range(8)
 NAMES = ("soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress")
@@ -48,3 +50,18 @@ def unpack(hand: int) -> list[int]:
 def full_deck() -> list[int]:
     """All 32 cards as types, in type order (shuffle before use)."""
     return [t for t in TYPES for _ in range(COPIES[t])]
+
+
+# The card words said in sentences (events, score parts), one message each.
+KAMI_TITLES = (
+    N_("Soldier"), N_("Spear"), N_("Horseman"), N_("Silver Dragon"), N_("Gold Dragon"),
+    N_("Tower"), N_("Fool"), N_("Empress"),
+)
+KAMI_THE = (
+    N_("the Soldier"), N_("the Spear"), N_("the Horseman"), N_("the Silver Dragon"),
+    N_("the Gold Dragon"), N_("the Tower"), N_("the Fool"), N_("the Empress"),
+)
+GOITA_NAMES = (
+    N_("Shi"), N_("Gon"), N_("Bakko"), N_("Gin"), N_("Kin"), N_("Hisha"), N_("Kaku"), N_("Ou"),
+)
+"""Goita's pieces are named bare in both languages ("attacked with Hisha")."""

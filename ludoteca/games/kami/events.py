@@ -30,9 +30,16 @@ from typing import Any
 
 from ludoteca.engine.events import Event, event, secret
 from ludoteca.engine.game import JSON
-from ludoteca.engine.i18n import N_, Voice
+from ludoteca.engine.i18n import Voice
 from ludoteca.games.kami.actions import MERC, NO_DEFENSE, Decide, Declare, Pass, Play
-from ludoteca.games.kami.components import NAME_INDEX, NAMES, unpack
+from ludoteca.games.kami.components import (
+    GOITA_NAMES,
+    KAMI_THE,
+    KAMI_TITLES,
+    NAME_INDEX,
+    NAMES,
+    unpack,
+)
 from ludoteca.games.kami.scoring import final_outcome
 from ludoteca.games.kami.state import DECIDE, OVER, PLAY, KamiState
 
@@ -168,20 +175,6 @@ def _game_over(s: KamiState) -> Event:
 
 
 # ---- sentences ----------------------------------------------------------------------------
-
-KAMI_TITLES = (
-    N_("Soldier"), N_("Spear"), N_("Horseman"), N_("Silver Dragon"), N_("Gold Dragon"),
-    N_("Tower"), N_("Fool"), N_("Empress"),
-)
-KAMI_THE = (
-    N_("the Soldier"), N_("the Spear"), N_("the Horseman"), N_("the Silver Dragon"),
-    N_("the Gold Dragon"), N_("the Tower"), N_("the Fool"), N_("the Empress"),
-)
-GOITA_NAMES = (
-    N_("Shi"), N_("Gon"), N_("Bakko"), N_("Gin"), N_("Kin"), N_("Hisha"), N_("Kaku"), N_("Ou"),
-)
-"""Goita's pieces are named bare in both languages ("attacked with Hisha")."""
-
 
 class Words:
     """The card words of one game in one voice."""

@@ -39,6 +39,9 @@ from ludoteca.games.kami.actions import (
 from ludoteca.games.kami.components import (
     EMPRESS,
     EMPRESS_BARRED,
+    GOITA_NAMES,
+    KAMI_THE,
+    KAMI_TITLES,
     ONE,
     POINTS,
     SOLDIER,
@@ -533,12 +536,12 @@ _A_CARD = (
 
 def _title(t: int, goita: bool) -> Reason:
     """A card's bare name ("Soldier", "Shi")."""
-    return because(events_mod.GOITA_NAMES[t] if goita else events_mod.KAMI_TITLES[t])
+    return because(GOITA_NAMES[t] if goita else KAMI_TITLES[t])
 
 
 def _the(t: int, goita: bool) -> Reason:
     """A card inside a sentence ("the Soldier", "Shi")."""
-    return because(events_mod.GOITA_NAMES[t] if goita else events_mod.KAMI_THE[t])
+    return because(GOITA_NAMES[t] if goita else KAMI_THE[t])
 
 
 def _source(src: int, goita: bool) -> Reason:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ludoteca.engine.game import JSON, Outcome, ranks_from_keys
-from ludoteca.games.kami.components import NAMES
+from ludoteca.engine.i18n import N_
+from ludoteca.engine.parts import Part, TieBreak, msg, seat_arg, teams_of
+from ludoteca.games.kami.components import GOITA_NAMES, KAMI_THE, NAMES
 from ludoteca.games.kami.state import Config, KamiState
 
 
@@ -52,6 +54,61 @@ def history_json(cfg: Config, entry: tuple[int, int, str, int, bool, int, int, i
     }
 
 
+DEAL = N_("Deal {round}, {player}: {why}")
+DEAL_PAST = N_("Deal {round}, {player}: {why}; {tally}")
+WON = N_("won the game by reaching {target} points")
+NOT_WON = N_("did not win the game")
+
+
+def _why(cfg: Config, seat: int, kind: str, card: int, master: bool, gain: int) -> JSON:
+    """Why a deal scored, as a nested message (the clauses the events say, A5.2-A5.3, B4-B5)."""
+    the = msg(GOITA_NAMES[card] if cfg.goita else KAMI_THE[card])
+    doubled = master or (kind in ("shi6", "shi7") and gain == 2 * cfg.values[card])
+    if kind == "out":
+        if not master:
+            return msg(N_("last attack: {card}"), card=the)
+        if cfg.goita:
+            return msg(N_("{card} doubled"), card=the)
+        return msg(N_("{card} doubled by the Master Strike"), card=the)
+    if kind == "shi6":
+        if doubled:
+            return msg(N_("{player} was dealt six Shi and a pair of {card}: doubled"),
+                       player=seat_arg(seat), card=the)
+        return msg(N_("{player} was dealt six Shi; the best other piece is {card}"),
+                   player=seat_arg(seat), card=the)
+    if kind == "shi7":
+        return msg(N_("{player} was dealt seven Shi; the other piece, {card}, counts double"),
+                   player=seat_arg(seat), card=the)
+    if kind == "shi8":
+        return msg(N_("{player} was dealt eight Shi"), player=seat_arg(seat))
+    return msg(N_("both partners were dealt five Shi: their team wins outright"))
+
+
+def side_parts(cfg: Config, history: list[tuple[int, int, str, int, bool, int, int, int]],
+               side: int) -> tuple[Part, ...]:
+    """A side's score as parts: one per deal it scored, worth what its total gained (so the
+    parts add up to the total in every end mode, A8: in Lord or Kami mode a deal past the
+    target gives a negative part)."""
+    out = []
+    for rnd, seat, kind, card, master, gain, before, after in history:
+        if seat < 0 or kind == "redeal" or cfg.side_of[seat] != side:
+            continue
+        args: JSON = {"round": rnd, "player": seat_arg(seat),
+                      "why": _why(cfg, seat, kind, card, master, gain)}
+        text = DEAL
+        if after != before + gain and kind != "shi5x2":
+            text = DEAL_PAST
+            args["tally"] = (
+                msg(N_("that passes {target}, so the excess comes off: total {total}"),
+                    target=cfg.target, total=after)
+                if cfg.end_mode == "lord"
+                else msg(N_("that passes {target}, so the total falls back to 0"),
+                         target=cfg.target)
+            )
+        out.append(Part(kind, text, after - before, args))
+    return tuple(out)
+
+
 def final_outcome(s: KamiState) -> Outcome:
     """Scores per seat are its side's total; the winning side ranks first, then by total."""
     cfg = s.cfg
@@ -71,9 +128,17 @@ def final_outcome(s: KamiState) -> Outcome:
             "end_mode": cfg.end_mode,
             "target": cfg.target,
         })
+    parts = [side_parts(cfg, s.history, side) for side in range(cfg.sides)]
     return Outcome(
         scores=tuple(k[1] for k in keys),
         ranks=ranks_from_keys(keys),
         breakdown=tuple(breakdown),
         tiebreaks=tuple((k[0],) for k in keys),
+        teams=teams_of(cfg.side_of),
+        parts=tuple(parts[side] for side in cfg.side_of),
+        tiebreak=tuple(
+            (TieBreak("won", WON, 1, {"target": cfg.target}) if k[0]
+             else TieBreak("won", NOT_WON, 0),)
+            for k in keys
+        ),
     )

@@ -53,10 +53,25 @@ def card_text(name: str | None, view: dict[str, Any], face_down: bool = False) -
     return Text(label, style="dim " + CARD_STYLE[name] if face_down else CARD_STYLE[name])
 
 
+def has_teams(view: dict[str, Any]) -> bool:
+    """Whether seats play in teams (4-player partnerships), as the view's ``teams`` say."""
+    return any(len(team) > 1 for team in view["teams"])
+
+
+def team_of(view: dict[str, Any], seat: int) -> int:
+    """The index of ``seat``'s team in the view's ``teams`` (0 = team A)."""
+    return next(i for i, team in enumerate(view["teams"]) if seat in team)
+
+
+def partner_of(view: dict[str, Any], seat: int) -> int:
+    """The other seat of ``seat``'s team."""
+    return next(int(p) for p in view["teams"][team_of(view, seat)] if p != seat)
+
+
 def seat_label(seat: int, view: dict[str, Any]) -> str:
     label = f"P{seat + 1}"
-    if view["players"] == 4:
-        label += " A" if view["sides"][seat] == 0 else " B"
+    if has_teams(view):
+        label += " " + "AB"[team_of(view, seat)]
     if seat == view["seat"]:
         label += " (you)"
     return label
@@ -108,10 +123,10 @@ def status_text(view: dict[str, Any]) -> Text:
     elif view["phase"] == "declare":
         status.append(f"P{view['asked'] + 1}: reveal 5+ Soldiers and ask your partner?")
     elif view["game"] == "goita":
-        status.append(f"P{(view['asked'] + 2) % 4 + 1}: your partner showed five Shi — "
+        status.append(f"P{partner_of(view, view['asked']) + 1}: your partner showed five Shi — "
                       "redeal or play on?")
     else:
-        status.append(f"P{(view['asked'] + 2) % 4 + 1}: your partner is demoralized — "
+        status.append(f"P{partner_of(view, view['asked']) + 1}: your partner is demoralized — "
                       "redeal or play on?")
     return status
 
@@ -124,7 +139,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     head = Text()
     head.append(f"{'Goita' if view['game'] == 'goita' else 'Kami'} — round {view['round']}  ",
                 style="bold")
-    if view["players"] == 4:
+    if has_teams(view):
         head.append(f"team A {view['scores'][0]} · team B {view['scores'][1]}")
     else:
         head.append(" · ".join(f"P{p + 1} {s}" for p, s in enumerate(view["scores"])))
@@ -147,7 +162,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     own: list[RenderableType] = []
     if mine:
         assert seat is not None
-        team = (" A" if view["sides"][seat] == 0 else " B") if view["players"] == 4 else ""
+        team = " " + "AB"[team_of(view, seat)] if has_teams(view) else ""
         hand = Text(f"{YOURS} (P{seat + 1}{team}): ",
                     style="bold cyan" if seat in view["to_act"] else "bold")
         hand.append_text(Text(" ").join(card_text(c, view) for c in view["hand"]))
@@ -290,7 +305,7 @@ def help_text(view: dict[str, Any]) -> str:
     goita = view.get("game") == "goita"
     titles = _titles(view)
     words = _words(view)
-    values = [10, 20, 20, 30, 30, 40, 40, 50] if goita else [1, 2, 2, 3, 3, 4, 4, 5]
+    values = [view["card_values"][name] for name in NAMES]
     names = ", ".join(f"{w} = {t} ({v})" for w, t, v in zip(words, titles, values, strict=True))
     thing = "piece" if goita else "card"
     king = titles[7]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
+from ludoteca.engine.parts import teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.components import (
     COPIES,
@@ -25,7 +26,7 @@ from ludoteca.games.kami.components import (
     pack,
     unpack,
 )
-from ludoteca.games.kami.scoring import history_json
+from ludoteca.games.kami.scoring import history_json, side_parts
 from ludoteca.games.kami.state import (
     FACE_DOWN,
     FROM_MERC,
@@ -36,9 +37,6 @@ from ludoteca.games.kami.state import (
     Config,
     KamiState,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.games.kami.rules import Kami
 
 
 def _defense_json(entry: int, mine: bool) -> JSON:
@@ -72,7 +70,11 @@ def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
         "leading": playing and s.turn == s.attacker,
         "direction": "clockwise" if cfg.step == 1 else "counter-clockwise",
         "sides": list(cfg.side_of),
+        "teams": [list(t) for t in teams_of(cfg.side_of)],
         "scores": list(s.scores),
+        "card_values": {name: value for name, value in zip(NAMES, cfg.values, strict=True)},
+        "parts": [[p.to_json() for p in side_parts(cfg, s.history, side)]
+                  for side in range(cfg.sides)],
         "end_mode": cfg.end_mode,
         "target": cfg.target,
         "winner": s.winner if s.winner >= 0 else None,
@@ -105,7 +107,7 @@ def _card(name: object) -> int:
     return int(NAME_INDEX[name])
 
 
-def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
+def determinize(game: Game[Any, Any], v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     """A state matching the view. The cards this seat has not seen are shuffled and dealt into
     the hidden places: others' hands (by size), others' face-down defenses, face-down mercenary
     cards and the unused cards it did not look at. A player who revealed Soldiers (A6/B5) gets
@@ -121,7 +123,7 @@ def determinize(game: Kami, v: JSON, seat: Seat | None, rng: Rng) -> KamiState:
     return s
 
 
-def determinizer(game: Kami, v: JSON, seat: Seat | None) -> Callable[[Rng], KamiState]:
+def determinizer(game: Game[Any, Any], v: JSON, seat: Seat | None) -> Callable[[Rng], KamiState]:
     """``rng -> determinize(game, v, seat, rng)`` with the view read once (the search draws
     thousands of samples of one view). Each call copies the prepared state and deals the
     shuffled unseen cards straight into its hidden places: ``_sample`` pops them from the end
@@ -251,7 +253,7 @@ class _Prepared:
     shi_room: dict[Any, int]
 
 
-def _prepare(game: Kami, v: JSON, seat: Seat | None) -> _Prepared:
+def _prepare(game: Game[Any, Any], v: JSON, seat: Seat | None) -> _Prepared:
     try:
         s, places, need = _rebuild(game, v, seat)
         pool = [t for t in TYPES for _ in range(_left(t, v, s, seat))]
@@ -318,8 +320,9 @@ def _left(t: int, v: JSON, s: KamiState, seat: Seat | None) -> int:
     return COPIES[t] - seen
 
 
-def _rebuild(game: Kami, v: JSON, seat: Seat | None) -> tuple[KamiState, dict[Any, list[Place]],
-                                                              dict[Any, int]]:
+def _rebuild(
+    game: Game[Any, Any], v: JSON, seat: Seat | None
+) -> tuple[KamiState, dict[Any, list[Place]], dict[Any, int]]:
     n = int(v["players"])
     opts = game.validate(v["options"], n)
     cfg = Config.from_options(game.spec.name, opts, n)

@@ -244,10 +244,10 @@ class Kingdomino(Game[KingdominoState, Action]):
         return view.view(state, seat, self.to_act(state))
 
     def determinize(self, view_json: JSON, seat: Seat | None, rng: Rng) -> KingdominoState:
-        return view.determinize(view_json, rng)
+        return view.determinize(self, view_json, rng)
 
     def determinizer(self, view_json: JSON, seat: Seat | None) -> Callable[[Rng], KingdominoState]:
-        return view.determinizer(view_json)
+        return view.determinizer(self, view_json)
 
     def action_from_json(self, data: object) -> Action:
         return act.action_from_json(data)
@@ -306,11 +306,11 @@ def game_results(cfg: Config, kingdoms: list[list[int]]) -> list[dict[str, Any]]
 
 
 def final_outcome(s: KingdominoState) -> Outcome:
-    """Rules §6 (and §7 Dynasty): scores, tie-break keys, ranks, and a full breakdown."""
+    """Rules §6 (and §7 Dynasty): scores, tie-break keys, ranks, parts and a full breakdown."""
     cfg = s.cfg
     games = [kingdoms for kingdoms, _ in s.past] + [s.kingdoms]
     per_game = [game_results(cfg, kingdoms) for kingdoms in games]
-    scores, keys, breakdowns = [], [], []
+    scores, keys, breakdowns, parts, reasons = [], [], [], [], []
     for seat in range(cfg.players):
         results = [g[seat] for g in per_game]
         total = sum(r["total"] for r in results)
@@ -319,18 +319,26 @@ def final_outcome(s: KingdominoState) -> Outcome:
         tiebreak = (largest, crowns) if cfg.crowns_tiebreak else (largest,)
         scores.append(total)
         keys.append((total, *tiebreak))
+        reasons.append(scoring.tiebreak(largest, crowns, cfg.crowns_tiebreak))
         if cfg.games == 1:
             breakdowns.append(results[0])
+            parts.append(tuple(scoring.parts(results[0])))
         else:
             breakdowns.append(
                 {"games": results, "total": total, "largest_territory": largest, "crowns": crowns}
             )
+            parts.append(tuple(
+                scoring.in_game(n, part)
+                for n, r in enumerate(results, 1) for part in scoring.parts(r)
+            ))
     ranks = tuple(1 + sum(1 for other in keys if other > k) for k in keys)
     return Outcome(
         scores=tuple(scores),
         ranks=ranks,
         breakdown=tuple(breakdowns),
         tiebreaks=tuple(k[1:] for k in keys),
+        parts=tuple(parts),
+        tiebreak=tuple(reasons),
     )
 
 

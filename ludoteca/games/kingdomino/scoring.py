@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine.bits import bit_list
+from ludoteca.engine.i18n import N_
+from ludoteca.engine.parts import Part, TieBreak, msg
 from ludoteca.games.kingdomino.grid import (
     CR1,
     CR2,
@@ -72,23 +74,25 @@ def total_crowns(k: list[int]) -> int:
 
 
 def breakdown(
-    k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...]
+    k: list[int], frame: int, harmony: bool, middle: bool, terrain_names: tuple[str, ...],
+    cells: bool = True,
 ) -> dict[str, Any]:
-    """Every territory (terrain, squares, crowns, points, cells) and every bonus, with totals."""
+    """Every territory (terrain, squares, crowns, points, and its cells unless ``cells`` is
+    false: the live view does without them) and every bonus, with totals."""
     territories: list[dict[str, Any]] = []
     for t in range(TERR, len(k)):
         for comp in components(k[t]):
             squares = comp.bit_count()
             crowns = crowns_in(k, comp)
-            territories.append(
-                {
-                    "terrain": terrain_names[t - TERR],
-                    "squares": squares,
-                    "crowns": crowns,
-                    "points": squares * crowns,
-                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
-                }
-            )
+            territory = {
+                "terrain": terrain_names[t - TERR],
+                "squares": squares,
+                "crowns": crowns,
+                "points": squares * crowns,
+            }
+            if cells:
+                territory["cells"] = [list(xy_of(c)) for c in bit_list(comp)]
+            territories.append(territory)
     territories.sort(key=lambda tr: (-tr["points"], -tr["squares"], tr["terrain"]))
     bonuses: list[dict[str, Any]] = []
     if harmony:
@@ -104,6 +108,58 @@ def breakdown(
         "territories": territories,
         "bonuses": bonuses,
         "total": total,
-        "largest_territory": largest_territory(k),
+        "largest_territory": max((tr["squares"] for tr in territories), default=0),
         "crowns": total_crowns(k),
     }
+
+
+TERRITORY = N_("{terrain}: {squares} squares × {crowns} crowns")
+NO_CROWNS = N_("territories without crowns: {count} (0 points)")
+HARMONY = N_("Harmony: a complete kingdom")
+NO_HARMONY = N_("Harmony: the kingdom is not complete")
+MIDDLE = N_("Middle Kingdom: the castle is in the centre")
+NO_MIDDLE = N_("Middle Kingdom: the castle is not in the centre")
+IN_GAME = N_("Game {game}: {part}")
+LARGEST = N_("largest territory: {squares} squares")
+CROWNS = N_("crowns in the kingdom: {crowns}")
+
+
+def territory_parts(territories: list[dict[str, Any]]) -> list[Part]:
+    """Rules §5: one part per crowned territory (squares × crowns), and one saying how many
+    territories have no crown (they score 0)."""
+    parts = [
+        Part("territory", TERRITORY, tr["points"],
+             {"terrain": msg(tr["terrain"]), "squares": tr["squares"], "crowns": tr["crowns"]})
+        for tr in territories if tr["crowns"]
+    ]
+    bare = sum(1 for tr in territories if not tr["crowns"])
+    if bare:
+        parts.append(Part("no_crowns", NO_CROWNS, 0, {"count": bare}))
+    return parts
+
+
+def parts(result: dict[str, Any]) -> list[Part]:
+    """One kingdom's score as parts (rules §5), from its ``breakdown``."""
+    out = territory_parts(result["territories"])
+    for bonus in result["bonuses"]:
+        if bonus["name"] == "harmony":
+            text = HARMONY if bonus["earned"] else NO_HARMONY
+        else:
+            text = MIDDLE if bonus["earned"] else NO_MIDDLE
+        out.append(Part(bonus["name"], text, bonus["points"]))
+    return out
+
+
+def in_game(game: int, part: Part) -> Part:
+    """A part of one game of a Dynasty (rules §7), said with the game's number."""
+    return Part(part.id, IN_GAME, part.points,
+                {"game": game, "part": msg(part.msg, **part.args)})
+
+
+def tiebreak(largest: int, crowns: int, with_crowns: bool) -> tuple[TieBreak, ...]:
+    """Rules §6.2: the largest territory, then (unless the BGA tie-break is chosen, §9.2) the
+    crowns."""
+    first = TieBreak("largest_territory", LARGEST, largest, {"squares": largest})
+    if not with_crowns:
+        return (first,)
+    return first, TieBreak("crowns", CROWNS, crowns, {"crowns": crowns})

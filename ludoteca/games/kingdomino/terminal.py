@@ -168,8 +168,8 @@ def panel(view: dict[str, Any], i: int, seat: int | None) -> Panel:
     title = f"{YOURS} (P{i + 1})" if i == seat else seat_label(i, seat)
     title += f" · {k['score']} pts"
     if view["games"] > 1 and view["past_games"]:
-        past = sum(g[i]["score"] for g in view["past_games"])
-        title += f" (+{past} earlier)"
+        earlier = ", ".join(str(g[i]["score"]) for g in view["past_games"])
+        title += f" (earlier games: {earlier})"
     style = "bold cyan" if i in view["to_act"] else ""
     return kingdom_panel(kingdom_grid(k, view["frame"]), title, style)
 
@@ -306,48 +306,3 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
         f"({x}, {y}) facing {direction} is not a legal placement of domino {n}; "
         f"legal placements start at: {starts}"
     )
-
-
-def _game_table(result: dict[str, Any]) -> Table:
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("territory")
-    table.add_column("squares", justify="right")
-    table.add_column("crowns", justify="right")
-    table.add_column("points", justify="right")
-    scoreless = 0
-    for t in result["territories"]:
-        if t["points"] == 0:
-            scoreless += 1
-            continue
-        style = TERRAIN_STYLE[t["terrain"]][1]
-        table.add_row(Text(t["terrain"], style=style), str(t["squares"]), str(t["crowns"]),
-                      str(t["points"]))
-    if scoreless:
-        table.add_row(f"{scoreless} without crowns", "", "", "0")
-    for b in result["bonuses"]:
-        name = b["name"].replace("_", " ").title()
-        table.add_row(f"{name} bonus", "", "", str(b["points"]) if b["earned"] else "0 (missed)")
-    table.add_row(Text("total", style="bold"), "", "", Text(str(result["total"]), style="bold"))
-    return table
-
-
-def final(view: dict[str, Any], outcome: dict[str, Any], seat: int | None = None) -> RenderableType:
-    """The score breakdown of every kingdom (per territory and bonus) and the ranks."""
-    panels = []
-    for i, result in enumerate(outcome["breakdown"]):
-        rank = outcome["ranks"][i]
-        title = f"{seat_label(i, seat)} · rank {rank} · {outcome['scores'][i]} pts"
-        if "games" in result:  # Dynasty: one table per game
-            body: RenderableType = Group(
-                *(Group(Text(f"Game {g + 1}", style="bold"), _game_table(r))
-                  for g, r in enumerate(result["games"]))
-            )
-        else:
-            body = _game_table(result)
-        extra = Text(
-            f"largest territory {result['largest_territory']}, crowns {result['crowns']}",
-            style="dim",
-        )
-        style = "bold green" if rank == 1 else ""
-        panels.append(Panel(Group(body, extra), title=title, border_style=style, expand=False))
-    return Columns(panels)

@@ -7,10 +7,12 @@ so every seat gets the same view; only the count of undrawn dominoes is shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
+from ludoteca.engine.parts import Part, TieBreak
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
@@ -66,8 +68,35 @@ def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) 
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
-        "score": scoring.score(k, cfg.frame, cfg.harmony, cfg.middle_kingdom),
+        **live_score(k, cfg),
     }
+
+
+def live_score(k: list[int], cfg: Config) -> JSON:
+    """The score a player sees now, with its parts and tie-break values (rules §5, §6.2),
+    so no client counts territories or bonuses itself."""
+    total, parts, largest, crowns, tiebreak = _live_score(
+        tuple(k), cfg.frame, cfg.harmony, cfg.middle_kingdom, cfg.crowns_tiebreak
+    )
+    return {
+        "score": total,
+        "parts": [p.to_json() for p in parts],
+        "largest_territory": largest,
+        "crowns": crowns,
+        "tiebreak": [t.to_json() for t in tiebreak],
+    }
+
+
+@lru_cache(maxsize=4096)
+def _live_score(
+    k: tuple[int, ...], frame: int, harmony: bool, middle: bool, crowns_tiebreak: bool
+) -> tuple[int, tuple[Part, ...], int, int, tuple[TieBreak, ...]]:
+    """A kingdom's live score, worked out once per kingdom: every view of every viewer shows
+    the same kingdoms, and most do not change from one action to the next."""
+    result = scoring.breakdown(list(k), frame, harmony, middle, TERRAINS, False)
+    largest, crowns = result["largest_territory"], result["crowns"]
+    return (result["total"], tuple(scoring.parts(result)), largest, crowns,
+            scoring.tiebreak(largest, crowns, crowns_tiebreak))
 
 
 def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
@@ -79,6 +108,7 @@ def view(state: KingdominoState, seat: Seat | None, to_act: frozenset[int]) -> J
         "game": "kingdomino",
         "options": dict(cfg.options),
         "players": cfg.players,
+        "teams": [[s] for s in range(cfg.players)],
         "seat": seat,
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],
@@ -121,12 +151,10 @@ def _rebuild_kingdom(
     return k, placed
 
 
-def prepare(v: JSON) -> Deal:
+def prepare(game: Game[Any, Any], v: JSON) -> Deal:
     """Everything of a state that the view shows, read once; ``deal`` adds the hidden pile."""
-    from ludoteca.games.kingdomino.rules import GAME
-
     try:
-        opts = GAME.validate(v["options"], int(v["players"]))
+        opts = game.validate(v["options"], int(v["players"]))
         s = KingdominoState.__new__(KingdominoState)
         s.cfg = Config.from_options(opts, int(v["players"]))
         s.ply = int(v["ply"])
@@ -137,8 +165,8 @@ def prepare(v: JSON) -> Deal:
         s.kingdoms = [k for k, _ in rebuilt]
         s.placed = [p for _, p in rebuilt]
         s.past = []
-        for game in v["past_games"]:
-            old = [_rebuild_kingdom(kj["placements"]) for kj in game]
+        for past in v["past_games"]:
+            old = [_rebuild_kingdom(kj["placements"]) for kj in past]
             s.past.append(([k for k, _ in old], [p for _, p in old]))
         seen = seen_dominoes(s, s.placed)
         unseen = [n for n in range(1, len(DOMINOES) + 1) if n not in seen]
@@ -160,14 +188,14 @@ def deal(s: KingdominoState, unseen: list[int], remaining: int, rng: Rng) -> Kin
     return s
 
 
-def determinize(v: JSON, rng: Rng) -> KingdominoState:
+def determinize(game: Game[Any, Any], v: JSON, rng: Rng) -> KingdominoState:
     """A state matching the view; the undrawn pile is a random draw from the unseen dominoes."""
-    s, unseen, remaining = prepare(v)
+    s, unseen, remaining = prepare(game, v)
     return deal(s, unseen, remaining, rng)
 
 
-def determinizer(v: JSON) -> Callable[[Rng], KingdominoState]:
-    """``rng -> determinize(v, rng)`` with the view read once: each call copies the prepared
-    state and deals a new pile, drawing from ``rng`` exactly as ``determinize`` does."""
-    template, unseen, remaining = prepare(v)
+def determinizer(game: Game[Any, Any], v: JSON) -> Callable[[Rng], KingdominoState]:
+    """``rng -> determinize(game, v, rng)`` with the view read once: each call copies the
+    prepared state and deals a new pile, drawing from ``rng`` exactly as ``determinize`` does."""
+    template, unseen, remaining = prepare(game, v)
     return lambda rng: deal(template.clone(), unseen[:], remaining, rng)

@@ -19,6 +19,7 @@ from ludoteca.engine.game import (
 )
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.parts import teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import (
     claim,
@@ -493,36 +494,18 @@ def next_round(state: QueendominoState) -> None:
     state.step = PLACE
 
 
-def side_breakdown(state: QueendominoState, side: int) -> dict[str, object]:
-    """One kingdom's final scoring explained (a player's, or a team's)."""
-    tiles = state.cfg.tiles
-    built = [(tiles[t - 1], cell) for t, cell in state.built[side]]
-    crowned = 0
-    for tile, cell in built:
-        if tile.crowns:
-            crowned |= 1 << cell
-    return scoring.breakdown(
-        state.kingdoms[side],
-        built,
-        state.coins[side],
-        state.towers[side],
-        state.knights[side] + state.knight_cells[side].bit_count(),
-        state.queen == side,
-        crowned,
-    )
-
-
 def seat_breakdown(state: QueendominoState, seat: Seat) -> dict[str, object]:
     """The final scoring of the kingdom ``seat`` plays (its team's in team play)."""
-    return side_breakdown(state, state.cfg.side_of[seat])
+    return scoring.side_breakdown(state, state.cfg.side_of[seat])
 
 
 def final_outcome(state: QueendominoState) -> Outcome:
     """Rules §6.4: highest total, then the largest single territory, then shared. In team play
-    (ruling 16) partners share their team's total and rank, ranked over seats as Kami ranks
-    its teams, and each seat's breakdown names its side and partners."""
+    (ruling 16) partners share their team's total, parts and rank, ranked over seats as Kami
+    ranks its teams, and each seat's breakdown names its side and partners."""
     cfg = state.cfg
-    per_side = [side_breakdown(state, side) for side in range(cfg.sides)]
+    per_side = [scoring.side_breakdown(state, side) for side in range(cfg.sides)]
+    side_parts = [tuple(scoring.parts(b)) for b in per_side]
     if cfg.teams:
         breakdowns = tuple(
             {**per_side[side], "side": side, "partners": cfg.partners(side)}
@@ -530,12 +513,15 @@ def final_outcome(state: QueendominoState) -> Outcome:
         )
     else:
         breakdowns = tuple(per_side)
-    keys = [(int(b["total"]), int(b["largest_territory"])) for b in breakdowns]  # type: ignore[call-overload]
+    keys = [(int(b["total"]), int(b["largest_territory"])) for b in breakdowns]
     return Outcome(
         scores=tuple(k[0] for k in keys),
         ranks=ranks_from_keys(keys),
         breakdown=breakdowns,
         tiebreaks=tuple((k[1],) for k in keys),
+        teams=teams_of(cfg.side_of),
+        parts=tuple(side_parts[side] for side in cfg.side_of),
+        tiebreak=tuple(scoring.tiebreak(k[1]) for k in keys),
     )
 
 

@@ -10,10 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine.bits import bit_list
+from ludoteca.engine.i18n import N_
+from ludoteca.engine.parts import Part, TieBreak, msg
 from ludoteca.games.kingdomino.grid import TERR, components, crowns_in, xy_of
-from ludoteca.games.kingdomino.scoring import largest_territory, territory_points
+from ludoteca.games.kingdomino.scoring import (
+    LARGEST,
+    largest_territory,
+    territory_parts,
+    territory_points,
+)
 from ludoteca.games.queendomino.buildings import Building
 from ludoteca.games.queendomino.components import TERRAINS
+from ludoteca.games.queendomino.state import QueendominoState
 
 COINS_PER_POINT = 3
 
@@ -53,6 +61,7 @@ def breakdown(
     knights: int,
     queen: bool,
     building_crowns: int = 0,
+    cells: bool = True,
 ) -> dict[str, Any]:
     """Every territory, building and coin that scores, and the totals (rules §6.0-4).
 
@@ -64,17 +73,17 @@ def breakdown(
         for comp in components(k[t]):
             squares = comp.bit_count()
             crowns = crowns_in(k, comp)
-            territories.append(
-                {
-                    "terrain": TERRAINS[t - TERR],
-                    "squares": squares,
-                    "crowns": crowns,
-                    "building_crowns": (building_crowns & comp).bit_count(),
-                    "queen": False,
-                    "points": squares * crowns,
-                    "cells": [list(xy_of(c)) for c in bit_list(comp)],
-                }
-            )
+            territory = {
+                "terrain": TERRAINS[t - TERR],
+                "squares": squares,
+                "crowns": crowns,
+                "building_crowns": (building_crowns & comp).bit_count(),
+                "queen": False,
+                "points": squares * crowns,
+            }
+            if cells:
+                territory["cells"] = [list(xy_of(c)) for c in bit_list(comp)]
+            territories.append(territory)
     territories.sort(key=lambda tr: (-tr["squares"], -tr["points"], tr["terrain"]))
     largest = territories[0]["squares"] if territories else 0
     queen_points = 0
@@ -123,3 +132,69 @@ def breakdown(
         "total": wealth + territory_total + building_total,
         "largest_territory": largest,
     }
+
+
+WEALTH = N_("Wealth: {coins} coins, 1 point per 3")
+QUEEN = N_("The Queen: 1 more crown on the largest territory ({terrain}, {squares} squares)")
+FIXED = N_("{building}: {points} points")
+PER_TERRITORY = N_("{building}: {count} {terrain} territories × {each}")
+PER_TOWER = N_("{building}: {count} towers × {each}")
+PER_KNIGHT = N_("{building}: {count} knights × {each}")
+
+
+def parts(result: dict[str, Any]) -> list[Part]:
+    """One kingdom's score as parts (rules §6.0-3), from its ``breakdown``: wealth, each
+    territory (squares × crowns, the Queen's crown apart), each building's symbol."""
+    out = [Part("wealth", WEALTH, result["wealth"]["points"],
+                {"coins": result["wealth"]["coins"]})]
+    territories = []
+    for tr in result["territories"]:
+        if tr["queen"]:
+            out.append(Part("queen", QUEEN, tr["squares"],
+                            {"terrain": msg(tr["terrain"]), "squares": tr["squares"]}))
+            tr = {**tr, "points": tr["squares"] * tr["crowns"]}
+        territories.append(tr)
+    out += territory_parts(territories)
+    for b in result["buildings"]:
+        name = msg(b["name"])
+        for p in b["parts"]:
+            kind = p["kind"]
+            if kind == "fixed":
+                out.append(Part("building", FIXED, p["points"],
+                                {"building": name, "points": p["points"]}))
+            elif kind == "per_territory":
+                out.append(Part("building", PER_TERRITORY, p["points"],
+                                {"building": name, "count": p["count"],
+                                 "terrain": msg(p["terrain"]), "each": p["each"]}))
+            else:
+                text = PER_TOWER if kind == "per_tower" else PER_KNIGHT
+                out.append(Part("building", text, p["points"],
+                                {"building": name, "count": p["count"], "each": p["each"]}))
+    return out
+
+
+def tiebreak(largest: int) -> tuple[TieBreak, ...]:
+    """Rules §6.4: the largest single territory, then shared."""
+    return (TieBreak("largest_territory", LARGEST, largest, {"squares": largest}),)
+
+
+def side_breakdown(state: QueendominoState, side: int, cells: bool = True) -> dict[str, Any]:
+    """One kingdom's final scoring explained (a player's, or a team's)."""
+    tiles = state.cfg.tiles
+    built = [(tiles[t - 1], cell) for t, cell in state.built[side]]
+    return side_result(
+        state.kingdoms[side], built, state.coins[side], state.towers[side],
+        state.knights[side] + state.knight_cells[side].bit_count(), state.queen == side, cells,
+    )
+
+
+def side_result(
+    k: list[int], built: list[tuple[Building, int]], coins: int, towers: int, knights: int,
+    queen: bool, cells: bool = True,
+) -> dict[str, Any]:
+    """``breakdown`` with the crowns that buildings bring worked out from ``built``."""
+    crowned = 0
+    for tile, cell in built:
+        if tile.crowns:
+            crowned |= 1 << cell
+    return breakdown(k, built, coins, towers, knights, queen, crowned, cells)

@@ -14,11 +14,13 @@ hosting side.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import Any
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.errors import RecordError
-from ludoteca.engine.game import JSON, Seat
+from ludoteca.engine.game import JSON, Game, Seat
+from ludoteca.engine.parts import Part, TieBreak, teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import line_json, read_draft, seen_dominoes
 from ludoteca.games.kingdomino.grid import (
@@ -34,6 +36,7 @@ from ludoteca.games.kingdomino.grid import (
     xy_of,
 )
 from ludoteca.games.queendomino import scoring
+from ludoteca.games.queendomino.buildings import Building
 from ludoteca.games.queendomino.components import (
     BOARD_SPACES,
     C1,
@@ -55,9 +58,6 @@ from ludoteca.games.queendomino.state import (
     QueendominoState,
 )
 
-if TYPE_CHECKING:
-    from ludoteca.games.queendomino.rules import Queendomino
-
 
 def _xy_list(mask: int) -> list[list[int]]:
     return [list(xy_of(c)) for c in bit_list(mask)]
@@ -77,8 +77,6 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
                 {"x": x, "y": y, "terrain": TERRAINS[t] if t is not None else None,
                  "crowns": crown_at(k, cell), "domino": n}
             )
-    tiles = [cfg.tiles[t - 1] for t, _ in state.built[side]]
-    knights_total = state.knights[side] + state.knight_cells[side].bit_count()
     return {
         "placements": [
             {"domino": n, "x": xy_of(a)[0], "y": xy_of(a)[1], "dir": DIRECTIONS[d]}
@@ -95,10 +93,37 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
             for t, cell in state.built[side]
         ],
         "queen": state.queen == side,
-        "score": scoring.score(
-            k, tiles, state.coins[side], state.towers[side], knights_total, state.queen == side
-        ),
+        **live_score(state, side),
     }
+
+
+def live_score(state: QueendominoState, side: int) -> JSON:
+    """The score a side sees now, with its parts and its tie-break value (rules §6), so no
+    client counts territories, buildings or coins itself."""
+    tiles = state.cfg.tiles
+    total, parts, largest, tiebreak = _live_score(
+        tuple(state.kingdoms[side]), tuple((tiles[t - 1], cell) for t, cell in state.built[side]),
+        state.coins[side], state.towers[side],
+        state.knights[side] + state.knight_cells[side].bit_count(), state.queen == side,
+    )
+    return {
+        "score": total,
+        "parts": [p.to_json() for p in parts],
+        "largest_territory": largest,
+        "tiebreak": [t.to_json() for t in tiebreak],
+    }
+
+
+@lru_cache(maxsize=4096)
+def _live_score(
+    k: tuple[int, ...], built: tuple[tuple[Building, int], ...], coins: int, towers: int,
+    knights: int, queen: bool,
+) -> tuple[int, tuple[Part, ...], int, tuple[TieBreak, ...]]:
+    """A kingdom's live score, worked out once per kingdom and treasury: every view of every
+    viewer shows the same kingdoms, and most do not change from one action to the next."""
+    result = scoring.side_result(list(k), list(built), coins, towers, knights, queen, False)
+    largest = result["largest_territory"]
+    return result["total"], tuple(scoring.parts(result)), largest, scoring.tiebreak(largest)
 
 
 def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
@@ -112,6 +137,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
         "players": cfg.players,
         "seat": seat,
         "sides": list(cfg.side_of),
+        "teams": [list(t) for t in teams_of(cfg.side_of)],
         "ply": state.ply,
         "phase": PHASE_NAMES[state.phase],
         "step": STEP_NAMES[state.step],
@@ -164,7 +190,7 @@ Deal = tuple[QueendominoState, list[int], list[int]]
 """A view read once: the state without its piles, the unseen dominoes and the unseen tiles."""
 
 
-def prepare(game: Queendomino, v: JSON) -> Deal:
+def prepare(game: Game[Any, Any], v: JSON) -> Deal:
     """Everything of a state that the view shows, read once; ``deal`` adds the hidden piles."""
     try:
         players = int(v["players"])
@@ -247,7 +273,7 @@ def deal(s: QueendominoState, unseen: list[int], tiles: list[int], rng: Rng) -> 
     return s
 
 
-def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
+def determinize(game: Game[Any, Any], v: JSON, rng: Rng) -> QueendominoState:
     """A state matching the view; both hidden piles are random orders of what is unseen."""
     s, unseen, tiles = prepare(game, v)
     try:
@@ -256,7 +282,7 @@ def determinize(game: Queendomino, v: JSON, rng: Rng) -> QueendominoState:
         raise RecordError(f"not a Queendomino view: {exc}") from None
 
 
-def determinizer(game: Queendomino, v: JSON) -> Callable[[Rng], QueendominoState]:
+def determinizer(game: Game[Any, Any], v: JSON) -> Callable[[Rng], QueendominoState]:
     """``rng -> determinize(game, v, rng)`` with the view read once: each call copies the
     prepared state and deals new piles, drawing from ``rng`` exactly as ``determinize`` does."""
     template, unseen, tiles = prepare(game, v)

@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Match
+from ludoteca.engine.parts import render_parts
 from ludoteca.games import get_game
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
@@ -80,12 +81,12 @@ async def replay(
         step = replayed.step(seat, game.action_from_json(data))
         events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(None)]
     return {
-        "table": actor.core.summary(),
+        "table": render_parts(actor.core.summary(), say),
         "at": at,
         "total": total,
         "seat": seat,
         "events": events,
-        "view": replayed.view(None),
+        "view": render_parts(replayed.view(None), say),
     }
 
 

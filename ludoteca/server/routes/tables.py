@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from fastapi import Request
 from pydantic import BaseModel, Field
 
 from ludoteca.engine.game import JSON
+from ludoteca.engine.parts import render_parts
 from ludoteca.server import errors as E
 from ludoteca.server.access import for_member, may_see
 from ludoteca.server.errors import ServerError
@@ -18,6 +20,7 @@ from ludoteca.server.routes.deps import (
     UserDep,
     api_router,
     bot_level,
+    request_language,
 )
 from ludoteca.server.table.actor import TableActor
 
@@ -44,11 +47,11 @@ async def table_actor(hub: Hub, table_id: str) -> TableActor:
 
 @router.get("/tables/{table_id}", summary="One table (private tables need their invite)")
 async def table(
-    table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
+    table_id: str, hub: HubDep, user: MaybeUser, request: Request, invite: str | None = None
 ) -> JSON:
     actor = await table_actor(hub, table_id)
     may_see(actor.core, user, invite)
-    return for_member(actor.core, user)
+    return said(actor, for_member(actor.core, user), request)
 
 
 @router.post("/tables/{table_id}/join", summary="Take a free seat (the table starts when full)")
@@ -105,7 +108,7 @@ class RematchAnswer(BaseModel):
 @router.post("/tables/{table_id}/rematch",
              summary="Offer, accept or decline a rematch of a finished table; made (same "
              "game, options and seats) once every person accepted (bots always do)")
-async def rematch(table_id: str, user: UserDep, hub: HubDep,
+async def rematch(table_id: str, user: UserDep, hub: HubDep, request: Request,
                   body: RematchAnswer | None = None) -> JSON:
     actor = await table_actor(hub, table_id)
     seat = actor.core.seat_of(user.id)
@@ -114,7 +117,12 @@ async def rematch(table_id: str, user: UserDep, hub: HubDep,
     await caught_up(hub, actor)
     accept = True if body is None else body.accept
     await _command(actor, lambda: actor.rematch(seat, accept))
-    return for_member(actor.core, user)
+    return said(actor, for_member(actor.core, user), request)
+
+
+def said(actor: TableActor, summary: JSON, request: Request) -> JSON:
+    """A summary whose result's score parts carry their sentences in the asker's language."""
+    return dict(render_parts(summary, actor.views.voice(request_language(request))))
 
 
 async def caught_up(hub: Hub, actor: TableActor) -> None:

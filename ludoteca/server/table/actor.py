@@ -150,7 +150,7 @@ class TableActor:
             elif what == "full":
                 self.viewers.send_each(self.views.full)
             elif what == "table":
-                self.viewers.send_all(self.views.table())
+                self.viewers.send_each(self.views.table)
             elif what == "lobby":
                 self.services.lobby_changed(self.core)
 
@@ -285,7 +285,7 @@ class TableActor:
         if not tell:
             return
         if core.summary() != summary:
-            self.viewers.send_all(self.views.table())
+            self.viewers.send_each(self.views.table)
         if rebuilt or core.seq > seq + 1:
             self.viewers.send_each(self.views.full)
         elif core.seq == seq + 1:
@@ -310,7 +310,7 @@ class TableActor:
 
     def tell_table(self) -> None:
         """The table's summary changed outside a command (a rematch was made)."""
-        self.viewers.send_all(self.views.table())
+        self.viewers.send_each(self.views.table)
 
     def detach(self, conn: Connection) -> None:
         self.viewers.discard(conn)

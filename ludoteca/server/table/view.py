@@ -16,6 +16,7 @@ from pathlib import Path
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.match import Step
+from ludoteca.engine.parts import render_parts
 from ludoteca.server import clocks
 from ludoteca.server.errors import voice
 from ludoteca.server.table.core import RECENT, TableCore
@@ -55,15 +56,17 @@ class TableViews:
         return [{**data, "text": game.render_event(data, say)}
                 for data in step.events_for(viewer)]
 
-    def state(self, viewer: int | None, now: datetime) -> JSON:
-        """The part of ``full`` and ``update`` that describes the table now."""
+    def state(self, viewer: int | None, lang: str, now: datetime) -> JSON:
+        """The part of ``full`` and ``update`` that describes the table now; score parts and
+        tie-break reasons carry their sentence in the viewer's language."""
         core = self.core
         match = core.match
+        say = self.voice(lang)
         part: JSON = {
             "seq": core.seq,
             "status": core.table.status,
             "clocks": clocks.show(core.table, core.seats, now),
-            "result": core.table.result,
+            "result": render_parts(core.table.result, say),
         }
         if match is None:
             part.update(view=None, legal=[], to_act=[], undo=False)
@@ -71,7 +74,7 @@ class TableViews:
         acting = core.to_act()
         mine = viewer is not None and viewer in acting and not core.is_bot(viewer)
         part.update(
-            view=match.view(viewer),
+            view=render_parts(match.view(viewer), say),
             legal=[a.to_json() for a in match.legal(viewer)] if mine and viewer is not None
             else [],
             to_act=sorted(acting),
@@ -84,9 +87,9 @@ class TableViews:
         recent = core.match.recent(RECENT) if core.match is not None else []
         message: JSON = {
             "type": "full",
-            "table": core.summary(),
+            "table": self.summary(lang),
             "you": viewer,
-            **self.state(viewer, now),
+            **self.state(viewer, lang, now),
             "log": [
                 {"seq": step.seq, "seat": step.seat if step.kind == "act" else None,
                  "events": self.events(step, viewer, lang)}
@@ -104,13 +107,17 @@ class TableViews:
         step = core.match.log[-1]
         return json.dumps({
             "type": "update",
-            **self.state(viewer, now),
+            **self.state(viewer, lang, now),
             "seat": step.seat if step.kind == "act" else None,
             "events": self.events(step, viewer, lang),
         })
 
-    def table(self) -> str:
-        return json.dumps({"type": "table", "table": self.core.summary()})
+    def summary(self, lang: str) -> JSON:
+        """The table's summary, its result's parts said in ``lang``."""
+        return dict(render_parts(self.core.summary(), self.voice(lang)))
+
+    def table(self, viewer: int | None, lang: str, now: datetime) -> str:
+        return json.dumps({"type": "table", "table": self.summary(lang)})
 
 
 def chat_message(line: JSON) -> str:

@@ -1,7 +1,8 @@
-// The end-of-game score breakdown: a table of every part the result's breakdown gives, and a
-// stacked SVG bar per seat. Reads what each game's breakdown holds (territories, bonuses,
-// coins, queen, buildings, rounds) and puts any remainder of the score in "other".
+// The end-of-game score: per seat the score parts the engine sent (each with its sentence and
+// points), the tie-break reasons, and a stacked SVG bar per seat. Nothing is added up here:
+// the parts come from the outcome and already add up to each score.
 import { t } from "./i18n.js";
+import { partText } from "./parts.js";
 import { h, svg } from "./ui.js";
 
 const COLOURS = ["#2f6f3e", "#b8860b", "#1f5f9f", "#8b3a62", "#6b4f2a", "#3a7f7f", "#9f4f1f",
@@ -10,45 +11,20 @@ const COLOURS = ["#2f6f3e", "#b8860b", "#1f5f9f", "#8b3a62", "#6b4f2a", "#3a7f7f
 const TERRAIN_COLOURS = { wheat: "#e3b92b", forest: "#1e5a2c", lake: "#2f6fc4", grassland: "#8cc63f",
   swamp: "#8a7353", mine: "#3d3d3d", town: "#b04a7a" };
 
-function terrainName(terrain) {
-  const key = `terrain.${terrain}`;
-  const text = t(key);
-  return text === key ? terrain : text;
+/** [{key, label, points}] for one seat: its parts as the outcome gives them. A territory's key
+ * names its terrain (for its colour); every other part is keyed by its id. */
+export function segments(result, seat, names = []) {
+  return ((result.parts || [])[seat] || []).map((part) => ({
+    key: part.id === "territory" && part.args?.terrain?.msg ? `terrain:${part.args.terrain.msg}` : part.id,
+    label: partText(part, names),
+    points: part.points,
+  }));
 }
 
-/** [{key, label, points}] for one seat's breakdown (entries with 0 points dropped). */
-export function segments(b, score) {
-  const out = [];
-  const add = (key, label, points) => {
-    if (!points) return;
-    const found = out.find((s) => s.key === key);
-    if (found) found.points += points;
-    else out.push({ key, label, points });
-  };
-  const walk = (part) => {
-    if (!part || typeof part !== "object") return;
-    if (Array.isArray(part.games)) { part.games.forEach(walk); return; }
-    for (const tr of part.territories || []) {
-      add(`terrain:${tr.terrain}`, t("score.territory", { terrain: terrainName(tr.terrain) }), tr.points || 0);
-    }
-    for (const bonus of part.bonuses || []) {
-      const key = `bonus.${bonus.name}`;
-      add(`bonus:${bonus.name}`, t(key) === key ? bonus.name : t(key), bonus.points || 0);
-    }
-    if (part.wealth) add("coins", t("score.coins", { coins: part.wealth.coins }), part.wealth.points || 0);
-    if (part.queen) add("queen", t("score.queen"), part.queen.points || 0);
-    for (const building of part.buildings || []) add(`building:${building.name}`, building.name, building.points || 0);
-    if (Array.isArray(part.rounds) && !part.territories) {
-      if (part.rule === "bga" && part.five_line) add("line", t("score.five_line"), part.score);
-      else part.rounds.forEach((r, i) => add(`round:${r.round ?? i + 1}`,
-        t("score.round", { n: r.round ?? i + 1 }), r.stars ?? r.points ?? 0));
-    }
-  };
-  walk(b);
-  const sum = out.reduce((acc, s) => acc + s.points, 0);
-  if (typeof score === "number" && score - sum > 0) add("other", t("score.other"), score - sum);
-  if (typeof score === "number" && sum > score) return [{ key: "total", label: t("score.total"), points: score }];
-  return out;
+/** The seats playing with `seat` (the outcome's teams), itself excluded. */
+function partnersOf(result, seat) {
+  const side = (result.teams || []).find((team) => team.includes(seat)) || [seat];
+  return side.filter((s) => s !== seat);
 }
 
 /** The result section: winners, scores, a bar chart and a detailed table per seat. */
@@ -61,15 +37,19 @@ export function renderResult(result, names) {
     : t("result.winner", { name: winners[0] ?? "?" })));
   const perSeat = names.map((name, seat) => ({
     name, seat, score: result.scores?.[seat] ?? 0, rank: result.ranks?.[seat],
-    parts: segments(result.breakdown?.[seat], result.scores?.[seat]),
+    parts: segments(result, seat, names),
+    partners: partnersOf(result, seat).map((s) => names[s] ?? t("seat.n", { n: s + 1 })),
+    tiebreak: ((result.tiebreak || [])[seat] || []).map((r) => partText(r, names)),
   }));
   section.append(...chart(perSeat));
   const table = h("table", { class: "score-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.rank")), h("th", { scope: "col" }, t("result.player")),
       h("th", { scope: "col" }, t("result.parts")), h("th", { scope: "col", class: "num" }, t("result.score")))),
     h("tbody", {}, perSeat.slice().sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((p) => h("tr", {},
-      h("td", {}, p.rank ?? ""), h("th", { scope: "row" }, p.name),
-      h("td", {}, p.parts.length ? h("ul", { class: "parts" }, p.parts.map((s) => h("li", {}, `${s.label}: ${s.points}`))) : "—"),
+      h("td", {}, p.rank ?? ""),
+      h("th", { scope: "row" }, p.partners.length ? t("result.with", { name: p.name, partners: p.partners.join(", ") }) : p.name),
+      h("td", {}, p.parts.length ? h("ul", { class: "parts" }, p.parts.map((s) => h("li", {}, `${s.label}: ${s.points}`))) : "—",
+        p.tiebreak.length ? h("p", { class: "tiebreak" }, t("result.tiebreak", { reasons: p.tiebreak.join("; ") })) : ""),
       h("td", { class: "num", "data-testid": `result-score-${p.seat}` }, p.score)))));
   section.append(h("div", { class: "scroll-x" }, table));
   if (result.ratings) {
@@ -85,17 +65,13 @@ function fmt(r) {
 }
 
 function chart(perSeat) {
-  const max = Math.max(1, ...perSeat.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + s.points, 0))));
+  const max = Math.max(1, ...perSeat.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + Math.max(s.points, 0), 0))));
   const keys = [];
   for (const p of perSeat) for (const s of p.parts) if (!keys.includes(s.key)) keys.push(s.key);
-  const others = keys.filter((key) => !TERRAIN_COLOURS[key.split(":")[1]] || !key.startsWith("terrain:"));
+  const others = keys.filter((key) => !key.startsWith("terrain:"));
   const colour = (key) => (key.startsWith("terrain:") && TERRAIN_COLOURS[key.slice(8)])
     || COLOURS[others.indexOf(key) % COLOURS.length];
   const row = 34, labelW = 120, barW = 360, width = labelW + barW + 50;
-  const names = new Map();
-  for (const p of perSeat) for (const s of p.parts) names.set(s.key, s.label);
-  const legend = h("ul", { class: "legend", "aria-hidden": "true" }, keys.map((key) =>
-    h("li", {}, h("span", { class: "swatch", style: `background:${colour(key)}` }), names.get(key))));
   const root = svg("svg", { viewBox: `0 0 ${width} ${perSeat.length * row + 8}`, class: "score-chart",
     role: "img", "aria-label": t("result.chart") });
   perSeat.forEach((p, i) => {
@@ -104,6 +80,7 @@ function chart(perSeat) {
     root.append(svg("text", { x: 0, y: y + 19, class: "chart-label" }, name));
     let x = labelW;
     for (const s of p.parts) {
+      if (s.points <= 0) continue;
       const w = (s.points / max) * barW;
       const rect = svg("rect", { x, y: y + 4, width: Math.max(w - 1, 0.5), height: 22, fill: colour(s.key) });
       rect.append(svg("title", {}, `${s.label}: ${s.points}`));
@@ -112,5 +89,5 @@ function chart(perSeat) {
     }
     root.append(svg("text", { x: x + 6, y: y + 20, class: "chart-value" }, String(p.score)));
   });
-  return [root, legend];
+  return [root];
 }

@@ -4,6 +4,7 @@
 // data-action-index.
 
 import { ensureCss, h as el, svg } from "/static/dom.js";
+import { partText } from "/static/parts.js";
 
 const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 const FILL = { red: "#d64541", yellow: "#f2c230", green: "#3f9b4b", blue: "#3a6fc4" };
@@ -60,9 +61,6 @@ const messages = {
     legend: "Colours",
     removed_card: "Card out of play: {colour}",
     score: "Score: {n}",
-    "why.line": "5 stars in a line (100)",
-    "why.twelve": "12 or more stars",
-    "why.stars": "{n} stars",
     winner: "winner",
   },
   es: {
@@ -114,9 +112,6 @@ const messages = {
     legend: "Colores",
     removed_card: "Carta fuera de juego: {colour}",
     score: "Puntos: {n}",
-    "why.line": "5 estrellas en línea (100)",
-    "why.twelve": "12 estrellas o más",
-    "why.stars": "{n} estrellas",
     winner: "ganador",
   },
 };
@@ -318,8 +313,7 @@ function render(root, ctx) {
       winner ? el("span", { class: "bt-win", text: "✓ " + t("winner") }) : null,
     );
     if (result) {
-      const b = result.breakdown[s];
-      const why = b.five_line ? t("why.line") : b.twelve_stars ? t("why.twelve") : t("why.stars", { n: b.stars });
+      const why = (result.parts?.[s] || []).map((p) => `${partText(p, ctx.names)}: ${p.points}`).join(" · ");
       info.append(el("span", { class: "bt-score", text: t("score", { n: result.scores[s] }) + " · " + why }));
     }
     const panel = el("div", { class: `bt-player ${mine ? "bt-mine" : "bt-other"} ${isActive ? "bt-active" : ""}`, "data-testid": `buttons-board-${s}` },

@@ -13,7 +13,6 @@
 import { ensureCss, h as el } from "/static/dom.js";
 
 const NAMES = ["soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress"];
-const POINTS = [1, 2, 2, 3, 3, 4, 4, 5];
 const KANJI = ["し", "香", "馬", "銀", "金", "飛", "角", "王"];
 const SYMBOL = ["♟", "↟", "♞", "Ag", "Au", "♜", "☾", "♛"];
 const GOITA = ["Shi", "Gon", "Bakko", "Gin", "Kin", "Hisha", "Kaku", "Ou"];
@@ -173,12 +172,12 @@ function makeKit(root, ctx) {
   const goita = v.game === "goita";
   const t = (k, p) => ctx.t(k, p);
   const cardName = (c) => (goita ? GOITA[NAMES.indexOf(c)] : t("card." + c));
-  const points = (c) => POINTS[NAMES.indexOf(c)] * (goita ? 10 : 1);
+  const points = (c) => v.card_values[c];
   const seatName = (s) => (s === ctx.you ? `${ctx.names[s]} (${t("you")})` : ctx.names[s]);
-  const teams = v.players === 4;
+  const teams = v.teams.some((team) => team.length > 1);
   const sideName = (side) => {
-    if (!teams) return seatName(v.sides.indexOf(side));
-    const members = v.sides.map((x, i) => (x === side ? ctx.names[i] : null)).filter((x) => x !== null);
+    if (!teams) return seatName(v.teams[side][0]);
+    const members = v.teams[side].map((i) => ctx.names[i]);
     return `${t("team", { t: "AB"[side] })} (${members.join(" & ")})`;
   };
   const srcName = (src) => {

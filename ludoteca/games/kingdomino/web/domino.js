@@ -22,6 +22,7 @@
 // Queendomino) in the next line; only legal ones are focusable and carry data-action-index.
 
 import { h, svg as s } from "/static/dom.js";
+import { partText } from "/static/parts.js";
 import { KINGDOMINO_TILES, QUEENDOMINO_TILES } from "./kingdomino_tiles.js";
 
 export const DIRS = ["E", "S", "W", "N"];
@@ -82,8 +83,6 @@ export const DOMINO_MESSAGES = {
     score: "{score} pts",
     score_one: "{score} pt",
     score_title: "Score of {name}: {score}",
-    territory: "{terrain}: {squares} squares × {crowns} crowns = {points}",
-    no_crown_note: "Territories without crowns: {n} (0 points)",
     total: "Total: {score}",
     tiles_title: "Tile list",
     st_placed: "placed", st_discarded: "discarded", st_line: "in a line", st_unseen: "unseen",
@@ -136,8 +135,6 @@ export const DOMINO_MESSAGES = {
     score: "{score} ptos",
     score_one: "{score} pto",
     score_title: "Puntuación de {name}: {score}",
-    territory: "{terrain}: {squares} casillas × {crowns} coronas = {points}",
-    no_crown_note: "Territorios sin coronas: {n} (0 puntos)",
     total: "Total: {score}",
     tiles_title: "Lista de fichas",
     st_placed: "colocada", st_discarded: "descartada", st_line: "en una fila", st_unseen: "sin ver",
@@ -262,33 +259,6 @@ export function bounds(kingdom) {
 export function region(kingdom, frame) {
   const b = bounds(kingdom);
   return { x0: b.x1 - frame + 1, x1: b.x0 + frame - 1, y0: b.y1 - frame + 1, y1: b.y0 + frame - 1 };
-}
-
-/** Territories: maximal orthogonally connected squares of one terrain (the castle is none). */
-export function territories(kingdom) {
-  const map = squareMap(kingdom);
-  const seen = new Set();
-  const out = [];
-  for (const q of kingdom.squares) {
-    const k0 = q.x + "," + q.y;
-    if (seen.has(k0) || !q.terrain) continue;
-    const cells = [];
-    const stack = [q];
-    seen.add(k0);
-    while (stack.length) {
-      const c = stack.pop();
-      cells.push(c);
-      for (const [dx, dy] of Object.values(DELTA)) {
-        const k = c.x + dx + "," + (c.y + dy);
-        const n = map.get(k);
-        if (n && !seen.has(k) && n.terrain === q.terrain) { seen.add(k); stack.push(n); }
-      }
-    }
-    const crowns = cells.reduce((a, c) => a + (c.crowns || 0), 0);
-    out.push({ terrain: q.terrain, squares: cells.length, crowns, points: cells.length * crowns, cells });
-  }
-  out.sort((a, b) => b.points - a.points || b.squares - a.squares);
-  return out;
 }
 
 // ---- drawing a domino -------------------------------------------------------------------
@@ -629,14 +599,11 @@ export function scoreBadge(ctx, seatName, score, lines, testid) {
   return wrap;
 }
 
-export function territoryLines(t, terrs) {
-  const lines = [];
-  let zero = 0;
-  for (const tr of terrs) {
-    if (!tr.crowns) { zero++; continue; }
-    lines.push(t("territory", { terrain: t("ter_" + tr.terrain), squares: tr.squares, crowns: tr.crowns, points: tr.points }));
-  }
-  if (zero) lines.push(t("no_crown_note", { n: zero }));
+/** Score lines for one kingdom, as the engine sent them: every part with its points, then the
+ * tie-break values (the view's `parts` and `tiebreak`; nothing is counted here). */
+export function partLines(ctx, kingdom) {
+  const lines = (kingdom.parts || []).map((p) => `${partText(p, ctx.names)}: ${p.points}`);
+  for (const r of kingdom.tiebreak || []) lines.push(partText(r, ctx.names));
   return lines;
 }
 

@@ -9,8 +9,7 @@
 //   pass (last round): one click on [data-testid="pass"]. Claims are on the next line.
 import { ensureCss, h, svg as s } from "/static/dom.js";
 import {
-  DOMINO_MESSAGES, destroyUi, legalIndex, nameOf, renderDominoGame, territories, territoryLines,
-  uiState,
+  DOMINO_MESSAGES, destroyUi, legalIndex, nameOf, partLines, renderDominoGame, uiState,
 } from "../kingdomino/domino.js";
 
 const BUILDINGS_ES = {
@@ -48,8 +47,6 @@ const OWN = {
     eff_points: "{n} points", eff_per_territory: "{n} points per {terrain} territory",
     eff_per_tower: "{n} points per tower", eff_per_knight: "{n} points per knight",
     eff_inferred: "* effects inferred, not read off the tile",
-    sc_wealth: "Coins: {coins} ÷ 3 = {points}", sc_queen: "Queen on the largest territory: +{points}",
-    sc_building: "{name}: {points}", engine_total: "Total from the engine: {score}",
     building_at: "{name} (building)", knight_mark: "knight", towns_hint: "Squares marked ♞ take a knight.",
   },
   es: {
@@ -75,8 +72,6 @@ const OWN = {
     eff_points: "{n} puntos", eff_per_territory: "{n} puntos por territorio de {terrain}",
     eff_per_tower: "{n} puntos por torre", eff_per_knight: "{n} puntos por caballero",
     eff_inferred: "* efectos deducidos, no leídos de la loseta",
-    sc_wealth: "Monedas: {coins} ÷ 3 = {points}", sc_queen: "Reina en el territorio mayor: +{points}",
-    sc_building: "{name}: {points}", engine_total: "Total según el motor: {score}",
     building_at: "{name} (edificio)", knight_mark: "caballero", towns_hint: "Las casillas con ♞ admiten un caballero.",
   },
 };
@@ -103,30 +98,6 @@ function effects(t, b) {
   return out;
 }
 
-function scoreLines(ctx, k) {
-  const { t } = ctx;
-  const terrs = territories(k);
-  const lines = territoryLines(t, terrs);
-  let total = terrs.reduce((a, tr) => a + tr.points, 0);
-  const wealth = Math.floor(k.coins / 3);
-  lines.push(t("sc_wealth", { coins: k.coins, points: wealth }));
-  total += wealth;
-  if (k.queen) {
-    const largest = terrs.reduce((a, tr) => Math.max(a, tr.squares), 0);
-    lines.push(t("sc_queen", { points: largest }));
-    total += largest;
-  }
-  const knights = k.knights + k.knight_squares.length;
-  for (const b of k.buildings) {
-    const pts = b.points + b.per_territory * terrs.filter((tr) => tr.terrain === b.terrain).length
-      + b.per_tower * k.towers + b.per_knight * knights;
-    if (pts) lines.push(t("sc_building", { name: bname(t, b), points: pts }));
-    total += pts;
-  }
-  if (total !== k.score) lines.push(t("engine_total", { score: k.score }));
-  return lines;
-}
-
 function render(root, ctx) {
   ensureCss(new URL("../kingdomino/kingdomino.css", import.meta.url)); // its own rules live there too
   const { view, legal, t } = ctx;
@@ -150,7 +121,7 @@ function render(root, ctx) {
         ? view.current_line.find((d) => d.id === view.acting_domino) || null
         : null,
     placementAllowed: () => view.step === "place",
-    scoreLines: (k) => scoreLines(ctx, k),
+    scoreLines: (k) => partLines(ctx, k),
     tileIds: ids,
     kingdomInfo: (k) => h("div", { class: "qd-info" },
       h("span", {}, t("coins", { n: k.coins })),

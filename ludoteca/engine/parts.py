@@ -1,0 +1,113 @@
+"""Score parts, tie-break reasons and teams as data (DESIGN.md §2, docs/engine.md "Outcome").
+
+A game explains each seat's score as ``Part``s and its tie-break values as ``TieBreak``s: a stable
+``id``, a message id (the English sentence, marked with ``N_`` so ``make messages`` finds it),
+the points (or the compared value) and the sentence's arguments. Consumers never re-add or infer
+anything: they read these, and ``render_parts`` adds the sentence in a viewer's language.
+
+An argument is a plain value, ``{"seat": n}`` (a player, named by the table's names) or
+``{"msg": id, "args": {...}}`` (a word or clause that is itself a message: a terrain, a card).
+
+A leaf module: it imports nothing of the package but ``i18n``, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.engine.i18n import Voice
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Some points of a seat's score, and why: ``points`` add up to the seat's score."""
+
+    id: str
+    msg: str
+    points: int
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "msg": self.msg, "points": self.points, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Part:
+        return cls(str(data["id"]), str(data["msg"]), int(data["points"]),
+                   dict(data.get("args") or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """One value a seat is compared on after (or, where its rule says so, before) the score."""
+
+    id: str
+    msg: str
+    value: int
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "msg": self.msg, "value": self.value, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TieBreak:
+        return cls(str(data["id"]), str(data["msg"]), int(data["value"]),
+                   dict(data.get("args") or {}))
+
+
+def msg(message: str, **args: Any) -> JSON:
+    """A nested message argument: a word or clause said in the viewer's language."""
+    return {"msg": message, "args": args} if args else {"msg": message}
+
+
+def seat_arg(seat: int) -> JSON:
+    """A player argument, named by the table's player names when rendered."""
+    return {"seat": seat}
+
+
+def teams_of(side_of: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, in side order, from each seat's side."""
+    sides: dict[int, list[int]] = {}
+    for seat, side in enumerate(side_of):
+        sides.setdefault(side, []).append(seat)
+    return tuple(tuple(sides[side]) for side in sorted(sides))
+
+
+def side_index(teams: Sequence[Sequence[int]], players: int) -> list[int]:
+    """Each seat's side number (its team's index in ``teams``)."""
+    out = list(range(players))
+    for side, seats in enumerate(teams):
+        for seat in seats:
+            out[seat] = side
+    return out
+
+
+def say(message: str, args: Mapping[str, Any], voice: Voice) -> str:
+    """``message`` in ``voice``'s language with every argument said, nested ones included."""
+    return voice.t(message, **{k: _arg(v, voice) for k, v in args.items()})
+
+
+def _arg(value: Any, voice: Voice) -> Any:
+    if isinstance(value, Mapping):
+        if "msg" in value:
+            return say(str(value["msg"]), value.get("args") or {}, voice)
+        if "seat" in value:
+            return voice.name(int(value["seat"]))
+    return value
+
+
+def render_parts(data: Any, voice: Voice) -> Any:
+    """A copy of ``data`` (an outcome's or a view's JSON) in which every part and tie-break
+    reason (a mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language,
+    so a client shows sentences without knowing any message. Pure: ``data`` is unchanged."""
+    if isinstance(data, Mapping):
+        out = {k: render_parts(v, voice) for k, v in data.items()}
+        if isinstance(data.get("msg"), str) and "id" in data:
+            out["text"] = say(data["msg"], data.get("args") or {}, voice)
+        return out
+    if isinstance(data, list):
+        return [render_parts(v, voice) for v in data]
+    return data
