@@ -14,9 +14,10 @@ from ludoteca.engine.errors import (
     IllegalAction,
     MalformedAction,
     NotYourTurn,
+    RecordError,
     StaleAction,
 )
-from ludoteca.engine.match import Match, Step
+from ludoteca.engine.match import Match, NoUndo, Step
 from ludoteca.games import get_game
 from ludoteca.games.buttons.state import PLACE
 
@@ -202,3 +203,85 @@ def test_a_record_with_data_this_installation_lacks_is_refused() -> None:
     data["data"] = {"layouts": "someone-elses", "layouts_sha256": "0" * 64}
     with pytest.raises(RecordError, match="other component data"):
         Match.from_record(game, MatchRecord.from_json(data))
+
+
+# ---- the log, undo and rebuilding (issue 22) ---------------------------------------------------
+def test_a_place_during_the_draft_is_refused_before_reveals_is_asked() -> None:
+    """Kingdomino rules §3.2: a king claims in the draft; a `place` then is illegal. The driver
+    checks it before it asks the game what the action reveals (which applies it on a copy and
+    once crashed on an illegal one): a typed refusal, nothing changed."""
+    game = get_game("kingdomino")
+    match = Match.new(game, {}, 2, 1)
+    (seat,) = match.to_act()
+    assert match.view(None)["step"] != "place"
+    before = (match.state.clone(), match.seq, match.decisions())
+    with pytest.raises(IllegalAction) as info:
+        match.step_json(seat, {"type": "place", "x": 1, "y": 0, "dir": "E"}, match.seq)
+    assert info.value.code == "illegal_action"
+    assert (match.state, match.seq, match.decisions()) == before
+
+
+def kingdomino_after_a_placement(seed: int = 1) -> tuple[Match, int, Any]:
+    """A Kingdomino match right after a placement that revealed nothing (its claim is next)."""
+    game = get_game("kingdomino")
+    match = Match.new(game, {}, 2, seed)
+    while True:
+        (seat,) = match.to_act()
+        action = match.legal(seat)[0]
+        before = match.state.clone()
+        step = match.step(seat, action, match.seq)
+        if match.view(None)["step"] == "claim" and not step.reveals and action.to_json()[
+                "type"] in ("place", "discard"):
+            return match, seat, before
+
+
+def test_undo_takes_back_your_own_unrevealing_last_action_and_logs_it() -> None:
+    match, seat, before = kingdomino_after_a_placement()
+    seq = match.seq
+    assert match.can_undo(seat) and not match.can_undo(1 - seat)
+    with pytest.raises(StaleAction):
+        match.undo(seat, seq - 1)
+    with pytest.raises(NoUndo, match="Nothing to take back"):
+        match.undo(1 - seat, seq)
+    step = match.undo(seat, seq)
+    assert (step.kind, step.seq, match.seq) == ("undo", seq + 1, seq + 1)
+    assert match.state == before and match.log[-2].kind == "act"
+    assert match.decisions() == {seat: seq + 1}  # a new decision, at the undo's seq
+    with pytest.raises(StaleAction):  # the undone position's number is stale now
+        match.step(seat, match.legal(seat)[0], seq - 1)
+
+
+def test_undo_is_refused_after_a_reveal_or_another_seats_action() -> None:
+    """Kami A4: a card played face up reveals it; after it, nothing can be taken back."""
+    game = get_game("kami")
+    match = Match.new(game, {}, 2, 4)
+    (seat,) = match.to_act()
+    match.step(seat, match.legal(seat)[0], match.seq)
+    assert match.log[-1].reveals
+    with pytest.raises(NoUndo) as info:
+        match.undo(seat, match.seq)
+    assert "revealed" in str(info.value)
+    for other in match.to_act():
+        if other != seat:
+            match.step(other, match.legal(other)[0], match.seq)
+            with pytest.raises(NoUndo, match="another player"):
+                match.undo(seat, match.seq)
+
+
+def test_from_log_rebuilds_acts_undos_and_notes_exactly() -> None:
+    match, seat, _ = kingdomino_after_a_placement(3)
+    match.undo(seat, match.seq)
+    match.note(1 - seat, {"type": "takeover"})
+    while not match.is_over():
+        (s,) = match.to_act()
+        match.step(s, match.legal(s)[-1], match.seq)
+    again = Match.from_log(match.game, match.options, match.players, match.seed,
+                           match.log_items(), history=10)
+    assert again.seq == match.seq and again.state == match.state
+    assert [e.kind for e in again.log] == [e.kind for e in match.log]
+    assert again.record.actions == match.record.actions
+    assert all(not e.events for e in again.log[:-10])  # only the latest keep their events
+    assert again.log[-1].events
+    with pytest.raises(RecordError):
+        Match.from_log(match.game, match.options, match.players, match.seed,
+                       [("undo", 0, None)])
