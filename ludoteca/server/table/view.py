@@ -19,6 +19,7 @@ from ludoteca.engine.match import Step
 from ludoteca.engine.parts import render_parts
 from ludoteca.server import clocks
 from ludoteca.server.errors import voice
+from ludoteca.server.protocol import Full, LogLine, StatePart, Update
 from ludoteca.server.table.core import RECENT, TableCore
 
 
@@ -56,47 +57,40 @@ class TableViews:
         return [{**data, "text": game.render_event(data, say)}
                 for data in step.events_for(viewer)]
 
-    def state(self, viewer: int | None, lang: str, now: datetime) -> JSON:
+    def state(self, viewer: int | None, lang: str, now: datetime) -> StatePart:
         """The part of ``full`` and ``update`` that describes the table now; score parts and
         tie-break reasons carry their sentence in the viewer's language."""
         core = self.core
         match = core.match
         say = self.voice(lang)
-        part: JSON = {
-            "seq": core.seq,
-            "status": core.table.status,
-            "clocks": clocks.show(core.table, core.seats, now),
-            "result": render_parts(core.table.result, say),
-        }
+        base = (core.seq, core.table.status, clocks.show(core.table, core.seats, now),
+                render_parts(core.table.result, say))
         if match is None:
-            part.update(view=None, legal=[], to_act=[], undo=False)
-            return part
+            return StatePart(seq=base[0], status=base[1], clocks=base[2], result=base[3],
+                             view=None, legal=[], to_act=[], undo=False)
         acting = core.to_act()
         mine = viewer is not None and viewer in acting and not core.is_bot(viewer)
-        part.update(
+        return StatePart(
+            seq=base[0], status=base[1], clocks=base[2], result=base[3],
             view=render_parts(match.view(viewer), say),
             legal=[a.to_json() for a in match.legal(viewer)] if mine and viewer is not None
             else [],
             to_act=sorted(acting),
             undo=core.can_undo(viewer),
         )
-        return part
 
     def full(self, viewer: int | None, lang: str, now: datetime) -> str:
         core = self.core
         recent = core.match.recent(RECENT) if core.match is not None else []
-        message: JSON = {
-            "type": "full",
-            "table": self.summary(lang),
-            "you": viewer,
+        message = Full(
+            type="full",
+            table=self.summary(lang),
+            you=viewer,
             **self.state(viewer, lang, now),
-            "log": [
-                {"seq": step.seq, "seat": step.seat if step.kind == "act" else None,
-                 "events": self.events(step, viewer, lang)}
-                for step in recent
-            ],
-            "chat": list(core.chat),
-        }
+            log=[LogLine(seq=step.seq, seat=step.seat if step.kind == "act" else None,
+                         events=self.events(step, viewer, lang)) for step in recent],
+            chat=list(core.chat),
+        )
         return json.dumps(message)
 
     def update(self, viewer: int | None, lang: str, now: datetime) -> str:
@@ -105,12 +99,12 @@ class TableViews:
         core = self.core
         assert core.match is not None and core.match.log
         step = core.match.log[-1]
-        return json.dumps({
-            "type": "update",
+        return json.dumps(Update(
+            type="update",
             **self.state(viewer, lang, now),
-            "seat": step.seat if step.kind == "act" else None,
-            "events": self.events(step, viewer, lang),
-        })
+            seat=step.seat if step.kind == "act" else None,
+            events=self.events(step, viewer, lang),
+        ))
 
     def summary(self, lang: str) -> JSON:
         """The table's summary, its result's parts said in ``lang``."""
