@@ -13,8 +13,8 @@ import ludoteca.tournament.runner as runner
 from ludoteca.bots import SearchPool, check_bot, make_bot, parse_bot_list
 from ludoteca.bots.search import SearchBot
 from ludoteca.engine.errors import OptionError
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.games import get_game
 from ludoteca.tournament import (
     BotStats,

@@ -217,7 +217,8 @@ def test_cli_round_robin_writes_every_file(tmp_path: Path) -> None:
 
 def test_cli_saves_every_match_record(tmp_path: Path) -> None:
     """``--save DIR``: one match record per game, each replaying to the scores it names."""
-    from ludoteca.engine.record import MatchRecord, replay
+    from ludoteca.engine.match import replay
+    from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
 
     result = runner.invoke(

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ludoteca.engine.errors import OptionError, RecordError
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import layouts
 from ludoteca.games.buttons.layouts import LayoutError
@@ -163,7 +163,8 @@ def _played(options: dict[str, str], players: int, seed: int) -> Match:
 
 REPLAY = """
 import json, sys
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.games.buttons.rules import GAME
 record = MatchRecord.load(sys.argv[1])
 final = replay(GAME, record)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 
 from ludoteca.engine.errors import IllegalAction, MalformedAction, OptionError
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
 from ludoteca.games.buttons import actions as actions_module

@@ -207,7 +207,7 @@ def test_a_record_with_data_this_installation_lacks_is_refused() -> None:
 
 # ---- the log, undo and rebuilding (issue 22) ---------------------------------------------------
 def test_a_place_during_the_draft_is_refused_before_reveals_is_asked() -> None:
-    """Kingdomino rules §3.2: a king claims in the draft; a `place` then is illegal. The driver
+    """rules/kingdomino.md §3.2: a king claims in the draft; a `place` then is illegal. The driver
     checks it before it asks the game what the action reveals (which applies it on a copy and
     once crashed on an illegal one): a typed refusal, nothing changed."""
     game = get_game("kingdomino")

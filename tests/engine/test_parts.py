@@ -40,8 +40,8 @@ SEEDS = (1, 2)
 
 
 def expected_teams(name: str, players: int, options: dict[str, Any]) -> list[list[int]]:
-    """The sides as the rules name them: Kami A2.2 and Goita B1, partners sit opposite at 4;
-    Queendomino ruling 10 (docs/rules/queendomino.md §8.10), seats s and s + n/2; else alone."""
+    """The sides as the rules name them: rules/kami.md A2.2 and B1, partners sit opposite at
+    4; docs/rules/queendomino.md §8.10, seats s and s + n/2; else alone."""
     if name in ("kami", "goita") and players == 4:
         return [[0, 2], [1, 3]]
     if name == "queendomino" and options.get("teams"):

@@ -1,4 +1,4 @@
-"""Kami and Goita score parts (docs/rules/kami.md A5.2-A5.3, A8; docs/rules/goita.md B4):
+"""Kami and Goita score parts (docs/rules/kami.md A5.2-A5.3, A8; docs/rules/kami.md B4):
 one part per deal a side scored, worth what the side's total gained, shared by partners."""
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ from ludoteca.engine.errors import (
     RecordError,
     StaleAction,
 )
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.games import get_game
 from ludoteca.games.kingdomino.actions import Claim, Place
 from ludoteca.games.kingdomino.rules import Kingdomino

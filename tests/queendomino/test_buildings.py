@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from ludoteca.engine.errors import OptionError
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.components import read_data
 from ludoteca.games.queendomino import buildings as bmod
@@ -135,7 +135,8 @@ def test_no_environment_variable_is_read() -> None:
 
 REPLAY = """
 import json, sys
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.games.queendomino.rules import GAME
 record = MatchRecord.load(sys.argv[1])
 final = replay(GAME, record)

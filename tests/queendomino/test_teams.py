@@ -15,8 +15,8 @@ from hypothesis_budget import examples
 from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.events import for_viewer
 from ludoteca.engine.game import ranks_from_keys
-from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord, replay
+from ludoteca.engine.match import Match, replay
+from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.grid import DELTA, OCC
 from ludoteca.games.queendomino.actions import Build, Dragon, Knight, Place
