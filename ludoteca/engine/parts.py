@@ -100,14 +100,38 @@ def _arg(value: Any, voice: Voice) -> Any:
 
 
 def render_parts(data: Any, voice: Voice) -> Any:
-    """A copy of ``data`` (an outcome's or a view's JSON) in which every part and tie-break
-    reason (a mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language,
-    so a client shows sentences without knowing any message. Pure: ``data`` is unchanged."""
-    if isinstance(data, Mapping):
-        out = {k: render_parts(v, voice) for k, v in data.items()}
-        if isinstance(data.get("msg"), str) and "id" in data:
-            out["text"] = say(data["msg"], data.get("args") or {}, voice)
+    """``data`` (an outcome's or a view's JSON) in which every part and tie-break reason (a
+    mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language, so a client
+    shows sentences without knowing any message. Pure: ``data`` is unchanged; only the
+    containers on the way to a part are copied (a view's boards and hands are shared as they
+    are), since the server renders every view it sends."""
+    kind = type(data)
+    if kind is dict:
+        out = data
+        for key, value in data.items():
+            if type(value) in _CONTAINERS:
+                said = render_parts(value, voice)
+                if said is not value:
+                    if out is data:
+                        out = dict(data)
+                    out[key] = said
+        msg = data.get("msg")
+        if type(msg) is str and "id" in data:
+            if out is data:
+                out = dict(data)
+            out["text"] = say(msg, data.get("args") or {}, voice)
         return out
-    if isinstance(data, list):
-        return [render_parts(v, voice) for v in data]
+    if kind is list:
+        copied: list[Any] | None = None
+        for i, value in enumerate(data):
+            if type(value) in _CONTAINERS:
+                said = render_parts(value, voice)
+                if said is not value:
+                    if copied is None:
+                        copied = list(data)
+                    copied[i] = said
+        return data if copied is None else copied
     return data
+
+
+_CONTAINERS = (dict, list)
