@@ -104,7 +104,9 @@ def render_parts(data: Any, voice: Voice) -> Any:
     mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language, so a client
     shows sentences without knowing any message. Pure: ``data`` is unchanged; only the
     containers on the way to a part are copied (a view's boards and hands are shared as they
-    are), since the server renders every view it sends."""
+    are), since the server renders every view it sends. A view's lists are uniform, as the
+    games build them: a list whose first element is a scalar, or a record with neither a
+    message nor a nested container, holds no part and is not walked."""
     kind = type(data)
     if kind is dict:
         out = data
@@ -122,6 +124,14 @@ def render_parts(data: Any, voice: Voice) -> Any:
             out["text"] = say(msg, data.get("args") or {}, voice)
         return out
     if kind is list:
+        if not data:
+            return data
+        first = data[0]
+        if type(first) is dict:
+            if "msg" not in first and not any(type(v) in _CONTAINERS for v in first.values()):
+                return data  # a list of flat records (a board's squares): no part in it
+        elif type(first) is not list:
+            return data  # a list of scalars
         copied: list[Any] | None = None
         for i, value in enumerate(data):
             if type(value) in _CONTAINERS:

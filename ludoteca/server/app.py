@@ -38,6 +38,7 @@ from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
 from ludoteca.server.table_socket import table_socket
+from ludoteca.server.websocket_protocol import TableWebSocketProtocol
 
 log = logging.getLogger("ludoteca.server")
 
@@ -305,6 +306,7 @@ def serve(settings: Settings) -> None:
         host=settings.host,
         port=settings.port,
         log_level="warning",
+        ws=TableWebSocketProtocol,
         ws_max_size=4 * MESSAGE_LIMIT,
         proxy_headers=True,
         timeout_graceful_shutdown=10,

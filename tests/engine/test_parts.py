@@ -6,6 +6,7 @@ outcome reads back from its JSON, and every part is said in Spanish."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import ENGINE_LOCALE, Catalog, Voice
+from ludoteca.engine.match import Match
 from ludoteca.engine.parts import Part, TieBreak, render_parts, say, teams_of
 from ludoteca.engine.rng import Rng
 from ludoteca.games import all_games
@@ -125,8 +127,33 @@ def test_every_part_is_said_in_spanish(name: str, players: int, options: dict[st
     texts += [t["text"] for seat in said["tiebreak"] for t in seat]
     assert texts and all("{" not in t for t in texts), texts
     view = render_parts(game.view(state, 0), voice)
-    assert "{" not in json.dumps([p.get("text", "") for p in _all_parts(view)])
+    assert all("text" in p and "{" not in p["text"] for p in _all_parts(view))
     assert catalog.missing == set()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
+def test_every_part_of_every_view_is_said_all_game_long(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """The server says each view's parts (render_parts prunes uniform lists of flat records):
+    at every step of a match, in every seat's view and the spectator's, no part is left
+    without its sentence, and the view itself is unchanged."""
+    game = GAMES[name]
+    voice = game.voice("en")
+    match = Match.new(game, options, players, 5, narrate=False)
+    rng = random.Random(5)
+    while True:
+        for viewer in [*range(players), None]:
+            view = game.view(match.state, viewer)
+            before = json.dumps(view)
+            said = render_parts(view, voice)
+            assert json.dumps(view) == before
+            assert all("text" in p for p in _all_parts(said))
+            assert len(_all_parts(said)) == len(_all_parts(view))
+        if match.is_over():
+            break
+        seat = min(match.to_act())
+        match.step(seat, rng.choice(match.legal(seat)))
 
 
 def _all_parts(data: Any) -> list[dict[str, Any]]:
