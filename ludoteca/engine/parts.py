@@ -99,29 +99,40 @@ def _arg(value: Any, voice: Voice) -> Any:
     return value
 
 
-def render_parts(data: Any, voice: Voice) -> Any:
+def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | None = None,
+                 ) -> Any:
     """``data`` (an outcome's or a view's JSON) in which every part and tie-break reason (a
     mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language, so a client
     shows sentences without knowing any message. Pure: ``data`` is unchanged; only the
     containers on the way to a part are copied (a view's boards and hands are shared as they
     are), since the server renders every view it sends. A view's lists are uniform, as the
     games build them: a list whose first element is a scalar, or a record with neither a
-    message nor a nested container, holds no part and is not walked."""
+    message nor a nested container, holds no part and is not walked. ``said``: sentences
+    already said in this voice, by message and arguments (a server keeps one per table and
+    language: most parts do not change from one move to the next)."""
     kind = type(data)
     if kind is dict:
         out = data
         for key, value in data.items():
             if type(value) in _CONTAINERS:
-                said = render_parts(value, voice)
-                if said is not value:
+                new = render_parts(value, voice, said)
+                if new is not value:
                     if out is data:
                         out = dict(data)
-                    out[key] = said
+                    out[key] = new
         msg = data.get("msg")
         if type(msg) is str and "id" in data:
             if out is data:
                 out = dict(data)
-            out["text"] = say(msg, data.get("args") or {}, voice)
+            args = data.get("args") or {}
+            if said is None:
+                out["text"] = say(msg, args, voice)
+            else:
+                key = (msg, repr(args))
+                text = said.get(key)
+                if text is None:
+                    text = said[key] = say(msg, args, voice)
+                out["text"] = text
         return out
     if kind is list:
         if not data:
@@ -135,11 +146,11 @@ def render_parts(data: Any, voice: Voice) -> Any:
         copied: list[Any] | None = None
         for i, value in enumerate(data):
             if type(value) in _CONTAINERS:
-                said = render_parts(value, voice)
-                if said is not value:
+                new = render_parts(value, voice, said)
+                if new is not value:
                     if copied is None:
                         copied = list(data)
-                    copied[i] = said
+                    copied[i] = new
         return data if copied is None else copied
     return data
 

@@ -31,6 +31,8 @@ class TableViews:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self._voices: dict[str, Voice] = {}
+        self._said: dict[str, dict[tuple[str, str], str]] = {}
+        """Score parts' sentences per language (render_parts); they follow the names."""
         self._names: list[str] = []
 
     def voice(self, lang: str) -> Voice:
@@ -38,6 +40,7 @@ class TableViews:
         names = self.core.names()
         if names != self._names:
             self._voices.clear()
+            self._said.clear()
             self._names = names
         found = self._voices.get(lang)
         if found is None:
@@ -64,9 +67,8 @@ class TableViews:
         tie-break reasons carry their sentence in the viewer's language."""
         core = self.core
         match = core.match
-        say = self.voice(lang)
         base = (core.seq, core.table.status, clocks.show(core.table, core.seats, now),
-                render_parts(core.table.result, say))
+                self.render(core.table.result, lang))
         if match is None:
             return StatePart(seq=base[0], status=base[1], clocks=base[2], result=base[3],
                              view=None, legal=[], to_act=[], undo=False)
@@ -74,7 +76,7 @@ class TableViews:
         mine = viewer is not None and viewer in acting and not core.is_bot(viewer)
         return StatePart(
             seq=base[0], status=base[1], clocks=base[2], result=base[3],
-            view=render_parts(match.view(viewer), say),
+            view=self.render(match.view(viewer), lang),
             legal=[a.to_json() for a in match.legal(viewer)] if mine and viewer is not None
             else [],
             to_act=sorted(acting),
@@ -110,7 +112,14 @@ class TableViews:
 
     def summary(self, lang: str) -> JSON:
         """The table's summary, its result's parts said in ``lang``."""
-        return dict(render_parts(self.core.summary(), self.voice(lang)))
+        return dict(self.render(self.core.summary(), lang))
+
+    def render(self, data: Any, lang: str) -> Any:
+        """``data`` with its score parts said in ``lang`` (``render_parts``)."""
+        said = self._said.setdefault(lang, {})
+        if len(said) > 4096:  # a long Dynasty's parts: start again rather than grow
+            said.clear()
+        return render_parts(data, self.voice(lang), said)
 
     def table(self, viewer: int | None, lang: str, now: datetime) -> str:
         return dumps({"type": "table", "table": self.summary(lang)})
