@@ -387,7 +387,12 @@ class Pair:
     async def _post(self, path: str, person: Person | None, body: JSON | None = None,
                     base: str = "") -> Any:
         headers = person.headers if person is not None else {}
-        response = await self.http.post(base + path, json=body, headers=headers)
+        try:
+            response = await self.http.post(base + path, json=body, headers=headers)
+        except httpx.RemoteProtocolError:
+            # a kept-alive connection the server closed as it was reused (uvicorn closes idle
+            # ones after 5 s; a pair posts once a match): send it again on a fresh one
+            response = await self.http.post(base + path, json=body, headers=headers)
         if response.status_code >= 400:
             raise RuntimeError(f"{path}: {response.status_code} {response.text[:200]}")
         return response, response.json()
