@@ -121,12 +121,11 @@ class Hub:
 
     def rematch_offered(self, core: TableCore, seat: int) -> None:
         """Tell the other people at the table that ``seat`` offers a rematch."""
-        names = core.names()
-        for row in core.seats:
-            if row.user_id is not None and row.seat != seat and row.user_id != core.seats[
-                    seat].user_id:
-                self.streams.publish(row.user_id, {
-                    "type": "rematch_offer", "table": core.table.id, "by": names[seat]})
+        offerer = core.seats[seat].user_id
+        data = {"type": "rematch_offer", "table": core.table.id, "by": core.names()[seat]}
+        for user_id in {row.user_id for row in core.seats} - {None, offerer}:
+            assert user_id is not None
+            self.streams.publish(user_id, data)
 
     def forget(self, table_id: str, actor: object) -> None:
         self.tables.forget(table_id, actor)

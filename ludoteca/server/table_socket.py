@@ -205,7 +205,7 @@ class TableSocket:
 
     async def on_rematch(self, message: Rematch) -> None:
         actor, seat = self._seat()
-        await actor.call(lambda: actor.rematch(seat, message.accept))
+        await actor.call(lambda: actor.rematcher.answer(seat, message.accept))
 
     async def on_chat(self, message: Chat) -> None:
         actor = self.actor

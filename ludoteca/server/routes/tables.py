@@ -116,7 +116,7 @@ async def rematch(table_id: str, user: UserDep, hub: HubDep, request: Request,
         raise ServerError("not_seated", E.NOT_SEATED, 403)
     await caught_up(hub, actor)
     accept = True if body is None else body.accept
-    await _command(actor, lambda: actor.rematch(seat, accept))
+    await _command(actor, lambda: actor.rematcher.answer(seat, accept))
     return said(actor, for_member(actor.core, user), request)
 
 

@@ -29,6 +29,7 @@ from ludoteca.server.services import TableServices
 from ludoteca.server.store import Conflict
 from ludoteca.server.table.core import Effects, TableCore
 from ludoteca.server.table.reload import read_back
+from ludoteca.server.table.rematcher import Rematcher
 from ludoteca.server.table.seating import Seating
 from ludoteca.server.table.turns import Turns
 from ludoteca.server.table.view import TableViews, chat_message
@@ -46,6 +47,7 @@ class TableActor:
         self.viewers = Viewers()
         self.turns = Turns(core, services, self._bot_act, lambda: self.call(self.timeout))
         self.seating = Seating(self)
+        self.rematcher = Rematcher(self)
         self.inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
         self.inbox = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -119,7 +121,7 @@ class TableActor:
         self.core.match = None  # frees the match at once (the tasks refer back to us)
 
     # ---- running a command: write, then tell ---------------------------------------------------
-    async def _apply(self, effects: Effects, conflict: object = None) -> None:
+    async def apply(self, effects: Effects, conflict: object = None) -> None:
         """Write the effects, then tell; a failed write re-reads the table and refuses."""
         write = effects.write
         if write is not None:
@@ -170,33 +172,11 @@ class TableActor:
     async def act(self, seat: int, seq: int, data: object, by_bot: bool = False) -> None:
         started = time.perf_counter()
         effects = self.core.act(seat, seq, data, utcnow(), by_bot)
-        await self._apply(effects, seq)
+        await self.apply(effects, seq)
         self.services.metrics.action(time.perf_counter() - started)
 
     async def undo(self, seat: int, seq: int) -> None:
-        await self._apply(self.core.undo(seat, seq, utcnow()), seq)
-
-    async def rematch(self, seat: int, accept: bool) -> None:
-        """Offer, accept or decline a rematch; once every person accepted, it is made and
-        every viewer is told where. A note another process wrote first is read, then the
-        answer is given again on the table as it is now."""
-        core, settings = self.core, self.services.settings
-        for attempt in range(2):
-            offered = core.rematch_offer(utcnow()) is None
-            try:
-                await self._apply(core.answer_rematch(seat, accept, utcnow(),
-                                                      settings.rematch_seconds))
-            except StaleAction:
-                if attempt:
-                    raise
-                continue
-            if accept and offered and core.rematch_offer(utcnow()) is not None:
-                self.services.rematch_offered(core, seat)
-            break
-        if core.rematch_ready(utcnow()):
-            made = await self.services.make_rematch(core)
-            with contextlib.suppress(StaleAction):  # another process named it: read already
-                await self._apply(core.rematch_made(made, utcnow()))
+        await self.apply(self.core.undo(seat, seq, utcnow()), seq)
 
     async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
         await self.call(lambda: self.act(seat, seq, data, by_bot=True))
@@ -224,7 +204,7 @@ class TableActor:
             # whoever starts the match runs its clocks and bots, unless the owner lives
             self.owned = await self.services.claim(self.table_id)
         with contextlib.suppress(StaleAction):  # another process started (or gave up) first
-            await self._apply(effects)
+            await self.apply(effects)
 
     async def take_over(self, seat: int) -> bool:
         """False if another process wrote to the table first (it is read again)."""
@@ -232,7 +212,7 @@ class TableActor:
         if effects is None:
             return True
         try:
-            await self._apply(effects, self.core.seq)
+            await self.apply(effects, self.core.seq)
         except StaleAction:
             return False
         return True
