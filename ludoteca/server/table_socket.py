@@ -157,10 +157,10 @@ class TableSocket:
             self.refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
             return
         try:
-            parsed = protocol.parse(text)
-            if self.problem is not None or self.actor is None:
+            if self.problem is not None or self.actor is None:  # every message hears it
                 raise self.problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
                                                   table=self.table_id)
+            parsed = protocol.parse(text)
             await self.handlers[type(parsed)](parsed)
         except LudotecaError as exc:
             self.refuse(exc)
