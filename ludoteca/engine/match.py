@@ -410,8 +410,9 @@ class Match:
         game, state = self.game, self.state
         before_seats = game.to_act(state)
         game.apply_legal(state, seat, action)
-        self._logged(seat, action, before_seats, (), 0.0, True)
-        return game.to_act(state)
+        after = game.to_act(state)
+        self._logged(seat, action, before_seats, (), 0.0, True, after)
+        return after
 
     def _checked_step(self, seat: Seat, action: Any, seconds: float) -> Step:
         game = self.game
@@ -434,6 +435,7 @@ class Match:
         events: tuple[Event, ...],
         seconds: float,
         reveals: bool,
+        after: frozenset[Seat] | None = None,
     ) -> Step:
         self.actions.append((seat, action))
         self._reveals.append(reveals)
@@ -443,7 +445,7 @@ class Match:
         since = self._since
         self._since = {
             s: (since[s] if s != seat and s in before_seats and s in since else now)
-            for s in self.game.to_act(self.state)
+            for s in (self.game.to_act(self.state) if after is None else after)
         }
         return step
 
