@@ -261,12 +261,7 @@ class Match:
         for i, (kind, seat, data) in enumerate(entries):
             match.narrate = i >= narrate_from
             try:
-                if kind == "act":
-                    match.step_json(seat, data)
-                elif kind == "undo":
-                    match.undo(seat)
-                else:
-                    match.note(seat, data or {})
+                match.apply_item(kind, seat, data)
             except LudotecaError as exc:
                 raise RecordError(f"log entry {i + 1} ({kind} {data}) by seat {seat} "
                                   f"does not replay: {exc}") from None
@@ -506,6 +501,15 @@ class Match:
         step = Step(len(self.log) + 1, seat, dict(notice), kind="note")
         self._append(step)
         return step
+
+    def apply_item(self, kind: Kind, seat: Seat, data: JSON | None) -> Step:
+        """One log entry as it was written (``from_log``; a table catching up with entries
+        another process wrote): the same checks as then, except the ``seq`` it answered."""
+        if kind == "act":
+            return self.step_json(seat, data)
+        if kind == "undo":
+            return self.undo(seat)
+        return self.note(seat, data or {})
 
     def log_items(self) -> list[LogItem]:
         """The log as ``from_log`` reads it."""

@@ -96,13 +96,7 @@ class TableCore:
         match = self.match
         assert match is not None
         for move in moves:
-            kind, seat, data = log_item(move)
-            if kind == "act":
-                match.step_json(seat, data)
-            elif kind == "undo":
-                match.undo(seat)
-            else:
-                match.note(seat, data or {})
+            match.apply_item(*log_item(move))
 
     def missing_users(self) -> list[int]:
         return [s.user_id for s in self.seats
