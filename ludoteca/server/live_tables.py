@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.services import TableServices
 from ludoteca.server.table.actor import TableActor
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.core import TableCore, chat_line
 
 LIVE = ("open", "playing")
 
@@ -67,12 +67,7 @@ class LiveTables:
         actor = TableActor(self.services, TableCore(table, seats, users, moves))
         for line in await store.chat(table_id):
             user = users.get(line.user_id) or await store.user(line.user_id)
-            actor.core.chat.append({
-                "user": user.name if user else "?",
-                "name": user.display_name if user else "?",
-                "text": line.text,
-                "at": line.at.isoformat(timespec="seconds"),
-            })
+            actor.core.chat.append(chat_line(user, line))
         if table.status in LIVE:
             actor.owned = await self.services.claim(table_id)
             self.actors[table_id] = actor

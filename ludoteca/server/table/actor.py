@@ -27,7 +27,7 @@ from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError, Stopped
 from ludoteca.server.services import TableServices
 from ludoteca.server.store import Conflict
-from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.core import Effects, TableCore, chat_line
 from ludoteca.server.table.reload import read_back
 from ludoteca.server.table.rematcher import Rematcher
 from ludoteca.server.table.seating import Seating
@@ -185,8 +185,7 @@ class TableActor:
         core = self.core
         line = core.check_chat(user, text, time.monotonic(), self.services.settings.chat_rate)
         row = await self.services.store.add_chat(self.table_id, user.id, line)
-        entry = {"user": user.name, "name": user.display_name, "text": row.text,
-                 "at": row.at.isoformat(timespec="seconds")}
+        entry = chat_line(user, row)
         self.hear_chat(entry)
         self.services.chat_said(self.table_id, entry)
 

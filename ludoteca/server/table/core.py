@@ -25,7 +25,7 @@ from ludoteca.engine.match import LogItem, Match, Step
 from ludoteca.games import get_game
 from ludoteca.server import clocks
 from ludoteca.server import errors as E
-from ludoteca.server.db import Move, Seat, Table, User, utcnow
+from ludoteca.server.db import Chat, Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.store import stamp
 
@@ -398,6 +398,12 @@ def log_item(move: Move) -> LogItem:
     if move.kind == "zombie":
         return "note", move.seat, {"type": "takeover"}
     return "note", move.seat, move.action
+
+
+def chat_line(user: User | None, row: Chat) -> JSON:
+    """A stored chat line as viewers get it (``chat`` messages, ``full``'s ``chat``)."""
+    return {"user": user.name if user else "?", "name": user.display_name if user else "?",
+            "text": row.text, "at": stamp(row.at)}
 
 
 def names_of(seats: list[Seat], users: dict[int, User]) -> list[str]:
