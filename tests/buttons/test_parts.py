@@ -3,8 +3,9 @@ markers and for bonus colours, or BGA's 100 for a line of 5 stars."""
 
 from __future__ import annotations
 
+from random_play import finished
+
 from ludoteca.engine.parts import render_parts
-from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons.grid import five_line
 from ludoteca.games.buttons.rules import GAME
 from ludoteca.games.buttons.state import STOPPED
@@ -16,12 +17,7 @@ def test_a_line_of_five_scores_100_as_one_part_else_star_parts() -> None:
     colour among them)."""
     seen_line = seen_stars = False
     for seed in range(40):
-        rng = Rng(seed)
-        s = GAME.setup({}, 2, seed)
-        while not GAME.is_over(s):
-            seat = min(GAME.to_act(s))
-            legal = GAME.legal_actions(s, seat)
-            GAME.apply(s, seat, legal[rng.below(len(legal))])
+        s = finished(GAME, 2, seed)
         out = GAME.outcome(s)
         assert out is not None
         for seat in range(2):

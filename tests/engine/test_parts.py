@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from random_play import finished
 
 from ludoteca.engine.game import Game, Outcome
 from ludoteca.engine.i18n import ENGINE_LOCALE, Catalog, Voice
 from ludoteca.engine.match import Match
 from ludoteca.engine.parts import Part, TieBreak, render_parts, say, teams_of
-from ludoteca.engine.rng import Rng
 from ludoteca.games import all_games
 
 GAMES = {g.spec.name: g for g in all_games()}
@@ -53,13 +53,7 @@ def expected_teams(name: str, players: int, options: dict[str, Any]) -> list[lis
 
 
 def play(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int) -> Any:
-    rng = Rng(seed)
-    state = game.setup(options, players, seed)
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        legal = game.legal_actions(state, seat)
-        game.apply_legal(state, seat, legal[rng.below(len(legal))])
-    return state
+    return finished(game, players, seed, options)
 
 
 def side_of(view: dict[str, Any], seat: int) -> int:

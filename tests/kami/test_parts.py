@@ -3,23 +3,12 @@ one part per deal a side scored, worth what the side's total gained, shared by p
 
 from __future__ import annotations
 
-from typing import Any
+from random_play import finished
 
 from ludoteca.engine.parts import render_parts
-from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.components import POINTS
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME
-
-
-def finished(game: Any, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
-    rng = Rng(seed)
-    s = game.setup(options, players, seed)
-    while not game.is_over(s):
-        seat = min(game.to_act(s))
-        legal = game.legal_actions(s, seat)
-        game.apply(s, seat, legal[rng.below(len(legal))])
-    return s
 
 
 def test_a_master_strike_part_is_worth_twice_the_card() -> None:

@@ -3,19 +3,14 @@ breakdown or the seats: 4-player Kami and Goita partners and Queendomino teams a
 
 from __future__ import annotations
 
-from ludoteca.engine.rng import Rng
+from random_play import finished
+
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.server.ratings import MODEL, teams
 
 
 def test_teams_come_from_the_outcome() -> None:
-    rng = Rng(2)
-    s = GOITA.setup({}, 4, 2)
-    while not GOITA.is_over(s):
-        seat = min(GOITA.to_act(s))
-        legal = GOITA.legal_actions(s, seat)
-        GOITA.apply(s, seat, legal[rng.below(len(legal))])
-    outcome = GOITA.outcome(s)
+    outcome = GOITA.outcome(finished(GOITA, 4, 2))
     assert outcome is not None
     assert teams(outcome.to_json(), 4) == [[0, 2], [1, 3]]
     # an older stored result without teams: one seat per side, nothing read from the breakdown
