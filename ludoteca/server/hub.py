@@ -58,6 +58,7 @@ class Hub:
         self.bots = bots
         self.metrics = Metrics()
         self.tables = LiveTables(self)
+        self.metrics.watch_tables(self.tables.by_status)
         self.streams = Streams()
         self.notices = TurnNotices(self.streams, settings.webhook_timeout)
         self.closing = False
@@ -114,7 +115,6 @@ class Hub:
         for seat in core.seats:
             if seat.user_id is not None:
                 self.streams.publish(seat.user_id, {"type": "finished", "table": table.id})
-        self.tables.count()
 
     async def make_rematch(self, core: TableCore) -> str:
         return await make_rematch(self.tables, self.streams, core)

@@ -72,7 +72,6 @@ class LiveTables:
             actor.owned = await self.services.claim(table_id)
             self.actors[table_id] = actor
             actor.start()
-            self.count()
             if self.leases is not None and self.leases.loaded(table_id):
                 actor.poke()  # it changed while it was being read
         return actor
@@ -100,7 +99,6 @@ class LiveTables:
         self.actors[table.id] = actor
         actor.start()
         await actor.call(actor.seats_changed)
-        self.count()
         return actor
 
     async def create(self, host: User, table: Table, bots: list[str | None]) -> TableActor:
@@ -122,20 +120,19 @@ class LiveTables:
                     and found.core.table.status not in LIVE):
                 self._later(self.leases.release(table_id))
             self._later(found.stop())
-        self.count()
 
     def _later(self, work: Any) -> None:
         task = asyncio.create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    def count(self) -> None:
-        counts: dict[str, int] = {"open": 0, "playing": 0, "finished": 0}
+    def by_status(self) -> dict[str, int]:
+        """Tables in memory by status (the ``ludoteca_tables`` gauge, read when scraped)."""
+        counts: dict[str, int] = {}
         for actor in self.actors.values():
             status = actor.core.table.status
             counts[status] = counts.get(status, 0) + 1
-        for status, n in counts.items():
-            self.services.metrics.tables.labels(status).set(n)
+        return counts
 
     async def stop(self) -> None:
         await asyncio.gather(*(a.stop() for a in list(self.actors.values())))

@@ -62,11 +62,20 @@ def test_every_other_game_finishes_with_bots(
         assert replay["at"] == 3 and replay["view"]
 
 
-def test_healthz_and_metrics(server: Server) -> None:
+def test_healthz_and_metrics(server: Server, people: Callable[..., Player]) -> None:
     health = httpx.get(server.base + "/healthz").json()
     assert health["ok"] is True
     text = httpx.get(server.base + "/metrics").text
     assert "ludoteca_actions_total" in text and "ludoteca_connected_clients" in text
+
+    def open_tables() -> float:
+        text = httpx.get(server.base + "/metrics").text
+        line = next(x for x in text.splitlines() if x.startswith('ludoteca_tables{status="open"}'))
+        return float(line.split()[-1])
+
+    before = open_tables()
+    people().create("kingdomino", 2)  # counted when the metrics are read
+    assert open_tables() == before + 1
 
 
 def test_the_browser_client_is_served(server: Server) -> None:
