@@ -1,0 +1,1 @@
+"""Attacks from outside, over real sockets against a real ``ludoteca serve`` (issue 23)."""
