@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperCommand
 
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.options import parse_option_pairs
@@ -413,11 +414,39 @@ def games() -> None:
         console.print(table)
 
 
-@app.command()
+USAGE_ERRORS: Any = typer.BadParameter.__base__
+"""click's ``UsageError`` (bad values, unknown and missing options), from whichever click
+typer runs on: typer re-exports only its subclass ``BadParameter``."""
+
+
+class OperatorCommand(TyperCommand):
+    """A command an operator runs under a service manager (serve, worker, migrate): a flag it
+    cannot read (``--port 99999``, ``--port abc``, a missing ``--redis-url``) ends in one line
+    on stderr and status 2, like every other bad setting, instead of click's usage box."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except USAGE_ERRORS as exc:
+            fail(f"{exc.format_message()} (see ludoteca {ctx.info_name} --help)")
+
+
+@contextmanager
+def operator_errors() -> Iterator[None]:
+    """A setting the server cannot start with: its one line on stderr, and status 2."""
+    from ludoteca.server.settings import SettingError
+
+    try:
+        yield
+    except SettingError as exc:
+        fail(" ".join(str(exc).split()))
+
+
+@app.command(cls=OperatorCommand)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -428,7 +457,8 @@ def serve(
     ] = None,
     bot_delay: Annotated[
         float | None,
-        typer.Option(help="Least seconds between moves before a bot answers (default 0.8)."),
+        typer.Option(help="Least seconds between moves before a bot answers (default 0.8).",
+                     min=0.0),
     ] = None,
     redis_url: Annotated[
         str | None,
@@ -440,30 +470,33 @@ def serve(
 ) -> None:
     """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
     from ludoteca.server.app import serve as run_server
+    from ludoteca.server.preflight import check_database, listen
     from ludoteca.server.settings import Settings
 
-    settings = Settings(host=host, port=port)
-    if database_url:
-        settings.database_url = database_url
-    if redis_url:
-        settings.redis_url = redis_url
-    if settings.redis_url and not settings.database_url.startswith("postgres"):
-        fail("Several processes (--redis-url, LUDOTECA_REDIS_URL) need a PostgreSQL database "
-             "(--database-url postgresql://...): see docs/deploy.md.")
-    if bot_delay is not None:
-        settings.bot_delay = bot_delay
+    given: dict[str, Any] = {  # flags given (an empty variable counts as unset)
+        "database_url": database_url or None, "redis_url": redis_url or None,
+        "bot_delay": bot_delay}
+    with operator_errors():
+        settings = Settings(host=host, port=port,
+                            **{k: v for k, v in given.items() if v is not None})
+        check_database(settings.database_url)
+        sockets = listen(host, port)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
-    run_server(settings)
+    try:
+        run_server(settings, sockets)
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it handled, once stopped cleanly
+        raise typer.Exit(INTERRUPTED) from None
 
 
-@app.command()
+@app.command(cls=OperatorCommand)
 def worker(
     redis_url: Annotated[
         str, typer.Option(envvar="LUDOTECA_REDIS_URL", help="The arena's Redis (redis://...).")
     ],
     processes: Annotated[
-        int, typer.Option(help="Bot moves chosen at once, one process each (0: one per core).")
+        int, typer.Option(help="Bot moves chosen at once, one process each (0: one per core).",
+                          min=0)
     ] = 0,
 ) -> None:
     """Choose bot moves for the arena's web processes (with LUDOTECA_BOTS=queue there)."""
@@ -472,7 +505,10 @@ def worker(
 
     from ludoteca.server.bot_queue import work
     from ludoteca.server.logs import configure_logging
+    from ludoteca.server.settings import check_redis_url
 
+    with operator_errors():
+        check_redis_url(redis_url)
     configure_logging()
 
     async def run() -> None:
@@ -486,7 +522,7 @@ def worker(
     asyncio.run(run())
 
 
-@app.command()
+@app.command(cls=OperatorCommand)
 def migrate(
     database_url: Annotated[
         str | None,
@@ -496,9 +532,12 @@ def migrate(
 ) -> None:
     """Bring the arena's database to the newest schema, then exit (`serve` does it too)."""
     from ludoteca.server.migrate import upgrade
-    from ludoteca.server.settings import default_database_url
+    from ludoteca.server.preflight import check_database
+    from ludoteca.server.settings import check_database_url, default_database_url
 
-    url = database_url or default_database_url()
+    with operator_errors():
+        url = check_database_url(database_url or default_database_url())
+        check_database(url)
     upgrade(url)
     out().print("The database schema is up to date.")
 

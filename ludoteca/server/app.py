@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -298,8 +299,9 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def serve(settings: Settings) -> None:
-    """Run the arena under uvicorn until interrupted."""
+def serve(settings: Settings, sockets: list[socket.socket] | None = None) -> None:
+    """Run the arena under uvicorn until interrupted, on ``sockets`` when given (bound by
+    ``preflight.listen``, so a port in use is refused before anything starts)."""
     tune_runtime()
     config = uvicorn.Config(
         create_app(settings),
@@ -311,4 +313,4 @@ def serve(settings: Settings) -> None:
         proxy_headers=True,
         timeout_graceful_shutdown=10,
     )
-    ArenaServer(config).run()
+    ArenaServer(config).run(sockets=sockets)

@@ -14,12 +14,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
-from multiprocessing import get_context
 from typing import Any
 
 from ludoteca.bots import SEARCH_SECONDS, make_bot
-from ludoteca.bots.pool import start_method
 from ludoteca.engine.game import JSON
+from ludoteca.server.bot_process import BotProcessContext, start_bot_process
 
 log = logging.getLogger("ludoteca.bots")
 
@@ -64,8 +63,10 @@ class BotWorkers:
     @property
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            # quiet on Ctrl-C, and dead with this process even if it is killed (bot_process)
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=get_context(start_method())
+                self.processes, mp_context=BotProcessContext(),
+                initializer=start_bot_process, initargs=(os.getpid(),),
             )
         return self._pool
 

@@ -1,38 +1,159 @@
-"""Server settings: command-line flags over environment variables over defaults."""
+"""Server settings: command-line flags over environment variables over defaults.
+
+Every value is checked when ``Settings`` is built, so a mistake stops the arena before it
+starts, with a ``SettingError`` whose message is the one line the operator sees (``ludoteca
+serve`` prints it and exits with status 2). A new setting read from the environment goes
+through ``_float``, ``_int``, ``_choice`` or ``_list`` and gets that for free.
+"""
 
 from __future__ import annotations
 
+import math
 import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from platformdirs import user_data_path
+from sqlalchemy.engine import make_url
 
 DEFAULT_PORT = 8000
 MESSAGE_LIMIT = 64 * 1024
 """The largest WebSocket message or HTTP body a client may send (bytes)."""
 
+DATABASE_SCHEMES = ("sqlite://", "postgresql://", "postgres://", "postgresql+psycopg://")
+"""The database URLs the arena runs on (docs/server.md, The database)."""
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+BOTS = ("local", "queue")
+"""Where bot moves are chosen: this process's pool, or ``ludoteca worker`` through Redis."""
+
+
+class SettingError(ValueError):
+    """A setting the arena cannot run with. The message is all the operator sees: one line
+    that names the setting, what it must be and what it was."""
+
+
+def hide_password(url: str) -> str:
+    """``url`` with any password replaced by ``***``, for messages that end up in logs."""
+    return re.sub(r"(://[^/@:]*:)[^/@]*@", r"\1***@", url)
+
 
 def default_database_url() -> str:
     """A SQLite file in the user data directory: nothing to install."""
-    folder = user_data_path("ludoteca", appauthor=False, ensure_exists=True)
+    try:
+        folder = user_data_path("ludoteca", appauthor=False, ensure_exists=True)
+    except OSError as exc:
+        raise SettingError(
+            f"cannot create the data folder {exc.filename or ''} ({exc.strerror}): set "
+            "XDG_DATA_HOME, or give --database-url / LUDOTECA_DATABASE_URL") from None
     return f"sqlite:///{folder / 'arena.sqlite3'}"
 
 
-def _float(name: str, default: float) -> float:
-    raw = os.environ.get(name, "")
-    return float(raw) if raw.strip() else default
+def _raw(name: str) -> str | None:
+    """The variable's value, or None when it is unset or blank (blank counts as unset)."""
+    raw = os.environ.get(name, "").strip()
+    return raw or None
 
 
-def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name, "")
-    return int(raw) if raw.strip() else default
+def _float(name: str, default: float, minimum: float = 0.0) -> float:
+    """A number of ``name`` in the environment (at least ``minimum``), else ``default``."""
+    raw = _raw(name)
+    return default if raw is None else number(name, raw, minimum)
+
+
+def _int(name: str, default: int, minimum: int = 0) -> int:
+    """A whole number of ``name`` in the environment (at least ``minimum``), else ``default``."""
+    raw = _raw(name)
+    return default if raw is None else whole_number(name, raw, minimum)
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` from ``name`` in the environment, else ``default``."""
+    raw = _raw(name)
+    return default if raw is None else choice(name, raw, choices)
+
+
+def _list(name: str, check: Callable[[str, str], str] | None = None) -> tuple[str, ...]:
+    """The comma-separated items of ``name`` in the environment, each passed through
+    ``check(name, item)`` (which raises a ``SettingError`` for a bad one)."""
+    items = [item.strip() for item in (_raw(name) or "").split(",") if item.strip()]
+    return tuple(check(name, item) if check else item for item in items)
+
+
+def number(what: str, raw: str | float, minimum: float = 0.0) -> float:
+    """``raw`` as a finite number of at least ``minimum``; ``what`` names the setting."""
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < minimum:
+        raise SettingError(f"{what} must be a number of at least {minimum:g}, not {raw!r}")
+    return value
+
+
+def whole_number(what: str, raw: str | int, minimum: int = 0) -> int:
+    """``raw`` as a whole number of at least ``minimum``; ``what`` names the setting."""
+    try:
+        value = int(raw)
+    except ValueError:
+        value = minimum - 1
+    if value < minimum:
+        raise SettingError(f"{what} must be a whole number of at least {minimum}, not {raw!r}")
+    return value
+
+
+def choice(what: str, raw: str, choices: tuple[str, ...]) -> str:
+    if raw not in choices:
+        raise SettingError(f"{what} must be {' or '.join(choices)}, not {raw!r}")
+    return raw
+
+
+def origin(what: str, raw: str) -> str:
+    """A browser origin as browsers send it (``https://host[:port]``): anything more (a
+    path, a trailing slash) would never match, so it is refused rather than ignored."""
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+", raw) or raw.endswith(":"):
+        raise SettingError(
+            f"{what} must list origins like https://games.example.org (scheme, host and "
+            f"port only), not {raw!r}")
+    return raw
+
+
+def check_database_url(url: str) -> str:
+    """A database URL the arena runs on (SQLite or PostgreSQL), well formed."""
+    where = "the database URL (--database-url, LUDOTECA_DATABASE_URL)"
+    if not url.startswith(DATABASE_SCHEMES):
+        raise SettingError(f"{where} must start with sqlite:/// or postgresql://, not "
+                           f"{hide_password(url)!r}")
+    try:
+        parsed = make_url(url.replace("postgres://", "postgresql://", 1))
+        port = parsed.port
+    except Exception as exc:
+        raise SettingError(f"{where} is malformed ({exc}): {hide_password(url)!r}") from None
+    if port is not None and not 0 < port < 65536:
+        raise SettingError(f"{where} names port {port}, which does not exist")
+    return url
+
+
+def check_redis_url(url: str) -> str:
+    """A Redis URL as redis-py reads it; its server is reached later (it may be restarting)."""
+    from redis.connection import ConnectionPool
+
+    where = "the Redis URL (--redis-url, LUDOTECA_REDIS_URL)"
+    if not url.startswith(REDIS_SCHEMES):
+        raise SettingError(f"{where} must start with redis://, rediss:// or unix://, not "
+                           f"{hide_password(url)!r}")
+    try:
+        ConnectionPool.from_url(url)
+    except ValueError as exc:
+        raise SettingError(f"{where} is malformed ({exc}): {hide_password(url)!r}") from None
+    return url
 
 
 @dataclass
 class Settings:
     database_url: str = field(
-        default_factory=lambda: os.environ.get("LUDOTECA_DATABASE_URL") or default_database_url()
+        default_factory=lambda: _raw("LUDOTECA_DATABASE_URL") or default_database_url()
     )
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
@@ -41,31 +162,29 @@ class Settings:
     bot_processes: int = field(default_factory=lambda: _int("LUDOTECA_BOT_PROCESSES", 0))
     """Processes that choose bot moves (0: one per core, at least 1)."""
     allowed_origins: tuple[str, ...] = field(
-        default_factory=lambda: tuple(
-            o.strip() for o in os.environ.get("LUDOTECA_ALLOWED_ORIGINS", "").split(",")
-            if o.strip()
-        )
+        default_factory=lambda: _list("LUDOTECA_ALLOWED_ORIGINS", origin)
     )
     """WebSocket origins accepted besides the server's own address."""
-    auth_rate: int = field(default_factory=lambda: _int("LUDOTECA_AUTH_RATE", 10))
+    auth_rate: int = field(default_factory=lambda: _int("LUDOTECA_AUTH_RATE", 10, 1))
     """Sign-ins, sign-ups and guest accounts per minute and client address."""
-    create_rate: int = field(default_factory=lambda: _int("LUDOTECA_CREATE_RATE", 20))
+    create_rate: int = field(default_factory=lambda: _int("LUDOTECA_CREATE_RATE", 20, 1))
     """Tables a user may create per minute."""
     chat_rate: int = 5
     """Chat lines a user may send per 10 seconds and table."""
     redis_url: str | None = field(
-        default_factory=lambda: os.environ.get("LUDOTECA_REDIS_URL") or None
+        default_factory=lambda: _raw("LUDOTECA_REDIS_URL")
     )
     """Set: this process is one of several serving the arena (docs/deploy.md); table messages
     and notifications go through this Redis. None: everything stays in this process."""
-    lease_seconds: float = field(default_factory=lambda: _float("LUDOTECA_LEASE_SECONDS", 10.0))
+    lease_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_LEASE_SECONDS", 10.0, 1.0))
     """How long a process's hold on a table's clocks and bots lasts unless renewed: when a
     process dies, another takes its tables over within about this time."""
-    bots: str = field(default_factory=lambda: os.environ.get("LUDOTECA_BOTS") or "local")
+    bots: str = field(default_factory=lambda: _choice("LUDOTECA_BOTS", "local", BOTS))
     """``local``: bot moves in this process's own pool; ``queue``: sent through Redis to
     ``ludoteca worker`` processes (this pool only when no worker is seen)."""
     rematch_seconds: float = field(
-        default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0))
+        default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0, 1.0))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
     webhook_timeout: float = 5.0
@@ -73,3 +192,24 @@ class Settings:
     @property
     def data_dir(self) -> Path:
         return user_data_path("ludoteca", appauthor=False)
+
+    def __post_init__(self) -> None:
+        """Check what flags and code set (the environment's values were checked as read), and
+        the combinations the arena cannot run with."""
+        if not self.host.strip():
+            raise SettingError("--host must be an address to listen on, like 127.0.0.1")
+        if not 0 < self.port < 65536:
+            raise SettingError(f"--port must be from 1 to 65535, not {self.port}")
+        number("--bot-delay", self.bot_delay)
+        whole_number("the number of bot processes", self.bot_processes)
+        check_database_url(self.database_url)
+        if self.redis_url is not None:
+            check_redis_url(self.redis_url)
+            if not self.database_url.startswith(DATABASE_SCHEMES[1:]):
+                raise SettingError(
+                    "Several processes (--redis-url, LUDOTECA_REDIS_URL) need a PostgreSQL "
+                    "database (--database-url postgresql://...): see docs/deploy.md.")
+        choice("LUDOTECA_BOTS", self.bots, BOTS)
+        if self.bots == "queue" and self.redis_url is None:
+            raise SettingError("LUDOTECA_BOTS=queue needs a Redis: set LUDOTECA_REDIS_URL "
+                               "(docs/deploy.md)")
