@@ -469,7 +469,6 @@ def serve(
     ] = None,
 ) -> None:
     """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
-    from ludoteca.server.app import serve as run_server
     from ludoteca.server.preflight import check_database, listen
     from ludoteca.server.settings import Settings
 
@@ -483,6 +482,8 @@ def serve(
         sockets = listen(host, port)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
+    from ludoteca.server.app import serve as run_server  # the app, once the settings are good
+
     try:
         run_server(settings, sockets)
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it handled, once stopped cleanly

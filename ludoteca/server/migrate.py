@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from alembic import command
@@ -43,3 +44,39 @@ def upgrade(url: str) -> None:
                 lock.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK})
     finally:
         engine.dispose()
+
+
+def new_revision(message: str, autogenerate: bool = True) -> Path:
+    """Write the next migration for a change to the models in ``db.py``; the file's path.
+
+    It is numbered after the newest one (``0003`` after ``0002``: Alembic's random ids, or a
+    number typed by hand, would collide or read out of order), and with ``autogenerate`` holds
+    what Alembic finds between the models and a scratch SQLite database brought to the newest
+    schema in a temporary folder (nothing else is touched). Finding nothing is an error rather
+    than an empty file; ``autogenerate=False`` writes an empty one to fill by hand."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import Script, ScriptDirectory
+
+    from ludoteca.server.db import Base
+
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'scratch.sqlite3'}"
+        upgrade(url)
+        config = alembic_config(url)
+        if autogenerate:
+            engine = create_engine(sync_url(url), poolclass=pool.NullPool)
+            try:
+                with engine.connect() as connection:
+                    changes = compare_metadata(MigrationContext.configure(connection),
+                                               Base.metadata)
+            finally:
+                engine.dispose()
+            if not changes:
+                raise ValueError("the models in db.py match the newest migration: nothing to "
+                                 "write (autogenerate=False writes an empty one)")
+        head = ScriptDirectory.from_config(config).get_current_head()
+        script = command.revision(config, message=message, autogenerate=autogenerate,
+                                  rev_id=f"{int(head or 0) + 1:04d}")
+    assert isinstance(script, Script)
+    return Path(script.path)
