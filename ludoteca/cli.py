@@ -469,7 +469,7 @@ def serve(
     ] = None,
 ) -> None:
     """Run the arena: accounts, lobby and tables over HTTP and WebSockets."""
-    from ludoteca.server.preflight import check_database, listen
+    from ludoteca.server.preflight import check_database, listen, migrate_database
     from ludoteca.server.settings import Settings
 
     given: dict[str, Any] = {  # flags given (an empty variable counts as unset)
@@ -479,6 +479,7 @@ def serve(
         settings = Settings(host=host, port=port,
                             **{k: v for k, v in given.items() if v is not None})
         check_database(settings.database_url)
+        migrate_database(settings.database_url)
         sockets = listen(host, port)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out().print(f"Ludoteca arena: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
@@ -532,14 +533,13 @@ def migrate(
     ] = None,
 ) -> None:
     """Bring the arena's database to the newest schema, then exit (`serve` does it too)."""
-    from ludoteca.server.migrate import upgrade
-    from ludoteca.server.preflight import check_database
+    from ludoteca.server.preflight import check_database, migrate_database
     from ludoteca.server.settings import check_database_url, default_database_url
 
     with operator_errors():
         url = check_database_url(database_url or default_database_url())
         check_database(url)
-    upgrade(url)
+        migrate_database(url)
     out().print("The database schema is up to date.")
 
 

@@ -1,9 +1,10 @@
-"""What ``ludoteca serve`` checks before it starts anything: the database answers and the
-address can be listened on.
+"""What ``ludoteca serve`` does before it starts anything: check that the database answers,
+bring its schema up to date, and bind the address it will listen on.
 
-Both would otherwise fail inside uvicorn's start-up, which prints a traceback (an unreachable
-database) or logs the error after the arena has started and stopped again (a port in use).
-Here each becomes a ``SettingError``: one line, naming what to fix.
+Each would otherwise fail inside uvicorn's start-up, which prints a traceback (an unreachable
+database, a database user who may not create tables) or logs the error after the arena has
+started and stopped again (a port in use). Here each becomes a ``SettingError``: one line,
+naming what to fix.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, pool, text
 
+from ludoteca.server import migrate
 from ludoteca.server.db import sync_url
 from ludoteca.server.settings import SettingError, hide_password
 
@@ -58,6 +60,15 @@ def check_database(url: str) -> None:
             engine.dispose()
     except Exception as exc:
         raise SettingError(f"cannot use the database {shown}: {first_line(exc)}") from None
+
+
+def migrate_database(url: str) -> None:
+    """Apply the pending migrations (the server's start then finds none left to apply)."""
+    try:
+        migrate.upgrade(url)
+    except Exception as exc:
+        raise SettingError(f"cannot migrate the database {hide_password(url)}: "
+                           f"{first_line(exc)}") from None
 
 
 def listen(host: str, port: int) -> list[socket.socket]:

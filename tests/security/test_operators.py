@@ -20,6 +20,7 @@ import contextlib
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -35,7 +36,7 @@ import pytest
 from arena_process import RedisServer, ServerProcess, free_port
 
 from tests.server.client import Player
-from tests.server.conftest import REQUIRED, _postgres_database
+from tests.server.conftest import PG_ADMIN, REQUIRED, _postgres_database
 
 ROOT = Path(__file__).resolve().parents[2]
 ORPHAN_SECONDS = 5.0
@@ -203,38 +204,75 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
 ]
 
 
+def run_to_failure(argv: list[str], env: dict[str, str], folder: Path) -> tuple[int, str, str]:
+    """``ludoteca ARGV`` in a clean environment (no ``LUDOTECA_`` variable but ``env``'s): its
+    status, stdout and stderr; killed after a minute, should it start after all."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("LUDOTECA_")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ludoteca.cli", *argv],
+        env={**clean, "XDG_DATA_HOME": str(folder / "data"), **env}, cwd=folder,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        kill_group(process.pid)
+        out, err = process.communicate()
+    finally:
+        kill_group(process.pid)
+    return process.returncode, out.decode(), err.decode()
+
+
+def assert_one_line(status: int, out: str, err: str, named: str) -> None:
+    lines = err.splitlines()
+    assert status != 0, (out, err)
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ") and named in lines[0], lines[0]
+    assert "Traceback" not in lines[0] and "s3cret" not in lines[0]
+    assert "open http" not in out  # it never said it was serving
+
+
 @pytest.mark.parametrize(("args", "env", "named"), [case[1:] for case in BAD_SETTINGS],
                          ids=[case[0] for case in BAD_SETTINGS])
 def test_a_bad_setting_is_one_line_and_a_failure(
     args: list[str], env: dict[str, str], named: str, tmp_path: Path
 ) -> None:
-    busy = socket.socket()
-    busy.bind(("127.0.0.1", 0))
-    busy.listen()
-    ports = {"closed": str(free_port()), "busy": str(busy.getsockname()[1])}
-    argv = [arg.format(**ports) for arg in args]
-    if argv[0] == "serve" and "--port" not in argv:  # never 8000, should it start after all
-        argv += ["--port", ports["closed"]]
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("LUDOTECA_")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ludoteca.cli", *argv],
-        env={**clean, "XDG_DATA_HOME": str(tmp_path / "data"), **env}, cwd=tmp_path,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-    )
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        ports = {"closed": str(free_port()), "busy": str(busy.getsockname()[1])}
+        argv = [arg.format(**ports) for arg in args]
+        if argv[0] == "serve" and "--port" not in argv:  # never 8000, should it start
+            argv += ["--port", ports["closed"]]
+        assert_one_line(*run_to_failure(argv, env, tmp_path), named)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    yield from _postgres_database()
+
+
+def test_a_database_user_who_may_not_create_tables_is_one_line(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """The database answers, but its user may not create the arena's tables: the migration
+    fails before the server starts, in one line that says why."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    role = "ludoteca_t_" + secrets.token_hex(4)
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE ROLE "{role}" LOGIN')
     try:
-        out, err = process.communicate(timeout=60)
-    except subprocess.TimeoutExpired:  # it started after all: stop it, then fail below
-        kill_group(process.pid)
-        out, err = process.communicate()
+        url = make_url(pg_url).set(username=role).render_as_string(hide_password=False)
+        for argv in (["serve", "--database-url", url, "--port", str(free_port())],
+                     ["migrate", "--database-url", url]):
+            status, out, err = run_to_failure(argv, {}, tmp_path)
+            assert_one_line(status, out, err, "cannot migrate the database")
+            assert "permission denied" in err
     finally:
-        busy.close()
-        kill_group(process.pid)
-    lines = err.decode().splitlines()
-    assert process.returncode != 0, (out, err)
-    assert len(lines) == 1, err.decode()
-    assert lines[0].startswith("error: ") and named in lines[0], lines[0]
-    assert "Traceback" not in lines[0] and "s3cret" not in lines[0]
-    assert b"open http" not in out  # it never said it was serving
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP ROLE IF EXISTS "{role}"')
 
 
 # ---- Ctrl-C --------------------------------------------------------------------------------
@@ -310,11 +348,6 @@ def worker_process(redis_url: str, folder: Path, processes: int = 2
     finally:
         kill_group(worker.pid)
         worker.wait(10)
-
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    yield from _postgres_database()
 
 
 def test_ctrl_c_stops_a_worker_that_answered_and_leaves_nothing(
