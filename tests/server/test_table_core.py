@@ -129,7 +129,8 @@ def test_a_take_over_is_a_note_that_keeps_every_decision() -> None:
         core.act(1, core.seq, {}, NOW)
     assert info.value.code == "bot_seat"
     assert core.bots_to_ask() in ([], [(1, 0)])
-    events = TableViews(core).events(core.match.log[-1], None, "es")  # type: ignore[union-attr]
+    views = TableViews(core)
+    events = views.events(core.match.log[-1], None, views.voice("es"))  # type: ignore[union-attr]
     assert events[0]["type"] == "takeover" and "bot" in events[0]["text"]
 
 

@@ -47,6 +47,24 @@ def domino_json(n: int) -> JSON:
 
 
 def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) -> JSON:
+    """A kingdom as views show it. The same placements give the same object (views are never
+    changed once made): most kingdoms do not change from one move to the next, every viewer
+    sees them, and the server renders a record it has seen once (render_parts' memo)."""
+    key = (tuple(placed), cfg.frame, cfg.harmony, cfg.middle_kingdom, cfg.crowns_tiebreak)
+    found = _KINGDOMS.get(key)
+    if found is None:
+        if len(_KINGDOMS) >= 4096:
+            _KINGDOMS.clear()
+        found = _KINGDOMS[key] = _kingdom_json(k, placed, cfg)
+    return found
+
+
+_KINGDOMS: dict[tuple[Any, ...], JSON] = {}
+"""Kingdoms as views show them, by placements and scoring options (the placements fix the
+kingdom's squares)."""
+
+
+def _kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) -> JSON:
     squares = []
     for n, a, d in placed:
         for cell in (a, a + DELTA[d]):
