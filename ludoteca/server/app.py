@@ -37,7 +37,7 @@ from ludoteca.server.routes import ROUTERS
 from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table_socket import table_socket
+from ludoteca.server.table_socket import TableSockets
 from ludoteca.server.websocket_protocol import TableWebSocketProtocol
 
 log = logging.getLogger("ludoteca.server")
@@ -103,13 +103,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     _error_handlers(app)
     _operator_routes(app)
-    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     # The browser client's modules, compressed (text compresses about 4:1; a first table page
     # load measured 141 KiB plain, benchmarks/web.py). Only here: API answers are small.
     mount_game_assets(app)  # /static/games/<game>/: each game's own web folder
     app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
               name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(TableSockets)  # /ws/tables/{id}, outside the routing layers
     return app
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import WebSocket
 from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.engine.errors import LudotecaError
@@ -252,6 +254,28 @@ class TableSocket:
             return
 
 
-async def table_socket(ws: WebSocket, table_id: str) -> None:
-    await TableSocket(ws, ws.app.state.hub, table_id).run()
+TABLE_PATH = re.compile(r"/ws/tables/([^/]+)")
+
+
+class TableSockets:
+    """ASGI middleware that hands ``/ws/tables/{id}`` straight to its handler, past the
+    routing and exception layers: those wrap every message a socket sends for as long as it
+    lives, and each open socket kept their suspended frames (a fifth of the objects the cycle
+    collector walks with 600 tables; benchmarks/server.py). The handler answers every error
+    itself (module docstring). Added last, so it runs first after Starlette's outer layer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            path, root = scope["path"], scope.get("root_path", "")
+            if root and path.startswith(root + "/"):
+                path = path[len(root):]
+            found = TABLE_PATH.fullmatch(path)
+            if found is not None:
+                ws = WebSocket(scope, receive, send)
+                await TableSocket(ws, scope["app"].state.hub, found[1]).run()
+                return
+        await self.app(scope, receive, send)
 
