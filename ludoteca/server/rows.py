@@ -32,6 +32,18 @@ def lock_table(conn: Any, table_id: str) -> str | None:
     return None if found is None else str(found)
 
 
+def row_of(obj: Seat | Table) -> dict[str, Any]:
+    """A seat's or table's row, column by column, as it is now."""
+    return {c.key: getattr(obj, c.key) for c in obj.__table__.columns}
+
+
+def by_key(model: type[Seat] | type[Table], row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` as the parameters of ``UPDATE_SEAT`` or ``UPDATE_TABLE``."""
+    return {("k_" if c.primary_key else "v_") + (
+        "table" if model is Seat and c.key == "table_id" else c.key): row[c.key]
+        for c in model.__table__.columns}
+
+
 def seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     return [
         {"k_table": s.table_id, "k_seat": s.seat,

@@ -30,7 +30,7 @@ from ludoteca.server.db import (
     utcnow,
 )
 from ludoteca.server.lease_store import LeaseStore
-from ludoteca.server.log_writer import Conflict, LogWriter
+from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -39,6 +39,7 @@ from ludoteca.server.rows import (
     seat_rows,
     table_row,
 )
+from ludoteca.server.sqlite_log import SQLiteLog
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -54,11 +55,13 @@ class Store:
         self._writer: ThreadPoolExecutor | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self._sync_sessions: orm.sessionmaker[orm.Session] | None = None
+        self._sqlite_log: SQLiteLog | None = None
         if self.engine.dialect.name == "sqlite":
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
             self._sync_engine = make_sync_engine(url)
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
-        self.log_writer = LogWriter(self.write)
+            self._sqlite_log = SQLiteLog(self._sync_engine)
+        self.log_writer = LogWriter(self.write_log)
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
 
@@ -72,13 +75,27 @@ class Store:
         is what kept actions fast under load (benchmarks/server.py). PostgreSQL takes
         writers side by side, over the event loop's own sockets."""
         if self._writer is not None:
-            if self._checkpoints is None:
-                self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
+            self._start_checkpoints()
             return await asyncio.get_running_loop().run_in_executor(
                 self._writer, self._write_now, change
             )
         async with self.sessions() as db, db.begin():
             return await db.run_sync(change)
+
+    async def write_log(self, batch: Batch) -> None:
+        """Commit a batch of log entries with their seat and table rows (``LogWriter``): on
+        SQLite with its own driver in the writer thread (``sqlite_log``), elsewhere as Core
+        statements."""
+        if self._writer is not None and self._sqlite_log is not None:
+            self._start_checkpoints()
+            await asyncio.get_running_loop().run_in_executor(
+                self._writer, self._sqlite_log.write, *batch)
+            return
+        await self.write(lambda db: core_writes(db, batch))
+
+    def _start_checkpoints(self) -> None:
+        if self._checkpoints is None:
+            self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
 
     async def _checkpoint(self, every: float = 1.0) -> None:
         """Copy SQLite's write-ahead log into the database file now and then, in another
@@ -105,7 +122,11 @@ class Store:
         if self._checkpoints is not None:
             self._checkpoints.cancel()
         if self._writer is not None:
-            dispose = self._sync_engine.dispose
+            def dispose() -> None:
+                if self._sqlite_log is not None:
+                    self._sqlite_log.close()
+                self._sync_engine.dispose()
+
             await asyncio.get_running_loop().run_in_executor(self._writer, dispose)
             self._writer.shutdown()
         await self.engine.dispose()
