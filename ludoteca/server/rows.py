@@ -45,13 +45,8 @@ def by_key(model: type[Seat] | type[Table], row: dict[str, Any]) -> dict[str, An
 
 
 def seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [
-        {"k_table": s.table_id, "k_seat": s.seat,
-         **{"v_" + c.key: getattr(s, c.key) for c in Seat.__table__.columns if not c.primary_key}}
-        for s in seats
-    ]
+    return [by_key(Seat, row_of(s)) for s in seats]
 
 
 def table_row(table: Table) -> dict[str, Any]:
-    return {"k_id": table.id, **{"v_" + c.key: getattr(table, c.key)
-                                 for c in Table.__table__.columns if not c.primary_key}}
+    return by_key(Table, row_of(table))
