@@ -168,3 +168,10 @@ def test_chat_is_checked_escaped_and_rate_limited() -> None:
         core.check_chat(USERS[1], "too fast", 2.0, 2)
     assert info.value.code == "rate_limited"
     assert core.check_chat(USERS[1], "later", 11.0, 2) == "later"
+
+
+def test_messages_with_keys_that_are_not_strings_are_still_sent() -> None:
+    """A view may key by seat: the message still encodes (its keys as JSON strings)."""
+    from ludoteca.server.table.view import dumps
+
+    assert dumps({"hands": {0: [1], 1: []}, "ok": True}) == '{"hands":{"0":[1],"1":[]},"ok":true}'
