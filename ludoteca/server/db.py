@@ -8,6 +8,7 @@ restarted server resumes them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -141,6 +142,19 @@ class Move(Base):
     such as ``{"type": "takeover"}``: a bot took the seat over; older logs wrote ``zombie``)."""
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A ``moves`` row about to be written: a plain record, since the ORM's instrumented
+    constructor cost more than the rest of building an action's write."""
+
+    table_id: str
+    seq: int
+    seat: int
+    kind: str
+    action: dict[str, Any] | None
+    at: datetime
 
 
 class Lease(Base):

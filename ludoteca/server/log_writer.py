@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import insert, orm
 from sqlalchemy.exc import IntegrityError
 
-from ludoteca.server.db import Move, Seat, Table, utcnow
+from ludoteca.server.db import LogEntry, Move, Seat, Table, utcnow
 from ludoteca.server.rows import UPDATE_SEAT, UPDATE_TABLE, by_key, row_of
 
 Row = dict[str, Any]
@@ -59,7 +59,7 @@ class LogWriter:
 
     async def append(
         self,
-        move: Move,
+        move: Move | LogEntry,
         seats: Sequence[Seat] = (),
         table: Table | None = None,
     ) -> None:

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from ludoteca.server.db import (
     Chat,
+    LogEntry,
     Move,
     Rating,
     Seat,
@@ -357,7 +358,7 @@ class Store:
 
     async def append(
         self,
-        move: Move,
+        move: Move | LogEntry,
         seats: Sequence[Seat] = (),
         table: Table | None = None,
     ) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from ludoteca.engine.errors import IllegalAction, NotYourTurn, StaleAction
 from ludoteca.engine.match import NoUndo
-from ludoteca.server.db import Move, Seat, Table, User
+from ludoteca.server.db import LogEntry, Seat, Table, User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.table.view import TableViews
@@ -31,7 +31,7 @@ def open_table(game: str = "kingdomino", players: int = 2, mode: str = "live") -
     return TableCore(table, seats, {1: USERS[1]})
 
 
-def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, list[Move]]:
+def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, list[LogEntry]]:
     core = open_table(game, mode=mode)
     core.check_join(USERS[2], "secret")
     core.seated(core.free_seat(None), USERS[2], None)
@@ -41,7 +41,7 @@ def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, li
     return core, []
 
 
-def act(core: TableCore, log: list[Move], seat: int, data: object) -> None:
+def act(core: TableCore, log: list[LogEntry], seat: int, data: object) -> None:
     effects = core.act(seat, core.seq, data, NOW)
     assert effects.write is not None and effects.write.move is not None
     log.append(effects.write.move)

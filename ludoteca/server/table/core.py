@@ -25,7 +25,7 @@ from ludoteca.engine.match import LogItem, Match, Step
 from ludoteca.games import get_game
 from ludoteca.server import clocks
 from ludoteca.server import errors as E
-from ludoteca.server.db import Chat, Move, Seat, Table, User, utcnow
+from ludoteca.server.db import Chat, LogEntry, Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.store import stamp
 
@@ -44,7 +44,7 @@ Tell = Literal["step", "full", "table", "lobby"]
 class Write:
     """What a command writes, in one transaction: a log entry with the rows it changed."""
 
-    move: Move | None = None
+    move: LogEntry | None = None
     seats: list[Seat] = field(default_factory=list)
     table: Table | None = None
 
@@ -74,7 +74,7 @@ class TableCore:
         self.load(log)
 
     # ---- the rows and the log ----------------------------------------------------------------
-    def load(self, log: Sequence[Move]) -> None:
+    def load(self, log: Sequence[Move | LogEntry]) -> None:
         """The match as the table's log makes it (None while the table is open)."""
         self.match = None
         if self.table.status == "open" or (not log and self.table.status == "abandoned"):
@@ -298,15 +298,14 @@ class TableCore:
         for seat in self.seats:
             seat.deadline = None
 
-    def _move(self, step: Step, now: datetime) -> Move:
+    def _move(self, step: Step, now: datetime) -> LogEntry:
         if step.kind == "act":
             kind, action = "act", step.action.to_json()
         elif step.kind == "undo":
             kind, action = "undo", None
         else:
             kind, action = "note", step.action
-        return Move(table_id=self.table.id, seq=step.seq, seat=step.seat, kind=kind,
-                    action=action, at=now)
+        return LogEntry(self.table.id, step.seq, step.seat, kind, action, now)
 
     # ---- rematch ---------------------------------------------------------------------------------
     def rematch_offer(self, now: datetime) -> JSON | None:
@@ -388,7 +387,7 @@ class TableCore:
         return html.escape(text)
 
 
-def log_item(move: Move) -> LogItem:
+def log_item(move: Move | LogEntry) -> LogItem:
     """A stored log entry as the match driver reads it (``zombie`` is the older name of a
     take-over note)."""
     if move.kind == "act":
