@@ -126,3 +126,8 @@ BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
 BAD_BOT = N_("Unknown bot level {level}; known: {known}.")
 METHOD_NOT_ALLOWED = N_("{method} is not allowed on {path}.")
 NO_SUCH_SEAT = N_("There is no seat {seat}: the seats are numbered 0 to {last}.")
+# issue 23: what one client or account may cost the arena
+SOCKET_FLOOD = N_("Too many messages: at most {count} every {seconds} seconds. Closing.")
+SOCKETS_PER_ADDRESS = N_("Too many table connections from your address (at most {count}).")
+SOCKETS_PER_ACCOUNT = N_("Too many table connections for your account (at most {count}).")
+TOO_DEEP = N_("The message nests too deeply (at most {limit} levels).")

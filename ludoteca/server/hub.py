@@ -21,6 +21,7 @@ from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
 from ludoteca.server.rematch import make_rematch
 from ludoteca.server.settings import Settings
+from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
@@ -64,6 +65,8 @@ class Hub:
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.socket_counts = SocketCounts(settings.sockets_per_address,
+                                          settings.sockets_per_account)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
