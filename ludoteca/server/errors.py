@@ -131,3 +131,9 @@ SOCKET_FLOOD = N_("Too many messages: at most {count} every {seconds} seconds. C
 SOCKETS_PER_ADDRESS = N_("Too many table connections from your address (at most {count}).")
 SOCKETS_PER_ACCOUNT = N_("Too many table connections for your account (at most {count}).")
 TOO_DEEP = N_("The message nests too deeply (at most {limit} levels).")
+WEBHOOK_CHARACTERS = N_("A webhook address has no spaces or control characters.")
+WEBHOOK_CREDENTIALS = N_("A webhook address carries no user name or password.")
+WEBHOOK_NUMERIC = N_("Write the webhook's IP address in the usual form, not {host}.")
+WEBHOOK_UNRESOLVED = N_("The webhook's host {host} has no address.")
+WEBHOOK_PRIVATE = N_(
+    "A webhook must reach a public address; {host} is {address}, which is not public.")

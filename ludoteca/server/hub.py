@@ -25,6 +25,7 @@ from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.webhook_targets import WebhookTargets
 
 
 class Cluster(Protocol):
@@ -61,7 +62,9 @@ class Hub:
         self.tables = LiveTables(self)
         self.metrics.watch_tables(self.tables.by_status)
         self.streams = Streams()
-        self.notices = TurnNotices(self.streams, settings.webhook_timeout)
+        self.webhook_targets = WebhookTargets(settings.webhook_test_networks,
+                                              settings.webhook_test_hosts)
+        self.notices = TurnNotices(self.streams, settings.webhook_timeout, self.webhook_targets)
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)

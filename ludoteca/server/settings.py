@@ -87,7 +87,11 @@ class Settings:
             n.strip() for n in os.environ.get("LUDOTECA_WEBHOOK_TEST_NETWORKS", "").split(",")
             if n.strip()))
     """For tests only (default empty): networks webhooks may reach besides public ones, such
-    as ``127.0.0.0/8`` for a receiver in the test itself. Never set it on a real server."""
+    as ``127.0.0.1/32`` for a receiver in the test itself. Never set it on a real server."""
+    webhook_test_hosts: str | None = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_WEBHOOK_TEST_HOSTS") or None)
+    """For tests only (default unset): a hosts file webhook hosts are looked up in before
+    DNS, read at every lookup (a test changes it to play a rebinding DNS server)."""
 
     @property
     def data_dir(self) -> Path:
