@@ -137,3 +137,8 @@ WEBHOOK_NUMERIC = N_("Write the webhook's IP address in the usual form, not {hos
 WEBHOOK_UNRESOLVED = N_("The webhook's host {host} has no address.")
 WEBHOOK_PRIVATE = N_(
     "A webhook must reach a public address; {host} is {address}, which is not public.")
+TOO_MANY_TABLES = N_(
+    "You host {count} open or running tables, the most allowed; finish or leave one first.")
+TOO_MANY_BOTS = N_(
+    "Your tables have {count} bots at search levels ({levels}), the most allowed; choose an "
+    "easier level or finish a table first.")

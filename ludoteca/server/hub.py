@@ -11,6 +11,7 @@ from typing import Protocol
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
+from ludoteca.server.account_limits import AccountLimits
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
@@ -68,6 +69,8 @@ class Hub:
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.account_limits = AccountLimits(store, settings.tables_per_account,
+                                            settings.search_bots_per_account)
         self.socket_counts = SocketCounts(settings.sockets_per_address,
                                           settings.sockets_per_account)
         self.cluster: Cluster | None = None
