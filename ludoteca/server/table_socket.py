@@ -78,8 +78,14 @@ class TableSocket:
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
-        if not await self.on_connect():
-            return
+        try:
+            if await self.on_connect():
+                await self._serve()
+        finally:
+            if self.counted is not None:
+                self.hub.socket_counts.leave(*self.counted)
+
+    async def _serve(self) -> None:
         hub = self.hub
         hub.metrics.clients.inc()
         writer = asyncio.create_task(self._write())
@@ -99,8 +105,6 @@ class TableSocket:
             hub.metrics.clients.dec()
             writer.cancel()
             self.on_disconnect()
-            if self.counted is not None:
-                hub.socket_counts.leave(*self.counted)
 
     async def _close_after_writes(self, writer: asyncio.Task[None]) -> None:
         """A flood: the refusal already queued goes out, then the close frame with its
