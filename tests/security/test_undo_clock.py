@@ -117,3 +117,60 @@ def test_takebacks_per_turn_are_limited(table: tuple[dict[int, Socket], int]) ->
     me.send({"type": "ping"})
     pong = me.until(lambda m: m["type"] == "pong")
     assert pong["seq"] == me.state["seq"]  # the refusal changed nothing
+
+
+# ---- the same rule on the table's pure core (no socket): exact times ---------------------------
+def test_each_undo_restores_the_deadline_before_its_action() -> None:
+    """Several takebacks in a row, each after time has passed: the undoer's deadline goes back
+    to the one it had before each undone action, the other seat's bank never moves, and a
+    table rebuilt from the stored log and rows agrees (the clocks were written)."""
+    from datetime import timedelta
+
+    from ludoteca.server import clocks
+    from ludoteca.server.table.core import TableCore
+    from tests.server.test_table_core import NOW, started
+
+    core, log = started("kingdomino")
+    core.table.seed = next(seed for seed in range(100) if claims_twice(seed))
+    core.load(())  # dealt again with that seed
+    (mover,) = core.to_act()
+    for row in core.seats:  # the clocks as the deal starts them
+        row.deadline = None
+    clocks.start(core.table, core.seats[mover], NOW)
+    waiter = 1 - mover
+    match = core.match
+    assert match is not None
+    now = NOW
+    before: list[datetime | None] = []
+    while True:  # the mover claims until the turn passes (an undoable claim each time)
+        before.append(core.seats[mover].deadline)
+        now += timedelta(seconds=7)
+        effects = core.act(mover, core.seq, match.legal(mover)[0].to_json(), now)
+        assert effects.write is not None and effects.write.move is not None
+        log.append(effects.write.move)
+        if core.to_act() != {mover}:
+            break
+    assert core.seats[waiter].deadline is not None  # the waiter's clock runs now
+    assert len(before) >= 2  # two claims in a row, so two undos in a row
+    waiter_bank = core.seats[waiter].bank_seconds
+    for i, deadline_then in enumerate(reversed(before[-TAKEBACKS_PER_TURN:])):
+        now += timedelta(seconds=11)
+        if i == 1:  # as after a restart: the rows and the log read back from the store
+            core = TableCore(core.table, core.seats, core.users, log)
+        effects = core.undo(mover, core.seq, now)
+        assert effects.write is not None and effects.write.move is not None
+        log.append(effects.write.move)
+        assert core.seats[mover].deadline == deadline_then
+        assert core.seats[waiter].deadline is None
+        assert core.seats[waiter].bank_seconds == waiter_bank
+
+
+def claims_twice(seed: int) -> bool:
+    """Whether a two-player Kingdomino dealt with ``seed`` begins with two claims by one seat."""
+    from ludoteca.engine.match import Match
+    from ludoteca.games import get_game
+
+    match = Match.new(get_game("kingdomino"), {}, 2, seed)
+    (first,) = match.to_act()
+    match.step(first, match.legal(first)[0])
+    return match.to_act() == {first}
