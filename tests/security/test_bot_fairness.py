@@ -206,3 +206,39 @@ def main(tree: str) -> None:
             server.stop()
     print(f"{tree}: alone {alone:.2f} s, abused {busy:.2f} s, ratio {busy / alone:.2f}",
           file=sys.stderr)
+
+
+def test_the_pool_serves_waiting_accounts_in_turn() -> None:
+    """The queue itself (``bot_fairness.FairQueue``): with one slot, twenty moves of account A
+    queued before one of account B, B's move runs second, not twenty-first; a move cancelled
+    while waiting (its table let go of) takes no slot."""
+    import asyncio
+
+    from ludoteca.server.bot_fairness import FairQueue
+
+    async def scenario() -> list[str]:
+        queue = FairQueue(1)
+        order: list[str] = []
+
+        async def move(owner: str, name: str) -> None:
+            await queue.acquire(owner)
+            try:
+                order.append(name)
+                await asyncio.sleep(0.001)
+            finally:
+                queue.release()
+
+        await queue.acquire("A")  # one move running
+        tasks = [asyncio.create_task(move("A", f"a{i}")) for i in range(20)]
+        await asyncio.sleep(0)
+        gone = asyncio.create_task(move("C", "c"))
+        tasks.append(asyncio.create_task(move("B", "b")))
+        await asyncio.sleep(0)
+        gone.cancel()
+        queue.release()
+        await asyncio.gather(*tasks)
+        assert queue.free == 1 and queue.waiting() == 0
+        return order
+
+    order = asyncio.run(scenario())
+    assert order[:2] == ["a0", "b"] and "c" not in order and len(order) == 21
