@@ -32,6 +32,8 @@ IP = ipaddress.IPv4Address | ipaddress.IPv6Address
 _NUMERIC = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+))*\.?$", re.IGNORECASE)
 """A host made only of decimal, octal or hex parts: what ``inet_aton`` reads as an address."""
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+LOOKUP_SECONDS = 5.0
+"""A host that does not resolve in this time has no address (the person setting it waits)."""
 
 
 @dataclass(frozen=True)
@@ -124,9 +126,9 @@ class WebhookTargets:
             if listed:
                 return listed
         try:
-            found = await asyncio.get_running_loop().getaddrinfo(
-                target.host, target.port, type=socket.SOCK_STREAM)
-        except (OSError, UnicodeError):
+            found = await asyncio.wait_for(asyncio.get_running_loop().getaddrinfo(
+                target.host, target.port, type=socket.SOCK_STREAM), LOOKUP_SECONDS)
+        except (OSError, UnicodeError, TimeoutError):
             return []
         out: list[IP] = []
         for *_, sockaddr in found:
@@ -140,8 +142,15 @@ def _from_hosts_file(path: Path, host: str) -> list[IP]:
     """Addresses a hosts-format file gives ``host`` (tests only; read at every lookup so a
     test can change the answer, as a rebinding DNS server would)."""
     out: list[IP] = []
-    for line in path.read_text().splitlines():
+    try:
+        lines = path.read_text().splitlines()
+    except OSError:
+        return out
+    for line in lines:
         fields = line.split("#")[0].split()
         if len(fields) >= 2 and host in fields[1:]:
-            out.append(ipaddress.ip_address(fields[0]))
+            try:
+                out.append(ipaddress.ip_address(fields[0]))
+            except ValueError:
+                continue
     return out
