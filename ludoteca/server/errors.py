@@ -138,7 +138,8 @@ WEBHOOK_UNRESOLVED = N_("The webhook's host {host} has no address.")
 WEBHOOK_PRIVATE = N_(
     "A webhook must reach a public address; {host} is {address}, which is not public.")
 TOO_MANY_TABLES = N_(
-    "You host {count} open or running tables, the most allowed; finish or leave one first.")
+    "One account may host {count} open or running tables at once, and the host has as many; "
+    "finish or leave one first.")
 TOO_MANY_BOTS = N_(
-    "Your tables have {count} bots at search levels ({levels}), the most allowed; choose an "
-    "easier level or finish a table first.")
+    "The host's tables already have {count} bots at search levels ({levels}), the most "
+    "allowed; choose an easier level or finish a table first.")

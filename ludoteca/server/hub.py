@@ -125,6 +125,9 @@ class Hub:
             if seat.user_id is not None:
                 self.streams.publish(seat.user_id, {"type": "finished", "table": table.id})
 
+    async def may_rematch(self, core: TableCore) -> None:
+        await self.account_limits.check_table(core.table.host_id, [s.bot for s in core.seats])
+
     async def make_rematch(self, core: TableCore) -> str:
         return await make_rematch(self.tables, self.streams, core)
 

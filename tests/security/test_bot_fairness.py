@@ -97,6 +97,23 @@ def test_open_tables_and_search_bots_per_account_are_limited(limited: Server) ->
         other.close()
 
 
+def test_a_rematch_offer_needs_room_in_the_hosts_quota(limited: Server) -> None:
+    """A rematch makes a new table of the host's: offered at quota, it is refused (and a
+    finished table no longer counts)."""
+    host = Player(limited.base)
+    try:
+        done = host.create("kami", 2, options={"target": 10}, bots=["random"])
+        host.socket(done["id"]).play(random.Random(2))
+        for _ in range(TABLES):  # the finished table left room for these
+            host.create("kingdomino", 2)
+        body = refused(host.http.post(f"/api/tables/{done['id']}/rematch"))
+        assert body["code"] == "too_many_tables"
+        summary = host.ok(host.http.get(f"/api/tables/{done['id']}"))
+        assert summary["rematch_offer"] is None and summary["rematch"] is None
+    finally:
+        host.close()
+
+
 # ---- fairness --------------------------------------------------------------------------------
 def bot_answer_times(sock: Socket, count: int, timeout: float = 120) -> list[float]:
     """Play seat 0 against a bot in seat 1 at once; the seconds from each update that hands
