@@ -29,7 +29,7 @@ from tests.server.conftest import Server
 TABLES, SEARCH_BOTS = 3, 2
 ABUSIVE_TABLES = 16
 """Four-player tables of three ``medium`` bots each, one account's."""
-SAMPLES = 7
+SAMPLES = 11
 BOUND = 3.0
 
 
