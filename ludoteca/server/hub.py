@@ -11,6 +11,7 @@ from typing import Protocol
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
+from ludoteca.server.account_limits import AccountLimits
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
@@ -21,9 +22,11 @@ from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
 from ludoteca.server.rematch import make_rematch
 from ludoteca.server.settings import Settings
+from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.webhook_targets import WebhookTargets
 
 
 class Cluster(Protocol):
@@ -60,10 +63,16 @@ class Hub:
         self.tables = LiveTables(self)
         self.metrics.watch_tables(self.tables.by_status)
         self.streams = Streams()
-        self.notices = TurnNotices(self.streams, settings.webhook_timeout)
+        self.webhook_targets = WebhookTargets(settings.webhook_test_networks,
+                                              settings.webhook_test_hosts)
+        self.notices = TurnNotices(self.streams, settings.webhook_timeout, self.webhook_targets)
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.account_limits = AccountLimits(store, settings.tables_per_account,
+                                            settings.search_bots_per_account)
+        self.socket_counts = SocketCounts(settings.sockets_per_address,
+                                          settings.sockets_per_account)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
@@ -115,6 +124,9 @@ class Hub:
         for seat in core.seats:
             if seat.user_id is not None:
                 self.streams.publish(seat.user_id, {"type": "finished", "table": table.id})
+
+    async def may_rematch(self, core: TableCore) -> None:
+        await self.account_limits.check_table(core.table.host_id, [s.bot for s in core.seats])
 
     async def make_rematch(self, core: TableCore) -> str:
         return await make_rematch(self.tables, self.streams, core)

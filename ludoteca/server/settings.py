@@ -69,6 +69,29 @@ class Settings:
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
     webhook_timeout: float = 5.0
+    # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
+    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100))
+    """Messages one table socket may send per 10 seconds; a flood is closed."""
+    sockets_per_address: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ADDRESS", 100))
+    sockets_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ACCOUNT", 20))
+    tables_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_TABLES_PER_ACCOUNT", 10))
+    """Open and running tables one account may host at once."""
+    search_bots_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SEARCH_BOTS_PER_ACCOUNT", 4))
+    """Bots at search levels (medium, hard) at the open and running tables one account hosts."""
+    webhook_test_networks: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            n.strip() for n in os.environ.get("LUDOTECA_WEBHOOK_TEST_NETWORKS", "").split(",")
+            if n.strip()))
+    """For tests only (default empty): networks webhooks may reach besides public ones, such
+    as ``127.0.0.1/32`` for a receiver in the test itself. Never set it on a real server."""
+    webhook_test_hosts: str | None = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_WEBHOOK_TEST_HOSTS") or None)
+    """For tests only (default unset): a hosts file webhook hosts are looked up in before
+    DNS, read at every lookup (a test changes it to play a rebinding DNS server)."""
 
     @property
     def data_dir(self) -> Path:

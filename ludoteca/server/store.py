@@ -428,6 +428,17 @@ class Store:
             )
             return [(r, u) for r, u in found.tuples()]
 
+    async def hosted(self, user_id: int, levels: Sequence[str]) -> tuple[int, int]:
+        """The open and running tables the account hosts, and their bot seats at ``levels``
+        (its quota: account_limits.py)."""
+        live = (Table.host_id == user_id, Table.status.in_(("open", "playing")))
+        async with self.sessions() as db:
+            tables = await db.scalar(select(func.count()).select_from(Table).where(*live))
+            bots = await db.scalar(
+                select(func.count()).select_from(Seat).join(Table, Seat.table_id == Table.id)
+                .where(*live, Seat.bot.in_(list(levels))))
+            return int(tables or 0), int(bots or 0)
+
     async def counts(self) -> dict[str, int]:
         async with self.sessions() as db:
             found = await db.execute(select(Table.status, func.count()).group_by(Table.status))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import Request, Response
 from pydantic import BaseModel, Field
@@ -167,23 +166,13 @@ async def update_me(body: Profile, user: UserDep, hub: HubDep, request: Request)
         values["language"] = _language(body.language, request)
     if body.webhook_url is not None:
         url = body.webhook_url.strip()
-        if url and not _web_address(url):
-            raise ServerError("bad_webhook", E.BAD_WEBHOOK)
+        if url:
+            await hub.webhook_targets.check(url)  # a public address (webhook_targets.py)
         values["webhook_url"] = url or None
     if values:
         user = await hub.store.update_user(user.id, **values)
         _tell_tables(hub, user)
     return me(user)
-
-
-def _web_address(url: str) -> bool:
-    """An http(s) address with a host (and a port that exists, if it names one)."""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 -- raises ValueError when out of range
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def _tell_tables(hub: Hub, user: User) -> None:

@@ -75,7 +75,10 @@ async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JS
     actor = await table_actor(hub, table_id)
     level = bot_level(body.level, actor.core.table.game)
     seat = _seat_index(actor, body.seat)
-    await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
+    host = actor.core.table.host_id  # a table's bots count against its host
+    async with hub.account_limits.hold(host):
+        await hub.account_limits.check_bot(host, level)
+        await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
     return for_member(actor.core, user)
 
 

@@ -71,12 +71,15 @@ class TableCore:
         self.match: Match | None = None
         self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
         self._chat_times: dict[int, deque[float]] = {}
+        self.times: dict[int, datetime] = {}
+        """When each log entry was made, by ``seq`` (an undo gives the clocks back from it)."""
         self.load(log)
 
     # ---- the rows and the log ----------------------------------------------------------------
     def load(self, log: Sequence[Move | LogEntry]) -> None:
         """The match as the table's log makes it (None while the table is open)."""
         self.match = None
+        self.times = {m.seq: m.at for m in log}
         if self.table.status == "open" or (not log and self.table.status == "abandoned"):
             return
         self.match = Match.from_log(
@@ -97,6 +100,7 @@ class TableCore:
         assert match is not None
         for move in moves:
             match.apply_item(*log_item(move))
+            self.times[move.seq] = move.at
 
     def missing_users(self) -> list[int]:
         return [s.user_id for s in self.seats
@@ -250,24 +254,18 @@ class TableCore:
                        finished=over)
 
     def undo(self, seat: int, seq: int, now: datetime) -> Effects:
-        """Take back the seat's last action (the driver's rule). In a live game the time spent
-        stays spent and the increment that action earned goes back: acting and taking back
-        never buys time."""
+        """Take back the seat's last action (the driver's rule, takeback limit included); the
+        clocks go back as they were before it (``clocks.after_undo``: the other seats are not
+        charged for the wait, the undoer gains no time)."""
         if self.is_bot(seat):
             raise ServerError("bot_seat", BOT_SEAT, 409)
         match = self._check_playing()
         before = match.to_act()
+        undone = _last_act(match)
         step = match.undo(seat, seq)
-        after = self.to_act()
-        mine = self.seats[seat]
-        if self.table.mode == "live":
-            clocks.stop(self.table, mine, now, answered=False)
-            mine.bank_seconds = max(0.0, mine.bank_seconds - self.table.increment_seconds)
-        changed = clocks.after_action(self.table, self.seats, None, before, after, now)
-        if mine.deadline is None and seat in after:
-            clocks.start(self.table, mine, now)
-        if mine not in changed:
-            changed.append(mine)
+        acted_at = self.times.get(undone, now) if undone is not None else now
+        changed = clocks.after_undo(self.table, self.seats, seat, before, self.to_act(),
+                                    acted_at, now)
         return Effects(Write(self._move(step, now), changed), ["full"])
 
     def take_over(self, seat: int, now: datetime) -> Effects | None:
@@ -305,6 +303,7 @@ class TableCore:
             kind, action = "undo", None
         else:
             kind, action = "note", step.action
+        self.times[step.seq] = now
         return LogEntry(self.table.id, step.seq, step.seat, kind, action, now)
 
     # ---- rematch ---------------------------------------------------------------------------------
@@ -385,6 +384,20 @@ class TableCore:
                               seconds=int(CHAT_WINDOW))
         times.append(clock)
         return html.escape(text)
+
+
+def _last_act(match: Match) -> int | None:
+    """The ``seq`` of the action an undo would take back (each undo in the log took back the
+    action in force before it)."""
+    pending = 0
+    for step in reversed(match.log):
+        if step.kind == "undo":
+            pending += 1
+        elif step.kind == "act":
+            if not pending:
+                return step.seq
+            pending -= 1
+    return None
 
 
 def log_item(move: Move | LogEntry) -> LogItem:
