@@ -126,3 +126,15 @@ BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
 BAD_BOT = N_("Unknown bot level {level}; known: {known}.")
 METHOD_NOT_ALLOWED = N_("{method} is not allowed on {path}.")
 NO_SUCH_SEAT = N_("There is no seat {seat}: the seats are numbered 0 to {last}.")
+# accounts and the lobby (issue 23)
+RESERVED_NAME = N_("The name {name} is reserved; choose another.")
+NAME_LOOKALIKE = N_("The name {name} looks too much like another player's; choose another.")
+BAD_DISPLAY_NAME = N_(
+    "A display name has 3 to 24 letters, digits, spaces, dots, dashes, underscores or "
+    "apostrophes, and starts with a letter."
+)
+WRONG_PASSWORD = N_("That is not your current password.")
+SEAT_FREE = N_("Seat {seat} is already free.")
+OWN_SEAT = N_("That is your own seat: leave the table instead.")
+SEAT_CHANGED = N_("Seat {seat} changed meanwhile; look again.")
+NO_PASSWORD = N_("A guest has no password yet: keep the account with a password first.")

@@ -64,6 +64,8 @@ class Hub:
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.account_signin_limit = RateLimit(settings.account_signin_rate, 15 * 60)
+        """Failed sign-ins (and password checks) per account name, from every address."""
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
