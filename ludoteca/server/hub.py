@@ -6,6 +6,7 @@ beyond passing each request to the part that owns it."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
@@ -66,6 +67,7 @@ class Hub:
         self.create_limit = RateLimit(settings.create_rate, 60)
         self.account_signin_limit = RateLimit(settings.account_signin_rate, 15 * 60)
         """Failed sign-ins (and password checks) per account name, from every address."""
+        store.seen_every = min(store.seen_every, timedelta(days=settings.guest_days) / 10)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 

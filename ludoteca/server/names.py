@@ -5,9 +5,10 @@ Why fold: a display name is what other players read at a table and in chat, so `
 Cyrillic А), ``ANA`` or ``An4``-style tricks must not pass for ``Ana``. The fold is Unicode NFKC
 (full-width and styled letters become plain ones), then casefold, then a small map of the
 look-alikes people actually use (Cyrillic and Greek letters that look Latin, ``0`` for ``o``,
-``1``/``l``/``|`` for ``i``, ``rn`` for ``m``, ``vv`` for ``w``), with the separators
-(``.``, ``-``, space) folded to ``_``. It is deliberately coarse: refusing a harmless name
-costs a player a second try, letting a look-alike through costs trust.
+``1``/``l``/``|`` for ``i``, ``rn`` for ``m``, ``vv`` for ``w``), without the separators
+(``.``, ``-``, ``_``, spaces, apostrophes: ``A.n.a`` is ``Ana``). It is deliberately coarse:
+refusing a harmless name costs a player a second try, letting a look-alike through costs
+trust.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def _letters(name: str) -> str:
 
 def fold(name: str) -> str:
     """The form under which two names look the same (see the module's docstring)."""
-    text = _letters(name).translate(_DIGIT_LIKE)
+    text = _letters(name).replace("_", "").translate(_DIGIT_LIKE)
     for pair, single in _PAIRS:
         text = text.replace(pair, single)
     return text
@@ -73,7 +74,7 @@ PREFIXES = tuple(fold(prefix) for prefix in _PREFIXES)
 
 def is_reserved(name: str) -> bool:
     folded = fold(name)
-    return (folded.replace("_", "") in RESERVED or folded.startswith(PREFIXES)
+    return (folded in RESERVED or folded.startswith(PREFIXES)
             or bool(_BOT.match(_letters(name))))
 
 

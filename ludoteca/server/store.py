@@ -61,6 +61,7 @@ class Store:
             self._sync_engine = make_sync_engine(url)
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
         self.log_writer = LogWriter(self.write)
+        self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
 
@@ -173,12 +174,12 @@ class Store:
                 )
             )
             user = found.scalar_one_or_none()
-        if user is not None and user.seen_at < utcnow() - SEEN_EVERY:
+        if user is not None and user.seen_at < utcnow() - self.seen_every:
             await self.seen(user)
         return user
 
     async def seen(self, user: User) -> None:
-        """Note that the account is in use (at most once per ``SEEN_EVERY``: not a write per
+        """Note that the account is in use (at most once per ``seen_every``: not a write per
         request); unused guests are purged by it."""
         user.seen_at = utcnow()
         await self.write(lambda db: db.execute(
