@@ -61,6 +61,7 @@ async def forget_account(hub: Hub, user: User,
     await leave_tables(hub, user)
     anonymous = anonymous_name()
     row = await hub.store.forget_user(user.id, anonymous, only_guest_seen_before)
+    hub.signed_out(user.id)  # its sockets and streams close too
     if row is not None:
         hub.user_changed(row)
         return anonymous

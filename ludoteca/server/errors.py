@@ -137,4 +137,6 @@ WRONG_PASSWORD = N_("That is not your current password.")
 SEAT_FREE = N_("Seat {seat} is already free.")
 OWN_SEAT = N_("That is your own seat: leave the table instead.")
 SEAT_CHANGED = N_("Seat {seat} changed meanwhile; look again.")
+SIGNED_OUT = N_("You were signed out: your password changed, or your account was signed out "
+                "everywhere else or deleted.")
 NO_PASSWORD = N_("A guest has no password yet: keep the account with a password first.")

@@ -88,8 +88,8 @@ class Housekeeping:
             if hub.closing:
                 break
             user = await hub.store.user(user_id)
-            if user is None:
-                continue
+            if user is None or not user.guest or user.seen_at >= cutoff:
+                continue  # used again meanwhile
             await forget_account(hub, user, only_guest_seen_before=cutoff)
             done += 1
             log.info("unused guest purged", extra={"user_id": user_id, "guest": user.name,

@@ -47,6 +47,8 @@ class Cluster(Protocol):
 
     def profile(self, user_id: int) -> None: ...
 
+    def signed_out(self, user_id: int) -> None: ...
+
     def lobby(self, text: str) -> None: ...
 
     async def close(self) -> None: ...
@@ -141,6 +143,23 @@ class Hub:
         self._take_user(user)
         if self.cluster is not None:
             self.cluster.profile(user.id)
+
+    def signed_out(self, user_id: int) -> None:
+        """The person's sessions ended: close their table sockets and event streams in every
+        process, so none opened with an ended session goes on acting. The browsers whose
+        session lives on (with a new cookie) reconnect as usual."""
+        self.sign_out_here(user_id)
+        if self.cluster is not None:
+            self.cluster.signed_out(user_id)
+
+    def sign_out_here(self, user_id: int) -> None:
+        for actor in self.tables.actors.values():
+            for conn in actor.viewers:
+                if conn.user_id == user_id:
+                    conn.send(json.dumps({"type": "reconnect",
+                                          "message": voice(conn.lang).t(E.SIGNED_OUT)}))
+                    conn.send(CLOSE)
+        self.streams.signed_out(user_id)
 
     async def reread_user(self, user_id: int) -> None:
         """Another process changed this player's row."""

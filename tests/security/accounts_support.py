@@ -4,7 +4,9 @@ test's own settings, typed refusals, and a quick whole match."""
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,14 @@ def as_token(base: str, token: str) -> httpx.Client:
     return client
 
 
+def holding(base: str, token: str) -> Player:
+    """A ``Player`` that holds a copied session token (it signs nobody up), for its table
+    sockets."""
+    player = Player.__new__(Player)
+    player.base, player.sockets, player.http = base, [], as_token(base, token)
+    return player
+
+
 def me_with(base: str, token: str) -> httpx.Response:
     with as_token(base, token) as client:
         return client.get("/api/me")
@@ -69,6 +79,37 @@ def play_out(player: Player, table: str, seed: int) -> JSON:
         return sock.play(random.Random(seed))
     finally:
         sock.close()
+
+
+class EventStream:
+    """A player's ``/api/events`` read in a thread: the events it got."""
+
+    def __init__(self, base: str, token: str) -> None:
+        self.events: list[JSON] = []
+        self._client = httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=60))
+        self._client.cookies.set("ludoteca_session", token)
+        self._opened = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        assert self._opened.wait(30)
+
+    def _read(self) -> None:
+        try:
+            with self._client.stream("GET", "/api/events") as response:
+                self._opened.set()
+                for line in response.iter_lines():
+                    if line.startswith("data: "):
+                        self.events.append(json.loads(line[6:]))
+        except httpx.HTTPError:
+            return
+
+    def close(self) -> None:
+        self._client.close()
+
+    def ended(self, timeout: float = 30) -> bool:
+        """The server closed the stream (within ``timeout`` seconds)."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
 
 People = Callable[..., Player]

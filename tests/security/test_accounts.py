@@ -8,13 +8,16 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.security.accounts_support import (
     PASSWORD,
     QUICK,
+    EventStream,
     People,
     arena_database,  # noqa: F401 -- the fixture, used by name
     as_token,
+    holding,
     me_with,
     play_out,
     refused,
@@ -92,19 +95,39 @@ def test_claiming_a_guest_replaces_its_token(server: Server) -> None:
     assert me_with(server.base, new_token).json()["name"] == "Claimed"
 
 
-def test_signing_out_everywhere_else_ends_the_other_sessions(server: Server) -> None:
+def test_signing_out_everywhere_else_ends_the_other_sessions(server: Server,
+                                                              people: People) -> None:
+    """The other sessions end, and so do the table sockets and event streams opened with
+    them: a thief watching from a stolen laptop is cut off at once, not at the next request."""
+    table = people("Tablemate").create(game="kami", players=2)
     with httpx.Client(base_url=server.base, timeout=30) as mine:
         token_of(mine.post("/api/signup", json={"name": "Everywhere", "password": PASSWORD}))
         # the same account signed in on a phone and on a stolen laptop
         others = [token_of(sign_in(server.base, "everywhere")) for _ in range(2)]
         for token in others:
             assert me_with(server.base, token).json()["name"] == "Everywhere"
+        thief = holding(server.base, others[1])  # the laptop's table socket, its cookie
+        sock = thief.socket(table["id"])
+        stream = EventStream(server.base, others[1])
         before = mine.cookies["ludoteca_session"]
         done = mine.post("/api/signout/others")
         assert done.status_code == 200, done.text
         assert done.json()["sessions_ended"] == 2 and done.json()["name"] == "Everywhere"
         for token in others:
             refused(me_with(server.base, token), 401, "not_signed_in")
+        told = sock.until(lambda m: m["type"] == "reconnect", timeout=15)
+        assert "signed out" in told["message"]
+        with pytest.raises(ConnectionClosed):
+            sock.recv(timeout=15)
+        assert stream.ended() and stream.events[-1] == {"type": "signed_out"}
+        stream.close()
+        thief.close()
+        # reconnecting with the dead cookie, the laptop is only a spectator
+        again = holding(server.base, others[1])
+        watch = again.socket(table["id"])
+        watch.send({"type": "chat", "text": "still here?"})
+        assert watch.error()["code"] == "not_signed_in"
+        again.close()
         # this one goes on, under a new token
         assert mine.get("/api/me").json()["name"] == "Everywhere"
         refused(me_with(server.base, before), 401, "not_signed_in")

@@ -5,7 +5,6 @@ seat or a bot before the start."""
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ import pytest
 
 from tests.security.accounts_support import (
     QUICK,
+    EventStream,
     People,
     arena_database,  # noqa: F401 -- the fixture, used by name
     me_with,
@@ -22,7 +22,7 @@ from tests.security.accounts_support import (
     refused,
     started,
 )
-from tests.server.client import JSON, Player
+from tests.server.client import Player
 from tests.server.conftest import Server
 
 SECONDS_PER_DAY = 86400
@@ -59,32 +59,6 @@ def eventually(check: object, timeout: float = 30, what: str = "") -> None:
             return
         time.sleep(0.2)
     raise AssertionError(f"not within {timeout} s: {what}")
-
-
-class EventStream:
-    """A player's ``/api/events`` read in a thread: the events it got."""
-
-    def __init__(self, player: Player) -> None:
-        self.events: list[JSON] = []
-        self._client = httpx.Client(base_url=player.base, cookies=player.http.cookies,
-                                    timeout=httpx.Timeout(30, read=60))
-        self._opened = threading.Event()
-        self._thread = threading.Thread(target=self._read, daemon=True)
-        self._thread.start()
-        assert self._opened.wait(30)
-
-    def _read(self) -> None:
-        try:
-            with self._client.stream("GET", "/api/events") as response:
-                self._opened.set()
-                for line in response.iter_lines():
-                    if line.startswith("data: "):
-                        self.events.append(json.loads(line[6:]))
-        except httpx.HTTPError:
-            return
-
-    def close(self) -> None:
-        self._client.close()
 
 
 def test_an_open_table_nobody_fills_expires(
@@ -190,7 +164,7 @@ def test_the_host_removes_a_stranger_and_a_bot(server: Server, people: People) -
     host.ok(host.http.post(f"/api/tables/{tid}/bots", json={"level": "random", "seat": 2}))
     sock = stranger.socket(tid)
     assert sock.first["you"] == 1
-    stream = EventStream(stranger)
+    stream = EventStream(stranger.base, stranger.http.cookies["ludoteca_session"])
     try:
         # nobody but the host may remove a seat
         refused(stranger.http.delete(f"/api/tables/{tid}/seats/2"), 403, "not_host")

@@ -176,7 +176,9 @@ async def claim(body: Claim, request: Request, response: Response, user: UserDep
         raise ServerError("name_taken", E.NAME_TAKEN, 409, name=body.name) from None
     _tell_tables(hub, user)
     # whoever knew the guest's token (it was the whole account) must not keep the account
-    return await _sign_in(request, response, user)
+    answer = await _sign_in(request, response, user)
+    hub.signed_out(user.id)
+    return answer
 
 
 @router.post("/password", summary="Change your password (needs the current one); every other "
@@ -195,7 +197,9 @@ async def change_password(body: PasswordChange, request: Request, response: Resp
     user = await hub.store.update_user(user.id, password_hash=hashed)
     await hub.store.drop_sessions(user.id)
     log.info("password changed", extra={"user": user.name})
-    return await _sign_in(request, response, user)
+    answer = await _sign_in(request, response, user)
+    hub.signed_out(user.id)
+    return answer
 
 
 @router.post("/signout/others", summary="Sign out everywhere else: every other session of "
@@ -205,7 +209,9 @@ async def sign_out_others(request: Request, response: Response, user: UserDep,
     token = request.cookies.get(auth.COOKIE) or ""
     ended = await hub.store.drop_sessions(user.id, keep=auth.token_hash(token))
     log.info("signed out everywhere else", extra={"user": user.name, "sessions": ended})
-    return {**await _sign_in(request, response, user), "sessions_ended": ended}
+    answer = {**await _sign_in(request, response, user), "sessions_ended": ended}
+    hub.signed_out(user.id)
+    return answer
 
 
 @router.delete("/me", summary="Delete your account: sessions end, seats at open tables are "
