@@ -170,8 +170,14 @@ class Hub:
 
     def _take_user(self, user: User) -> None:
         for actor in self.tables.actors.values():
-            if user.id in actor.core.users:
-                actor.core.users[user.id] = user
+            before = actor.core.users.get(user.id)
+            if before is None:
+                continue
+            actor.core.users[user.id] = user
+            if before.name != user.name:  # renamed (a claim) or made anonymous (deleted)
+                for line in actor.core.chat:
+                    if line.get("user") == before.name:
+                        line.update(user=user.name, name=user.display_name)
 
     # ---- the end -----------------------------------------------------------------------------
     async def shutdown(self) -> None:

@@ -4,12 +4,19 @@ spread over many addresses, and a forged ``X-Forwarded-For``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
+from alembic import command
 from websockets.exceptions import ConnectionClosed
 
+from ludoteca.server.db import sync_url
+from ludoteca.server.migrate import alembic_config, upgrade
 from tests.security.accounts_support import (
     PASSWORD,
     QUICK,
@@ -25,7 +32,7 @@ from tests.security.accounts_support import (
     token_of,
 )
 from tests.server.client import Player
-from tests.server.conftest import Server
+from tests.server.conftest import Server, _postgres_database
 
 
 @pytest.fixture(scope="module")
@@ -356,3 +363,41 @@ def test_signing_up_keeps_a_guests_session_and_signing_in_ends_it(server: Server
         again = http.post("/api/signin", json={"name": "Newcomer", "password": "correct horse"})
         assert again.status_code == 200, again.text
         refused(me_with(server.base, guest), 401, "not_signed_in")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_accounts_made_before_the_name_rules_survive_the_migration(
+        kind: str, tmp_path: Path) -> None:
+    """Migration 0003 on a database with look-alike accounts from before the rules: both
+    keep their rows (the later one's folded name gets its id, so the unique index holds), and
+    it goes down and up again."""
+    database = (iter([f"sqlite:///{tmp_path / 'old.sqlite3'}"]) if kind == "sqlite"
+                else _postgres_database())
+    url = next(database)
+    try:
+        command.upgrade(alembic_config(url), "0002")
+        engine = sa.create_engine(sync_url(url), poolclass=sa.pool.NullPool)
+        users = sa.table("users", *(sa.column(c) for c in (
+            "id", "name", "name_key", "display_name", "password_hash", "guest", "language",
+            "created_at", "name_fold", "display_fold", "seen_at", "deleted_at")))
+        made = datetime(2026, 1, 2, tzinfo=UTC)
+        with engine.begin() as db:
+            for i, (name, display) in enumerate(
+                    (("Leo", "Leo"), ("Le0", "Leo the second"), ("Ana", "L3o")), start=1):
+                db.execute(users.insert().values(
+                    id=i, name=name, name_key=name.lower(), display_name=display,
+                    password_hash=None, guest=False, language="en", created_at=made))
+        upgrade(url)
+        with engine.connect() as db:
+            rows = db.execute(sa.select(users.c.id, users.c.name_fold, users.c.display_fold,
+                                        users.c.seen_at, users.c.deleted_at)
+                              .order_by(users.c.id)).all()
+        assert [(r.id, r.name_fold, r.display_fold) for r in rows] == [
+            (1, "ieo", "ieo"), (2, "ieo#2", "ieothesecond"), (3, "ana", "ieo")]
+        assert all(r.seen_at is not None and r.deleted_at is None for r in rows)
+        command.downgrade(alembic_config(url), "0002")
+        upgrade(url)
+        engine.dispose()
+    finally:
+        with contextlib.suppress(StopIteration):
+            next(database)
