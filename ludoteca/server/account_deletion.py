@@ -56,13 +56,16 @@ async def in_actor(actor: TableActor, command: Callable[[], Awaitable[object]]) 
 
 async def forget_account(hub: Hub, user: User,
                          only_guest_seen_before: datetime | None = None) -> str | None:
-    """Delete ``user`` (see the module's docstring); its anonymous name, or None if it was not
-    deleted (a purge that found the guest used again, or a row removed outright)."""
+    """Delete ``user`` (see the module's docstring); its anonymous name (the row removed
+    outright: ``""``), or None if this call deleted nothing (another process was first, or a
+    purge found the guest used again)."""
     await leave_tables(hub, user)
     anonymous = anonymous_name()
-    row = await hub.store.forget_user(user.id, anonymous, only_guest_seen_before)
+    done, row = await hub.store.forget_user(user.id, anonymous, only_guest_seen_before)
+    if not done:
+        return None
     hub.signed_out(user.id)  # its sockets and streams close too
-    if row is not None:
-        hub.user_changed(row)
-        return anonymous
-    return None
+    if row is None:
+        return ""
+    hub.user_changed(row)
+    return anonymous

@@ -90,7 +90,8 @@ class Housekeeping:
             user = await hub.store.user(user_id)
             if user is None or not user.guest or user.seen_at >= cutoff:
                 continue  # used again meanwhile
-            await forget_account(hub, user, only_guest_seen_before=cutoff)
+            if await forget_account(hub, user, only_guest_seen_before=cutoff) is None:
+                continue  # another process purged it first
             done += 1
             log.info("unused guest purged", extra={"user_id": user_id, "guest": user.name,
                                                    "days": hub.settings.guest_days})

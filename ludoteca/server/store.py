@@ -201,33 +201,34 @@ class Store:
         return await self.write(lambda db: int(db.connection().execute(statement).rowcount))
 
     async def forget_user(self, user_id: int, anonymous: str,
-                          only_guest_seen_before: datetime | None = None) -> User | None:
+                          only_guest_seen_before: datetime | None = None
+                          ) -> tuple[bool, User | None]:
         """Delete an account and keep its history: the row stays under ``anonymous`` with no
         password, webhook or sessions, and leaves the leaderboards; if nothing refers to it
         (a guest that never sat at a table or chatted), the row goes too. With
         ``only_guest_seen_before``, only if it is still a guest unused since then (a purge
-        must not take an account its owner came back to meanwhile). The anonymous row, or
-        None (gone, or not to purge)."""
-        def forget(db: orm.Session) -> User | None:
+        must not take an account its owner came back to meanwhile). Whether it was deleted
+        now (not before, nor left alone), and its anonymous row (None: removed outright)."""
+        def forget(db: orm.Session) -> tuple[bool, User | None]:
             user = db.get(User, user_id)
             if user is None or user.deleted_at is not None:
-                return None
+                return False, None
             if only_guest_seen_before is not None and (
                     not user.guest or user.seen_at >= only_guest_seen_before):
-                return None
+                return False, None
             db.execute(delete(Session).where(Session.user_id == user_id))
             db.execute(delete(Rating).where(Rating.user_id == user_id))
             used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
                 Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
             if not used:
                 db.delete(user)
-                return None
+                return True, None
             user.name = user.name_key = user.display_name = anonymous
             user.name_fold = user.display_fold = fold(anonymous)
             user.password_hash = user.webhook_url = None
             user.guest = False
             user.deleted_at = utcnow()
-            return user
+            return True, user
 
         return await self.write(forget)
 

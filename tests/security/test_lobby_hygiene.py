@@ -5,12 +5,16 @@ seat or a bot before the start."""
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
+from arena_process import RedisServer
 
 from tests.security.accounts_support import (
     QUICK,
@@ -22,8 +26,8 @@ from tests.security.accounts_support import (
     refused,
     started,
 )
-from tests.server.client import Player
-from tests.server.conftest import Server
+from tests.server.client import Player, in_parallel
+from tests.server.conftest import REQUIRED, Server, _postgres_database
 
 SECONDS_PER_DAY = 86400
 
@@ -204,3 +208,59 @@ def test_the_host_removes_a_stranger_and_a_bot(server: Server, people: People) -
         stream.close()
         sock.close()
 
+
+
+def test_several_processes_expire_and_purge_each_thing_once(tmp_path: Path) -> None:
+    """Two processes of one arena (PostgreSQL and Redis) both run the housekeeping, every
+    0.2 s: each open table is given up once, each unused guest purged once, and a watcher on
+    the other process hears of its table too."""
+    if shutil.which("redis-server") is None:
+        if REQUIRED:
+            pytest.fail("redis-server is required (LUDOTECA_REQUIRE_SERVICES=1)")
+        pytest.skip("redis-server is not installed")
+    redis = RedisServer(tmp_path)
+    redis.start()
+    database = _postgres_database()
+    url = next(database)
+    env = {"LUDOTECA_REDIS_URL": redis.url, "LUDOTECA_OPEN_TABLE_MINUTES": str(4 / 60),
+           "LUDOTECA_GUEST_DAYS": str(4 / SECONDS_PER_DAY),
+           "LUDOTECA_HOUSEKEEPING_SECONDS": "0.2"}
+    servers = [Server(url, tmp_path, **env) for _ in range(2)]
+    players: list[Player] = []
+    try:
+        in_parallel(*(server.start for server in servers))
+        a, b = servers
+        host = Player(a.base, "Cluster_host")
+        players.append(host)
+        tables = [host.create(game="kami", players=2)["id"] for _ in range(4)]
+        watcher = Player(b.base, "Cluster_watch")
+        players.append(watcher)
+        sock = watcher.socket(tables[0])
+        guests = [Player(server.base) for server in (a, b, a)]
+        players.extend(guests)
+        names = [g.name for g in guests]
+        sock.until(lambda m: m["type"] == "table" and m["table"]["status"] == "abandoned")
+
+        def all_done() -> bool:
+            statuses = {host.ok(host.http.get(f"/api/tables/{t}"))["status"] for t in tables}
+            return statuses == {"abandoned"} and all(
+                httpx.get(f"{a.base}/api/users/{n}", timeout=30).status_code == 404
+                for n in names)
+
+        eventually(all_done, what="every table abandoned and every guest purged")
+        time.sleep(1)  # more passes, on both processes
+        logs = a.log() + b.log()
+        for table in tables:
+            assert logs.count(f'"table": "{table}"') == 1, table
+        for name in names:
+            assert logs.count(f'"guest": "{name}"') == 1, name
+        assert all(p.poll() is None for p in (a.process, b.process) if p is not None)
+    finally:
+        for player in players:
+            player.close()
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.stop()
+        redis.stop()
+        with contextlib.suppress(StopIteration):
+            next(database)

@@ -224,7 +224,7 @@ async def delete_me(request: Request, response: Response, user: UserDep, hub: Hu
         if not await run_in_threadpool(auth.verify_password, user.password_hash, given):
             hub.account_signin_limit.count_one("name:" + user.name_fold)
             raise ServerError("wrong_password", E.WRONG_PASSWORD, 403)
-    anonymous = await forget_account(hub, user)
+    anonymous = await forget_account(hub, user) or None  # None: the row went whole
     response.delete_cookie(auth.COOKIE, path="/")
     log.info("account deleted", extra={"user_id": user.id, "now": anonymous})
     return {"ok": True, "name": anonymous}
