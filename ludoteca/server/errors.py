@@ -143,3 +143,17 @@ TOO_MANY_TABLES = N_(
 TOO_MANY_BOTS = N_(
     "The host's tables already have {count} bots at search levels ({levels}), the most "
     "allowed; choose an easier level or finish a table first.")
+# accounts and the lobby (issue 23)
+RESERVED_NAME = N_("The name {name} is reserved; choose another.")
+NAME_LOOKALIKE = N_("The name {name} looks too much like another player's; choose another.")
+BAD_DISPLAY_NAME = N_(
+    "A display name has 3 to 24 letters, digits, spaces, dots, dashes, underscores or "
+    "apostrophes, and starts with a letter."
+)
+WRONG_PASSWORD = N_("That is not your current password.")
+SEAT_FREE = N_("Seat {seat} is already free.")
+OWN_SEAT = N_("That is your own seat: leave the table instead.")
+SEAT_CHANGED = N_("Seat {seat} changed meanwhile; look again.")
+SIGNED_OUT = N_("You were signed out: your password changed, or your account was signed out "
+                "everywhere else or deleted.")
+NO_PASSWORD = N_("A guest has no password yet: keep the account with a password first.")

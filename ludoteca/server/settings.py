@@ -68,6 +68,27 @@ class Settings:
         default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
+    # ---- accounts and the lobby (docs/server.md "Accounts and the lobby") -------------------
+    account_signin_rate: int = field(
+        default_factory=lambda: _int("LUDOTECA_ACCOUNT_SIGNIN_RATE", 10))
+    """Failed sign-ins per account name per 15 minutes, from all addresses together; then that
+    name's sign-ins are refused until the window moves on."""
+    trusted_proxies: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            p.strip() for p in os.environ.get("LUDOTECA_TRUSTED_PROXIES", "").split(",")
+            if p.strip()
+        )
+    )
+    """Addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; empty: nobody's, the socket's address counts."""
+    open_table_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_OPEN_TABLE_MINUTES", 60.0))
+    """An open table that has not started this long after it was opened is abandoned."""
+    guest_days: float = field(default_factory=lambda: _float("LUDOTECA_GUEST_DAYS", 30.0))
+    """A guest account not used for this long is purged with its sessions."""
+    housekeeping_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_HOUSEKEEPING_SECONDS", 60.0))
+    """How often the server looks for open tables and guests to let go of."""
     webhook_timeout: float = 5.0
     # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
     socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100))

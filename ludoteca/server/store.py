@@ -32,6 +32,7 @@ from ludoteca.server.db import (
 )
 from ludoteca.server.lease_store import LeaseStore
 from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
+from ludoteca.server.names import fold
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -44,6 +45,7 @@ from ludoteca.server.sqlite_log import SQLiteLog
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+SEEN_EVERY = timedelta(hours=1)
 
 __all__ = ["Conflict", "Store", "stamp"]
 
@@ -63,6 +65,7 @@ class Store:
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
             self._sqlite_log = SQLiteLog(self._sync_engine)
         self.log_writer = LogWriter(self.write_log)
+        self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
 
@@ -142,7 +145,7 @@ class Store:
     ) -> User:
         user = User(
             name=name, name_key=name.lower(), display_name=name, password_hash=password_hash,
-            guest=guest, language=language,
+            guest=guest, language=language, name_fold=fold(name), display_fold=fold(name),
         )
         try:
             await self.write(lambda db: db.add(user))
@@ -192,7 +195,77 @@ class Store:
                     Session.token_hash == token_hash, Session.expires_at > utcnow()
                 )
             )
-            return found.scalar_one_or_none()
+            user = found.scalar_one_or_none()
+        if user is not None and user.seen_at < utcnow() - self.seen_every:
+            await self.seen(user)
+        return user
+
+    async def seen(self, user: User) -> None:
+        """Note that the account is in use (at most once per ``seen_every``: not a write per
+        request); unused guests are purged by it."""
+        user.seen_at = utcnow()
+        await self.write(lambda db: db.execute(
+            update(User).where(User.id == user.id).values(seen_at=user.seen_at)))
+
+    async def name_clash(self, folded: str, user_id: int | None) -> bool:
+        """Another account's sign-in or display name looks like ``folded``."""
+        async with self.sessions() as db:
+            found = await db.execute(select(User.id).where(
+                or_(User.name_fold == folded, User.display_fold == folded),
+                User.id != (user_id if user_id is not None else -1)).limit(1))
+            return found.first() is not None
+
+    async def drop_sessions(self, user_id: int, keep: str | None = None) -> int:
+        """End the account's sessions, all or all but ``keep``; how many ended."""
+        statement = delete(Session).where(Session.user_id == user_id)
+        if keep is not None:
+            statement = statement.where(Session.token_hash != keep)
+        return await self.write(lambda db: int(db.connection().execute(statement).rowcount))
+
+    async def forget_user(self, user_id: int, anonymous: str,
+                          only_guest_seen_before: datetime | None = None
+                          ) -> tuple[bool, User | None]:
+        """Delete an account and keep its history: the row stays under ``anonymous`` with no
+        password, webhook or sessions, and leaves the leaderboards; if nothing refers to it
+        (a guest that never sat at a table or chatted), the row goes too. With
+        ``only_guest_seen_before``, only if it is still a guest unused since then (a purge
+        must not take an account its owner came back to meanwhile). Whether it was deleted
+        now (not before, nor left alone), and its anonymous row (None: removed outright)."""
+        def forget(db: orm.Session) -> tuple[bool, User | None]:
+            user = db.get(User, user_id)
+            if user is None or user.deleted_at is not None:
+                return False, None
+            if only_guest_seen_before is not None and (
+                    not user.guest or user.seen_at >= only_guest_seen_before):
+                return False, None
+            db.execute(delete(Session).where(Session.user_id == user_id))
+            db.execute(delete(Rating).where(Rating.user_id == user_id))
+            used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
+                Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
+            if not used:
+                db.delete(user)
+                return True, None
+            user.name = user.name_key = user.display_name = anonymous
+            user.name_fold = user.display_fold = fold(anonymous)
+            user.password_hash = user.webhook_url = None
+            user.guest = False
+            user.deleted_at = utcnow()
+            return True, user
+
+        return await self.write(forget)
+
+    async def stale_guests(self, before: datetime, limit: int = 200) -> list[int]:
+        async with self.sessions() as db:
+            found = await db.execute(select(User.id).where(
+                User.guest.is_(True), User.deleted_at.is_(None), User.seen_at < before,
+            ).limit(limit))
+            return list(found.scalars())
+
+    async def stale_open_tables(self, before: datetime, limit: int = 200) -> list[str]:
+        async with self.sessions() as db:
+            found = await db.execute(select(Table.id).where(
+                Table.status == "open", Table.created_at < before).limit(limit))
+            return list(found.scalars())
 
     async def drop_session(self, token_hash: str) -> None:
         await self.write(
@@ -314,6 +387,21 @@ class Store:
             return bool(done.rowcount == 1)
 
         return await self.write(leave)
+
+    async def unseat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
+        """The host frees a seat of an open table that still holds this person or bot."""
+        def free(db: orm.Session) -> bool:
+            conn = db.connection()
+            if lock_table(conn, seat.table_id) != "open":
+                return False
+            held = (Seat.user_id == user_id if user_id is not None else Seat.user_id.is_(None),
+                    Seat.bot == bot if bot is not None else Seat.bot.is_(None))
+            done = conn.execute(update(Seat).where(
+                Seat.table_id == seat.table_id, Seat.seat == seat.seat, *held,
+            ).values(user_id=None, bot=None))
+            return bool(done.rowcount == 1)
+
+        return await self.write(free)
 
     async def move_on(self, table: Table, seats: Sequence[Seat], was: str) -> bool:
         """Write the table row and the seats' clocks if its status is still ``was`` and its

@@ -218,6 +218,27 @@ class TableCore:
         for s in self.to_act():
             clocks.start(table, self.seats[s], now)
 
+    def check_remove(self, user: User, seat: int) -> Seat:
+        """The host may free another's seat (a stranger's or a bot's) before the start."""
+        if self.table.status != "open":
+            raise ServerError("not_open", E.NOT_OPEN, 409)
+        if user.id != self.table.host_id:
+            raise ServerError("not_host", E.NOT_HOST, 403)
+        row = self.seats[seat]
+        if row.user_id is None and row.bot is None:
+            raise ServerError("seat_free", E.SEAT_FREE, 409, seat=seat + 1)
+        if row.user_id == user.id:
+            raise ServerError("own_seat", E.OWN_SEAT, 409)
+        return row
+
+    def expire(self, now: datetime) -> Effects | None:
+        """An open table nobody filled in time is given up (None: it is not open any more).
+        Written conditionally like any start or abandonment (``move_on``)."""
+        if self.table.status != "open":
+            return None
+        self.table.status = "abandoned"
+        return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
+
     def check_leave(self, user: User) -> int:
         seat = self.seat_of(user.id)
         if seat is None:
