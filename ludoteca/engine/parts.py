@@ -100,22 +100,31 @@ def _arg(value: Any, voice: Voice) -> Any:
 
 
 def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | None = None,
-                 ) -> Any:
+                 memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
     """``data`` (an outcome's or a view's JSON) in which every part and tie-break reason (a
     mapping with ``id`` and ``msg``) also has its ``text`` in ``voice``'s language, so a client
     shows sentences without knowing any message. Pure: ``data`` is unchanged; only the
     containers on the way to a part are copied (a view's boards and hands are shared as they
     are), since the server renders every view it sends. A view's lists are uniform, as the
-    games build them: a list whose first element is a scalar, or a record with neither a
-    message nor a nested container, holds no part and is not walked. ``said``: sentences
-    already said in this voice, by message and arguments (a server keeps one per table and
-    language: most parts do not change from one move to the next)."""
+    games build them: a list whose first element is a scalar, or a record whose values are
+    scalars or lists of scalars, holds no part and is not walked.
+
+    ``said``: sentences already said in this voice, by message and arguments (a server keeps
+    one per table and language: most parts do not change from one move to the next).
+    ``memo``: records holding a ``parts`` list already rendered in this voice, by identity
+    (``id`` → the record and its rendering): a game that hands out the same record for an
+    unchanged kingdom gets it rendered once. Views are never changed after they are made, so
+    the same object means the same rendering."""
     kind = type(data)
     if kind is dict:
+        if memo is not None and "parts" in data:
+            hit = memo.get(id(data))
+            if hit is not None and hit[0] is data:
+                return hit[1]
         out = data
         for key, value in data.items():
             if type(value) in _CONTAINERS:
-                new = render_parts(value, voice, said)
+                new = render_parts(value, voice, said, memo)
                 if new is not value:
                     if out is data:
                         out = dict(data)
@@ -133,26 +142,38 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
                 if text is None:
                     text = said[key] = say(msg, args, voice)
                 out["text"] = text
+        if memo is not None and "parts" in data:
+            memo[id(data)] = (data, out)
         return out
     if kind is list:
         if not data:
             return data
         first = data[0]
         if type(first) is dict:
-            if "msg" not in first and not any(type(v) in _CONTAINERS for v in first.values()):
+            if "msg" not in first and all(_partless(v) for v in first.values()):
                 return data  # a list of flat records (a board's squares): no part in it
         elif type(first) is not list:
             return data  # a list of scalars
         copied: list[Any] | None = None
         for i, value in enumerate(data):
             if type(value) in _CONTAINERS:
-                new = render_parts(value, voice, said)
+                new = render_parts(value, voice, said, memo)
                 if new is not value:
                     if copied is None:
                         copied = list(data)
                     copied[i] = new
         return data if copied is None else copied
     return data
+
+
+def _partless(value: Any) -> bool:
+    """A scalar, or a list of scalars (a domino's terrains): a record made of these is flat."""
+    kind = type(value)
+    if kind is dict:
+        return False
+    if kind is list:
+        return not value or type(value[0]) not in _CONTAINERS
+    return True
 
 
 _CONTAINERS = (dict, list)

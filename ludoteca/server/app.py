@@ -31,6 +31,7 @@ from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.bot_queue import QueuedBots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
+from ludoteca.server.housekeeping import Housekeeping
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
 from ludoteca.server.redis_link import connect
@@ -38,7 +39,7 @@ from ludoteca.server.routes import ROUTERS
 from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table_socket import table_socket
+from ludoteca.server.table_socket import TableSockets
 from ludoteca.server.websocket_protocol import TableWebSocketProtocol
 
 log = logging.getLogger("ludoteca.server")
@@ -80,6 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.join_cluster(cluster)
             await cluster.start()
         await bots.warm()
+        housekeeping = Housekeeping(hub)  # open tables' expiry, unused guests' purge
+        housekeeping.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
@@ -88,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await housekeeping.stop()
             await hub.shutdown()
             await asyncio.to_thread(bots.close, True)
             await store.close()
@@ -104,13 +108,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     _error_handlers(app)
     _operator_routes(app)
-    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     # The browser client's modules, compressed (text compresses about 4:1; a first table page
     # load measured 141 KiB plain, benchmarks/web.py). Only here: API answers are small.
     mount_game_assets(app)  # /static/games/<game>/: each game's own web folder
     app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
               name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(TableSockets)  # /ws/tables/{id}, outside the routing layers
     return app
 
 
@@ -310,7 +314,10 @@ def serve(settings: Settings, sockets: list[socket.socket] | None = None) -> Non
         log_level="warning",
         ws=TableWebSocketProtocol,
         ws_max_size=4 * MESSAGE_LIMIT,
-        proxy_headers=True,
+        # X-Forwarded-For/-Proto are believed only from LUDOTECA_TRUSTED_PROXIES (none by
+        # default: a client's own headers must not choose the address its limits count)
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
         timeout_graceful_shutdown=10,
     )
     ArenaServer(config).run(sockets=sockets)

@@ -54,7 +54,7 @@ class Metrics:
         """Count tables by status when the metrics are read, not each time one opens or
         closes: walking every live table at each change was 6% of the server's time with 600
         tables (benchmarks/server.py)."""
-        def count(status: str) -> Callable[[], int]:
+        def count(status: str) -> Callable[[], float]:
             return lambda: by_status().get(status, 0)
 
         for status in STATUSES:

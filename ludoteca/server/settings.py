@@ -8,6 +8,7 @@ through ``_float``, ``_int``, ``_choice`` or ``_list`` and gets that for free.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import re
@@ -56,10 +57,11 @@ def _raw(name: str) -> str | None:
     return raw or None
 
 
-def _float(name: str, default: float, minimum: float = 0.0) -> float:
-    """A number of ``name`` in the environment (at least ``minimum``), else ``default``."""
+def _float(name: str, default: float, minimum: float = 0.0, *, above: bool = False) -> float:
+    """A number of ``name`` in the environment (at least ``minimum``, or more than it if
+    ``above``), else ``default``."""
     raw = _raw(name)
-    return default if raw is None else number(name, raw, minimum)
+    return default if raw is None else number(name, raw, minimum, above=above)
 
 
 def _int(name: str, default: int, minimum: int = 0) -> int:
@@ -81,14 +83,16 @@ def _list(name: str, check: Callable[[str, str], str] | None = None) -> tuple[st
     return tuple(check(name, item) if check else item for item in items)
 
 
-def number(what: str, raw: str | float, minimum: float = 0.0) -> float:
-    """``raw`` as a finite number of at least ``minimum``; ``what`` names the setting."""
+def number(what: str, raw: str | float, minimum: float = 0.0, *, above: bool = False) -> float:
+    """``raw`` as a finite number of at least ``minimum`` (more than it if ``above``: a period
+    of 0 would spin, say); ``what`` names the setting."""
     try:
         value = float(raw)
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value < minimum:
-        raise SettingError(f"{what} must be a number of at least {minimum:g}, not {raw!r}")
+    if not math.isfinite(value) or value < minimum or (above and value == minimum):
+        bound = f"above {minimum:g}" if above else f"of at least {minimum:g}"
+        raise SettingError(f"{what} must be a number {bound}, not {raw!r}")
     return value
 
 
@@ -116,6 +120,35 @@ def origin(what: str, raw: str) -> str:
         raise SettingError(
             f"{what} must list origins like https://games.example.org (scheme, host and "
             f"port only), not {raw!r}")
+    return raw
+
+
+def proxy(what: str, raw: str) -> str:
+    """A proxy's address or network, as uvicorn matches them: it takes anything else (a host
+    name, ``10.0.0.1/24``) for a literal that never matches, and trusts nobody, silently."""
+    try:
+        ipaddress.ip_network(raw)
+    except ValueError:
+        raise SettingError(
+            f"{what} must list IP addresses or networks like 10.0.0.0/24 (or be *), not "
+            f"{raw!r}") from None
+    return raw
+
+
+def proxies(name: str) -> tuple[str, ...]:
+    """``*`` alone (every address), or a list of addresses and networks."""
+    found = _list(name, lambda what, raw: raw if raw == "*" else proxy(what, raw))
+    if "*" in found and len(found) > 1:
+        raise SettingError(f"{name} must be * alone or a list of addresses, not both")
+    return found
+
+
+def network(what: str, raw: str) -> str:
+    try:
+        ipaddress.ip_network(raw, strict=False)
+    except ValueError:
+        raise SettingError(
+            f"{what} must list IP networks like 127.0.0.1/32, not {raw!r}") from None
     return raw
 
 
@@ -177,17 +210,56 @@ class Settings:
     """Set: this process is one of several serving the arena (docs/deploy.md); table messages
     and notifications go through this Redis. None: everything stays in this process."""
     lease_seconds: float = field(
-        default_factory=lambda: _float("LUDOTECA_LEASE_SECONDS", 10.0, 1.0))
+        default_factory=lambda: _float("LUDOTECA_LEASE_SECONDS", 10.0, above=True))
     """How long a process's hold on a table's clocks and bots lasts unless renewed: when a
     process dies, another takes its tables over within about this time."""
     bots: str = field(default_factory=lambda: _choice("LUDOTECA_BOTS", "local", BOTS))
     """``local``: bot moves in this process's own pool; ``queue``: sent through Redis to
     ``ludoteca worker`` processes (this pool only when no worker is seen)."""
     rematch_seconds: float = field(
-        default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0, 1.0))
+        default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0, above=True))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
+    # ---- accounts and the lobby (docs/server.md "Accounts and the lobby") -------------------
+    account_signin_rate: int = field(
+        default_factory=lambda: _int("LUDOTECA_ACCOUNT_SIGNIN_RATE", 10, 1))
+    """Failed sign-ins per account name per 15 minutes, from all addresses together; then that
+    name's sign-ins are refused until the window moves on."""
+    trusted_proxies: tuple[str, ...] = field(
+        default_factory=lambda: proxies("LUDOTECA_TRUSTED_PROXIES"))
+    """Addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; empty: nobody's, the socket's address counts."""
+    open_table_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_OPEN_TABLE_MINUTES", 60.0, above=True))
+    """An open table that has not started this long after it was opened is abandoned."""
+    guest_days: float = field(
+        default_factory=lambda: _float("LUDOTECA_GUEST_DAYS", 30.0, above=True))
+    """A guest account not used for this long is purged with its sessions."""
+    housekeeping_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_HOUSEKEEPING_SECONDS", 60.0, above=True))
+    """How often the server looks for open tables and guests to let go of."""
     webhook_timeout: float = 5.0
+    # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
+    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100, 1))
+    """Messages one table socket may send per 10 seconds; a flood is closed."""
+    sockets_per_address: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ADDRESS", 100, 1))
+    sockets_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ACCOUNT", 20, 1))
+    tables_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_TABLES_PER_ACCOUNT", 10, 1))
+    """Open and running tables one account may host at once."""
+    search_bots_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SEARCH_BOTS_PER_ACCOUNT", 4))
+    """Bots at search levels (medium, hard) at the open and running tables one account hosts."""
+    webhook_test_networks: tuple[str, ...] = field(
+        default_factory=lambda: _list("LUDOTECA_WEBHOOK_TEST_NETWORKS", network))
+    """For tests only (default empty): networks webhooks may reach besides public ones, such
+    as ``127.0.0.1/32`` for a receiver in the test itself. Never set it on a real server."""
+    webhook_test_hosts: str | None = field(
+        default_factory=lambda: _raw("LUDOTECA_WEBHOOK_TEST_HOSTS"))
+    """For tests only (default unset): a hosts file webhook hosts are looked up in before
+    DNS, read at every lookup (a test changes it to play a rebinding DNS server)."""
 
     @property
     def data_dir(self) -> Path:

@@ -136,6 +136,8 @@ def test_every_part_of_every_view_is_said_all_game_long(
     voice = game.voice("en")
     match = Match.new(game, options, players, 5, narrate=False)
     rng = random.Random(5)
+    sentences: dict[tuple[str, str], str] = {}
+    memo: dict[int, tuple[Any, Any]] = {}  # as the server keeps them, all match long
     while True:
         for viewer in [*range(players), None]:
             view = game.view(match.state, viewer)
@@ -144,6 +146,7 @@ def test_every_part_of_every_view_is_said_all_game_long(
             assert json.dumps(view) == before
             assert all("text" in p for p in _all_parts(said))
             assert len(_all_parts(said)) == len(_all_parts(view))
+            assert render_parts(view, voice, sentences, memo) == said
         if match.is_over():
             break
         seat = min(match.to_act())
@@ -171,6 +174,43 @@ def test_render_parts_says_nested_messages_and_players_and_changes_nothing() -> 
     assert said["tiebreak"][0][0]["text"] == "did not win the game"
     assert json.dumps(data) == before
     assert say(part.msg, part.args, Voice("en")) == "Deal 2, P2: last attack: the Tower"
+
+
+def test_an_unchanged_kingdom_is_one_record_rendered_once() -> None:
+    """Kingdomino hands out the same record for a kingdom whose placements did not change, and
+    the server's memo (by identity) renders it once for every viewer and move."""
+    game = GAMES["kingdomino"]
+    match = Match.new(game, {}, 2, 3, narrate=False)
+    rng = random.Random(3)
+    while not any(match.view(None)["kingdoms"][s]["placements"] for s in (0, 1)):
+        seat = min(match.to_act())
+        match.step(seat, rng.choice(match.legal(seat)))
+    first, second = match.view(0), match.view(1)
+    assert first["kingdoms"][0] is second["kingdoms"][0]
+    memo: dict[int, tuple[Any, Any]] = {}
+    voice = game.voice("en")
+    said = render_parts(first, voice, {}, memo)
+    again = render_parts(second, voice, {}, memo)
+    assert again["kingdoms"][0] is said["kingdoms"][0]
+    assert again["kingdoms"][0]["parts"] == said["kingdoms"][0]["parts"]
+
+
+def test_kingdomino_keeps_about_the_live_kingdoms() -> None:
+    """Each kingdom kept is objects the server's cycle collector walks: a kingdom that grew is
+    let go, so a whole match viewed at every step leaves only its two kingdoms."""
+    from ludoteca.games.kingdomino import view as kingdomino_view
+
+    kingdomino_view._KINGDOMS.clear()
+    game = GAMES["kingdomino"]
+    match = Match.new(game, {}, 2, 4, narrate=False)
+    rng = random.Random(4)
+    while not match.is_over():
+        for viewer in (0, 1, None):
+            match.view(viewer)
+        seat = min(match.to_act())
+        match.step(seat, rng.choice(match.legal(seat)))
+    match.view(None)
+    assert len(kingdomino_view._KINGDOMS) == 2
 
 
 def test_teams_and_outcome_defaults() -> None:

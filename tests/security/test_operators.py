@@ -170,6 +170,22 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
     ("create rate", ["serve"], {"LUDOTECA_CREATE_RATE": "1.5"}, "LUDOTECA_CREATE_RATE"),
     ("lease", ["serve"], {"LUDOTECA_LEASE_SECONDS": "nan"}, "LUDOTECA_LEASE_SECONDS"),
     ("rematch", ["serve"], {"LUDOTECA_REMATCH_SECONDS": "soon"}, "LUDOTECA_REMATCH_SECONDS"),
+    ("housekeeping zero", ["serve"], {"LUDOTECA_HOUSEKEEPING_SECONDS": "0"},
+     "LUDOTECA_HOUSEKEEPING_SECONDS"),
+    ("guest days", ["serve"], {"LUDOTECA_GUEST_DAYS": "-1"}, "LUDOTECA_GUEST_DAYS"),
+    ("open tables", ["serve"], {"LUDOTECA_OPEN_TABLE_MINUTES": "1h"},
+     "LUDOTECA_OPEN_TABLE_MINUTES"),
+    ("account sign-ins", ["serve"], {"LUDOTECA_ACCOUNT_SIGNIN_RATE": "ten"},
+     "LUDOTECA_ACCOUNT_SIGNIN_RATE"),
+    ("socket rate", ["serve"], {"LUDOTECA_SOCKET_RATE": "0"}, "LUDOTECA_SOCKET_RATE"),
+    ("tables per account", ["serve"], {"LUDOTECA_TABLES_PER_ACCOUNT": "0"},
+     "LUDOTECA_TABLES_PER_ACCOUNT"),
+    ("search bots", ["serve"], {"LUDOTECA_SEARCH_BOTS_PER_ACCOUNT": "-1"},
+     "LUDOTECA_SEARCH_BOTS_PER_ACCOUNT"),
+    ("proxy by name", ["serve"], {"LUDOTECA_TRUSTED_PROXIES": "nginx"},
+     "LUDOTECA_TRUSTED_PROXIES"),
+    ("proxy network", ["serve"], {"LUDOTECA_TRUSTED_PROXIES": "10.0.0.1/24"},
+     "LUDOTECA_TRUSTED_PROXIES"),
     ("bots", ["serve"], {"LUDOTECA_BOTS": "cloud"}, "LUDOTECA_BOTS"),
     ("bots queue without redis", ["serve"], {"LUDOTECA_BOTS": "queue"}, "LUDOTECA_REDIS_URL"),
     ("origin with a path", ["serve"], {"LUDOTECA_ALLOWED_ORIGINS": "https://club.example.org/"},
@@ -273,6 +289,39 @@ def test_a_database_user_who_may_not_create_tables_is_one_line(
     finally:
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP ROLE IF EXISTS "{role}"')
+
+
+FREE_FORM = {"LUDOTECA_WEBHOOK_TEST_HOSTS": "a file's path: any text names one"}
+"""Variables with no wrong value."""
+
+
+def test_every_variable_the_settings_read_refuses_a_bad_value(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Each ``LUDOTECA_`` variable named in settings.py, set to nonsense, is a
+    ``SettingError`` when the settings are read, the one line ``serve`` prints: a setting
+    added without its check fails here."""
+    from ludoteca.server.settings import SettingError, Settings
+
+    source = (ROOT / "ludoteca" / "server" / "settings.py").read_text()
+    names = sorted(set(re.findall(r'"(LUDOTECA_[A-Z_]+)"', source)) - set(FREE_FORM))
+    assert len(names) >= 15, names
+    for name in [n for n in os.environ if n.startswith("LUDOTECA_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    unchecked = []
+    for name in names:
+        with monkeypatch.context() as env:
+            env.setenv(name, "not a setting!")
+            try:
+                Settings()
+            except SettingError as exc:
+                assert name in str(exc) and "\n" not in str(exc), str(exc)
+            else:
+                unchecked.append(name)
+    assert not unchecked, (
+        f"{unchecked} take any value: read them with _float, _int, _choice or _list(name, "
+        "check) in settings.py, so a bad one stops the server in one line")
 
 
 # ---- Ctrl-C --------------------------------------------------------------------------------

@@ -99,7 +99,9 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
         turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
         rated=body.rated, private=body.private, zombie=False,
     )
-    actor = await hub.tables.create(user, table, bots)
+    async with hub.account_limits.hold(user.id):  # what the account may run at once
+        await hub.account_limits.check_table(user.id, bots)
+        actor = await hub.tables.create(user, table, bots)
     return for_member(actor.core, user)
 
 

@@ -34,6 +34,8 @@ class TableViews:
         self._said: dict[str, dict[tuple[str, str], str]] = {}
         """Score parts' sentences per language (render_parts); they follow the names."""
         self._names: list[str] = []
+        self._memo: dict[str, _Memo] = {}
+        """Records with parts already rendered, per language (render_parts' ``memo``)."""
 
     def voice(self, lang: str) -> Voice:
         """The table's sentences (game, engine and server catalogs) with its player names."""
@@ -41,6 +43,7 @@ class TableViews:
         if names != self._names:
             self._voices.clear()
             self._said.clear()
+            self._memo.clear()
             self._names = names
         found = self._voices.get(lang)
         if found is None:
@@ -49,9 +52,8 @@ class TableViews:
             found = self._voices[lang] = voice(lang, names, folders)
         return found
 
-    def events(self, step: Step, viewer: int | None, lang: str) -> list[JSON]:
+    def events(self, step: Step, viewer: int | None, say: Voice) -> list[JSON]:
         """A log entry's events as ``viewer`` may know them, each with its sentence."""
-        say = self.voice(lang)
         if step.kind == "undo":
             notice: JSON = {"type": "undo", "seat": step.seat}
             return [{**notice, "text": notice_text(notice, say)}]
@@ -62,13 +64,13 @@ class TableViews:
         return [{**data, "text": game.render_event(data, say)}
                 for data in step.events_for(viewer)]
 
-    def state(self, viewer: int | None, lang: str, now: datetime) -> StatePart:
+    def state(self, viewer: int | None, lang: str, now: datetime, say: Voice) -> StatePart:
         """The part of ``full`` and ``update`` that describes the table now; score parts and
-        tie-break reasons carry their sentence in the viewer's language."""
+        tie-break reasons carry their sentence in the viewer's language (``say``)."""
         core = self.core
         match = core.match
         base = (core.seq, core.table.status, clocks.show(core.table, core.seats, now),
-                self.render(core.table.result, lang))
+                self.render(core.table.result, lang, say))
         if match is None:
             return StatePart(seq=base[0], status=base[1], clocks=base[2], result=base[3],
                              view=None, legal=[], to_act=[], undo=False)
@@ -76,7 +78,7 @@ class TableViews:
         mine = viewer is not None and viewer in acting and not core.is_bot(viewer)
         return StatePart(
             seq=base[0], status=base[1], clocks=base[2], result=base[3],
-            view=self.render(match.view(viewer), lang),
+            view=self.render(match.view(viewer), lang, say),
             legal=[a.to_json() for a in match.legal(viewer)] if mine and viewer is not None
             else [],
             to_act=sorted(acting),
@@ -85,14 +87,15 @@ class TableViews:
 
     def full(self, viewer: int | None, lang: str, now: datetime) -> str:
         core = self.core
+        say = self.voice(lang)
         recent = core.match.recent(RECENT) if core.match is not None else []
         message = Full(
             type="full",
             table=self.summary(lang),
             you=viewer,
-            **self.state(viewer, lang, now),
+            **self.state(viewer, lang, now, say),
             log=[LogLine(seq=step.seq, seat=step.seat if step.kind == "act" else None,
-                         events=self.events(step, viewer, lang)) for step in recent],
+                         events=self.events(step, viewer, say)) for step in recent],
             chat=list(core.chat),
         )
         return dumps(message)
@@ -103,26 +106,49 @@ class TableViews:
         core = self.core
         assert core.match is not None and core.match.log
         step = core.match.log[-1]
+        say = self.voice(lang)
         return dumps(Update(
             type="update",
-            **self.state(viewer, lang, now),
+            **self.state(viewer, lang, now, say),
             seat=step.seat if step.kind == "act" else None,
-            events=self.events(step, viewer, lang),
+            events=self.events(step, viewer, say),
         ))
 
     def summary(self, lang: str) -> JSON:
         """The table's summary, its result's parts said in ``lang``."""
-        return dict(self.render(self.core.summary(), lang))
+        return dict(self.render(self.core.summary(), lang, self.voice(lang)))
 
-    def render(self, data: Any, lang: str) -> Any:
-        """``data`` with its score parts said in ``lang`` (``render_parts``)."""
+    def render(self, data: Any, lang: str, say: Voice) -> Any:
+        """``data`` with its score parts said in ``lang`` by ``say`` (``render_parts``)."""
         said = self._said.setdefault(lang, {})
         if len(said) > 4096:  # a long Dynasty's parts: start again rather than grow
             said.clear()
-        return render_parts(data, self.voice(lang), said)
+        memo = self._memo.get(lang)
+        if memo is None:
+            memo = self._memo[lang] = _Memo()
+        return render_parts(data, say, said, memo.at(self.core.seq))
 
     def table(self, viewer: int | None, lang: str, now: datetime) -> str:
         return dumps({"type": "table", "table": self.summary(lang)})
+
+
+class _Memo:
+    """Rendered records, by identity, for a few log entries: a kingdom nobody changed since
+    the last move is rendered once for every viewer and every move. Few are kept (a game that
+    builds fresh records each time gains nothing, and each entry pins its record)."""
+
+    LIMIT = 16
+
+    def __init__(self) -> None:
+        self.seq = -1
+        self.rendered: dict[int, tuple[Any, Any]] = {}
+
+    def at(self, seq: int) -> dict[int, tuple[Any, Any]]:
+        if seq != self.seq:
+            self.seq = seq
+            if len(self.rendered) > self.LIMIT:
+                self.rendered.clear()
+        return self.rendered
 
 
 def chat_message(line: JSON) -> str:
@@ -141,8 +167,13 @@ NOTICES = {
 
 def dumps(message: Any) -> str:
     """A message's text. orjson: encoding the views was an eighth of the server's CPU under
-    load with the standard library's encoder (benchmarks/server.py, py-spy)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    load with the standard library's encoder (benchmarks/server.py, py-spy). Keys that are
+    not strings (a few views key by seat) take orjson's slower option, only when needed: it
+    costs twice the time on every message."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def notice_text(notice: JSON, say: Voice) -> str:
