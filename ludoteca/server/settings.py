@@ -3,7 +3,9 @@
 Every value is checked when ``Settings`` is built, so a mistake stops the arena before it
 starts, with a ``SettingError`` whose message is the one line the operator sees (``ludoteca
 serve`` prints it and exits with status 2). A new setting read from the environment goes
-through ``_float``, ``_int``, ``_choice`` or ``_list`` and gets that for free.
+through ``_float``, ``_int``, ``_choice`` or ``_list(name, check)`` (checks: ``origin``,
+``host_name``, ``proxy``, ``network``) and gets that for free; tests/security/
+test_operators.py fails for a variable that takes any value.
 """
 
 from __future__ import annotations
@@ -141,6 +143,18 @@ def proxies(name: str) -> tuple[str, ...]:
     if "*" in found and len(found) > 1:
         raise SettingError(f"{name} must be * alone or a list of addresses, not both")
     return found
+
+
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
+
+
+def host_name(what: str, raw: str) -> str:
+    """A host name a request may name: ``games.example.org``, ``.example.org`` (and its
+    subdomains) or ``*``; with a port, a scheme or a path it would never match."""
+    if raw != "*" and not re.fullmatch(rf"\.?{_LABEL}(\.{_LABEL})*\.?", raw):
+        raise SettingError(f"{what} must list host names like games.example.org or "
+                           f".example.org (or *), not {raw!r}")
+    return raw
 
 
 def network(what: str, raw: str) -> str:

@@ -324,6 +324,32 @@ def test_every_variable_the_settings_read_refuses_a_bad_value(
         "check) in settings.py, so a bad one stops the server in one line")
 
 
+LIST_ITEMS = [
+    ("origin", ["https://games.example.org", "http://127.0.0.1:8000", "https://[::1]:8443"],
+     ["https://games.example.org/", "games.example.org", "ftp://x.org", "https://x.org:"]),
+    ("host_name", ["games.example.org", ".example.org", "localhost", "*"],
+     ["https://x.org", "x.org:8000", "a..b", "-a.org", "x.org/path"]),
+    ("proxy", ["10.0.0.1", "10.0.0.0/24", "::1", "fd00::/8"],
+     ["nginx", "10.0.0.1/24", "10.0.0.0/33", "*"]),
+    ("network", ["127.0.0.1/32", "10.0.0.1/24", "::1"], ["localhost", "10.0.0.0/33"]),
+]
+
+
+@pytest.mark.parametrize(("check", "good", "bad"), LIST_ITEMS,
+                         ids=[item[0] for item in LIST_ITEMS])
+def test_the_checks_of_list_items(check: str, good: list[str], bad: list[str]) -> None:
+    """What each item check of ``_list`` takes and refuses (``host_name`` is for
+    ``LUDOTECA_ALLOWED_HOSTS``, which another part of issue 23 adds)."""
+    from ludoteca.server import settings
+
+    test = getattr(settings, check)
+    for item in good:
+        assert test("LUDOTECA_X", item) == item
+    for item in bad:
+        with pytest.raises(settings.SettingError, match="LUDOTECA_X"):
+            test("LUDOTECA_X", item)
+
+
 # ---- Ctrl-C --------------------------------------------------------------------------------
 def test_ctrl_c_stops_serve_with_a_bot_thinking_and_leaves_nothing(tmp_path: Path) -> None:
     """SIGINT to the server's whole process group, as Ctrl-C in its terminal, while a hard
