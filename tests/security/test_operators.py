@@ -2,16 +2,19 @@
 processes (issue 23).
 
 - Every bad setting, from a flag or the environment, ends the process with one line on stderr
-  and a non-zero status, before anything starts, never with a traceback.
+  and a non-zero status, before anything starts, never with a traceback; so does a database
+  that cannot be reached or migrated. Every variable settings.py reads refuses nonsense.
 - Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops ``serve``, with a
   bot thinking, and ``worker``, with a job answered, cleanly: no traceback from the bot
   processes, no process left.
-- SIGKILL of ``serve`` or ``worker`` leaves no orphan bot process (there were four per kill).
+- SIGKILL of ``serve`` or ``worker`` leaves no orphan bot process (there were four per kill),
+  and the parent watch that stands in for Linux's ``PR_SET_PDEATHSIG`` elsewhere works.
 - The migration recipe of docs/server.md, run as written in a copy of the package, writes the
   next migration, which applies and reverts; with nothing to migrate it writes nothing.
 
-The worker's SIGINT test needs PostgreSQL at 127.0.0.1:5432 and ``redis-server``; without them
-it skips, or fails under ``LUDOTECA_REQUIRE_SERVICES=1``, like the other server tests.
+The worker's tests need ``redis-server``, and the worker's SIGINT test and the database-user
+test PostgreSQL at 127.0.0.1:5432; without them they skip, or fail under
+``LUDOTECA_REQUIRE_SERVICES=1``, like the other server tests.
 """
 
 from __future__ import annotations
