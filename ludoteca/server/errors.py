@@ -126,3 +126,18 @@ BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
 BAD_BOT = N_("Unknown bot level {level}; known: {known}.")
 METHOD_NOT_ALLOWED = N_("{method} is not allowed on {path}.")
 NO_SUCH_SEAT = N_("There is no seat {seat}: the seats are numbered 0 to {last}.")
+URL_TOO_LONG = N_("The address is too long (at most {limit} bytes).")
+HEADER_TOO_LARGE = N_("A request header is too long (at most {limit} bytes).")
+HEADERS_TOO_LARGE = N_("The request's headers are too large (at most {limit} bytes together).")
+COOKIE_TOO_LARGE = N_(
+    "The request's cookies are too large (at most {limit} bytes): clear this site's cookies."
+)
+REQUEST_TIMEOUT = N_("The request took more than {seconds} seconds to arrive.")
+BAD_HOST = N_("This server does not answer to the name {host}.")
+NO_ORIGIN = N_(
+    "A request that changes something must come from this site's pages, or name its program "
+    "in the X-Ludoteca-Client header."
+)
+TOO_MANY_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
+OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
+OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

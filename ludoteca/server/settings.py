@@ -29,6 +29,10 @@ def _int(name: str, default: int) -> int:
     return int(raw) if raw.strip() else default
 
 
+def _names(name: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in os.environ.get(name, "").split(",") if n.strip())
+
+
 @dataclass
 class Settings:
     database_url: str = field(
@@ -69,6 +73,20 @@ class Settings:
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
     webhook_timeout: float = 5.0
+    allowed_hosts: tuple[str, ...] = field(default_factory=lambda: _names("LUDOTECA_ALLOWED_HOSTS"))
+    """Host names this server answers to besides IP addresses, localhost and the machine's own
+    name (``web_security.py``); ``.example.org`` also takes its subdomains, ``*`` any name."""
+    header_line_limit: int = field(
+        default_factory=lambda: _int("LUDOTECA_HEADER_LINE_LIMIT", 8192))
+    """Bytes of the request line or of one header (``http_limits.py``)."""
+    header_limit: int = field(default_factory=lambda: _int("LUDOTECA_HEADER_LIMIT", 32768))
+    """Bytes of a request's whole head: request line and headers."""
+    cookie_limit: int = field(default_factory=lambda: _int("LUDOTECA_COOKIE_LIMIT", 8192))
+    """Bytes of a request's ``Cookie`` headers together."""
+    header_timeout: float = field(
+        default_factory=lambda: _float("LUDOTECA_HEADER_TIMEOUT", 10.0))
+    """Seconds a client has to send a request's head, from its first byte (or from opening
+    the connection)."""
 
     @property
     def data_dir(self) -> Path:
