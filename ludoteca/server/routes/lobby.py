@@ -80,10 +80,10 @@ def _check_types(game: Game[Any, Any], options: dict[str, Any]) -> None:
         if raw is None:
             continue
         if option.type is bool and not isinstance(raw, bool):
-            raise ServerError("bad_option", E.OPTION_NOT_BOOL, 422, option=option.name,
+            raise ServerError("bad_option", E.OPTION_NOT_BOOL, 400, option=option.name,
                               value=json.dumps(raw)[:100])
         if option.type is int and (isinstance(raw, bool) or not isinstance(raw, int)):
-            raise ServerError("bad_option", E.OPTION_NOT_INT, 422, option=option.name,
+            raise ServerError("bad_option", E.OPTION_NOT_INT, 400, option=option.name,
                               value=json.dumps(raw)[:100])
 
 
