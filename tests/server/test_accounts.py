@@ -68,7 +68,8 @@ def test_sign_up_in_out_and_me(server: Server) -> None:
 
 
 def test_signing_out_ends_only_that_session(server: Server) -> None:
-    with httpx.Client(base_url=server.base, headers=CLIENT) as one, httpx.Client(base_url=server.base, headers=CLIENT) as two:
+    with httpx.Client(base_url=server.base, headers=CLIENT) as one, \
+            httpx.Client(base_url=server.base, headers=CLIENT) as two:
         assert one.post("/api/signup", json={"name": "Twice", "password": PASSWORD}).is_success
         assert two.post("/api/signin", json={"name": "twice", "password": PASSWORD}).is_success
         assert one.post("/api/signout").is_success
