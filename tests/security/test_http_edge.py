@@ -9,6 +9,8 @@ the cookie tests meet the real quadratic parser (CVE-2024-7592)."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 from arena_process import ServerProcess
 
+from ludoteca.server.python_check import cookie_parser_is_quadratic
 from tests.security.raw_http import (
     Answer,
     cookie_bomb,
@@ -54,6 +57,34 @@ def refused(answer: Answer, status: int, code: str) -> str:
     assert body["type"] == "error" and body["code"] == code, body
     message: str = body["message"]
     return message
+
+
+def test_the_server_says_when_its_python_parses_cookies_slowly(arena: ServerProcess) -> None:
+    """One warning line at start on an affected Python (this machine's 3.11.7 is one)."""
+    assert cookie_parser_is_quadratic((3, 11, 7)) and cookie_parser_is_quadratic((3, 12, 1))
+    assert not cookie_parser_is_quadratic((3, 11, 10))
+    assert not cookie_parser_is_quadratic((3, 12, 6))
+    assert not cookie_parser_is_quadratic((3, 13, 0))
+    log = "".join(p.read_text() for p in arena.folder.glob("server-*.log"))
+    said = [line for line in log.splitlines() if "CVE-2024-7592" in line]
+    assert len(said) == (1 if cookie_parser_is_quadratic() else 0), said
+    assert all('"level": "warning"' in line for line in said)
+
+
+def test_make_run_picks_a_python_without_the_quadratic_parser() -> None:
+    """``tools/safe_python.py`` (what ``make run`` serves with): a fixed Python when the
+    machine has one (this one has 3.13.0 under pyenv), and nothing otherwise."""
+    root = Path(__file__).resolve().parents[2]
+    found = subprocess.run([sys.executable, "-m", "tools.safe_python", sys.executable],
+                           cwd=root, capture_output=True, text=True, timeout=120, check=True)
+    chosen = found.stdout.strip()
+    if not chosen:
+        assert cookie_parser_is_quadratic()
+        return
+    version = subprocess.run([chosen, "-c", "import sys; print(*sys.version_info[:3])"],
+                             capture_output=True, text=True, timeout=60, check=True)
+    parts = tuple(int(p) for p in version.stdout.split())
+    assert parts >= (3, 11) and not cookie_parser_is_quadratic(parts)
 
 
 def test_a_long_header_line_or_address_is_refused(arena: ServerProcess) -> None:
