@@ -27,6 +27,7 @@ Refusals are typed errors in the asker's language (``errors.py``).
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 import socket
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
@@ -37,6 +38,8 @@ from starlette.responses import JSONResponse
 
 from ludoteca.server import errors as E
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+
+log = logging.getLogger("ludoteca.server")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -205,6 +208,10 @@ class WebGuard:
         hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
         if hub is not None:  # counted in ludoteca_refusals_total
             hub.metrics.errors.labels(error.code).inc()
+        client = scope.get("client")
+        log.info("request refused: %s", error.code, extra={
+            "client": client[0] if client else "unknown", "path": scope.get("path", "")[:200],
+            **{k: str(v) for k, v in error.fields.items()}})
         lang = "en"
         for key, value in scope.get("headers", []):
             if key == b"accept-language":
