@@ -8,11 +8,13 @@ reason, except under ``LUDOTECA_REQUIRE_SERVICES=1``, where they fail."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
-import re
 import shutil
 import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -304,55 +306,19 @@ def test_more_bots_than_seats_are_refused(
 
 
 # ---- in a real browser ---------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def test_the_browser_client_and_docs_run_under_the_policy(arena: ServerProcess) -> None:
+    """The pages do everything they do with the policy on, in Chromium: a guest signs in (a
+    same-origin POST the browser marks with ``Origin``), and Swagger UI draws the API from
+    this server's files only (``browser_check.py``, in its own process)."""
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         if REQUIRED:
             pytest.fail(f"no Chromium at {CHROMIUM} (required: LUDOTECA_REQUIRE_SERVICES=1)")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield found
-        finally:
-            found.close()
-
-
-WATCH = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (e) =>
-  window.__violations.push(e.violatedDirective + " " + e.blockedURI));
-"""
-
-
-def test_the_browser_client_and_docs_run_under_the_policy(
-    browser: Any, arena: ServerProcess
-) -> None:
-    """The pages do everything they do with the policy on: a guest signs in (a same-origin
-    POST the browser marks with ``Origin``), and Swagger UI draws the API from this server's
-    files only."""
-    context = browser.new_context(base_url=arena.base)
-    context.add_init_script(WATCH)
-    errors: list[str] = []
-    hosts: set[str] = set()
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: hosts.add(re.sub(r"^\w+://([^/]+).*", r"\1", r.url)))
-    try:
-        page.goto("/")
-        page.get_by_test_id("guest").click()
-        page.get_by_test_id("signout").wait_for()
-        assert page.evaluate("() => window.__violations") == []
-        page.goto("/docs")
-        page.locator(".swagger-ui .info .title").wait_for()
-        assert "Ludoteca arena" in page.locator(".swagger-ui .info .title").inner_text()
-        page.locator(".opblock").first.wait_for()
-        assert page.evaluate("() => window.__violations") == []
-    finally:
-        context.close()
-    assert errors == []
-    assert hosts == {f"127.0.0.1:{arena.port}"}
-
+    script = Path(__file__).with_name("browser_check.py")
+    done = subprocess.run([sys.executable, str(script), arena.base, CHROMIUM],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout)
+    assert seen["violations"] == [] and seen["errors"] == [], seen
+    assert seen["hosts"] == [f"127.0.0.1:{arena.port}"], seen
+    assert "Ludoteca arena" in seen["title"]
