@@ -38,11 +38,11 @@ def version_of(python: str) -> tuple[int, ...] | None:
         return None
     try:
         done = subprocess.run(
-            [path, "-c", "import sys, venv; print(*sys.version_info[:3])"],
+            [path, "-c", "import sys, venv, ensurepip; print(*sys.version_info[:3])"],
             capture_output=True, text=True, timeout=20, check=False)
     except OSError:
         return None
-    if done.returncode != 0:  # a pyenv shim of a version not selected, or no venv module
+    if done.returncode != 0:  # a pyenv shim of a version not selected, or no venv
         return None
     return tuple(int(p) for p in done.stdout.split())
 

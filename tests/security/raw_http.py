@@ -15,10 +15,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-CLIENT_HEADER = ("X-Ludoteca-Client", "tests")
-"""What a program that is not a browser sends with a request that changes something
-(docs/protocol.md, "Requests that change something")."""
-
 
 @dataclass
 class Answer:
