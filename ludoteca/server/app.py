@@ -319,7 +319,7 @@ def serve(settings: Settings) -> None:
             hub.metrics.errors.labels(code).inc()
 
     limits = HeadLimits(line=settings.header_line_limit, total=settings.header_limit,
-                        cookie=settings.cookie_limit, timeout=settings.header_timeout)
+                        cookie=settings.cookie_limit, timeout=settings.request_timeout)
     config = uvicorn.Config(
         app,
         http=limited_protocol(limits, refused),

@@ -14,8 +14,9 @@ byte of a head as it arrives and refuses, with a typed error and before anything
 - a head over ``total`` bytes: 431 ``headers_too_large``;
 - ``Cookie`` headers over ``cookie`` bytes together: 431 ``cookie_too_large``;
 - a head not complete ``timeout`` seconds after its first byte (or after the connection
-  opened): 408 ``request_timeout``, so clients that send a byte now and then cannot hold
-  connections open.
+  opened), or a body not complete ``timeout`` seconds after its head: 408
+  ``request_timeout``, so clients that send a byte now and then cannot hold connections (and
+  the tasks waiting for their bodies) open.
 
 What is left of a small head cannot be quadratic: ``web_security.safe_cookies`` hands the
 app only the arena's own cookies, with values the unquoting returns at once.
@@ -114,8 +115,11 @@ class LimitedHttpProtocol(HttpToolsProtocol):
         self._in_head = False
         self._cancel_deadline()
         super().on_headers_complete()
+        if not (self.parser.should_upgrade() and self._should_upgrade()):
+            self._arm_deadline()  # the body's turn; whole requests cancel it
 
     def on_message_complete(self) -> None:
+        self._cancel_deadline()
         super().on_message_complete()
         self._start_head()
 
@@ -172,12 +176,18 @@ class LimitedHttpProtocol(HttpToolsProtocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
-        if self._in_head and self._lingering < 0 and not self.transport.is_closing():
-            if self._head_bytes == 0:  # a connection that never sent a byte: close quietly
-                self.transport.close()
-                return
-            self._refuse(ServerError("request_timeout", E.REQUEST_TIMEOUT, 408,
-                                     seconds=f"{self.limits.timeout:g}"))
+        if self._lingering >= 0 or self.transport.is_closing():
+            return
+        if self._in_head and self._head_bytes == 0:  # never sent a byte: close quietly
+            self.transport.close()
+            return
+        error = ServerError("request_timeout", E.REQUEST_TIMEOUT, 408,
+                            seconds=f"{self.limits.timeout:g}")
+        if self._in_head or (self.cycle is not None and not self.cycle.response_started):
+            self._refuse(error)
+        else:  # the app has answered already, but the body is still trickling in
+            self.refused(error.code)
+            self.transport.close()
 
     def _refuse(self, error: ServerError) -> None:
         """Answer ``error`` (typed, in the language the head asked for if it got that far),

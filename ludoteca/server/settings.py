@@ -83,10 +83,10 @@ class Settings:
     """Bytes of a request's whole head: request line and headers."""
     cookie_limit: int = field(default_factory=lambda: _int("LUDOTECA_COOKIE_LIMIT", 8192))
     """Bytes of a request's ``Cookie`` headers together."""
-    header_timeout: float = field(
-        default_factory=lambda: _float("LUDOTECA_HEADER_TIMEOUT", 10.0))
+    request_timeout: float = field(
+        default_factory=lambda: _float("LUDOTECA_REQUEST_TIMEOUT", 10.0))
     """Seconds a client has to send a request's head, from its first byte (or from opening
-    the connection)."""
+    the connection), and then again to send its body."""
 
     @property
     def data_dir(self) -> Path:

@@ -34,14 +34,15 @@ from tests.security.raw_http import (
 
 MIB = 1024 * 1024
 TIMEOUT = 3.0
-"""The head deadline these tests' server runs with (LUDOTECA_HEADER_TIMEOUT; default 10 s)."""
+"""The head and body deadline these tests' server runs with (LUDOTECA_REQUEST_TIMEOUT;
+default 10 s)."""
 
 
 @pytest.fixture(scope="module")
 def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("edge")
     server = ServerProcess(f"sqlite:///{folder / 'arena.sqlite3'}", folder,
-                           LUDOTECA_HEADER_TIMEOUT=str(TIMEOUT))
+                           LUDOTECA_REQUEST_TIMEOUT=str(TIMEOUT))
     server.start()
     try:
         yield server
@@ -188,3 +189,25 @@ def test_memory_stays_bounded_under_half_sent_headers(arena: ServerProcess) -> N
     assert len(sent) == 8 and max(sent) < 16, sent  # every one cut off early
     assert peak_rss(arena.pid) - before < 48 * MIB
     assert get(arena.port, "/healthz").status == 200
+
+
+def test_a_slow_body_is_cut_off(arena: ServerProcess) -> None:
+    """The head arrives at once, the body a byte every 0.2 s: 408 once the body's deadline
+    passes, and the route that waited for it ends quietly."""
+    body = b'{"name": "Lento", "password": "correct horse"}'
+    head = request_head("/api/signin", ("Content-Type", "application/json"),
+                        ("X-Ludoteca-Client", "tests"), method="POST", body=body)
+    head = head[:-len(body)]
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", arena.port), timeout=10) as sock:
+        sock.sendall(head)
+        try:
+            for byte in body:
+                sock.sendall(bytes([byte]))
+                time.sleep(0.2)
+        except OSError:
+            pass
+        answer = read_answer(sock, 10)
+    assert TIMEOUT - 0.5 < time.monotonic() - start < TIMEOUT + 3
+    refused(answer, 408, "request_timeout")
+    assert "request failed" not in arena.log() and "Traceback" not in arena.log()
