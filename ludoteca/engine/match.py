@@ -26,7 +26,8 @@ other.) A note keeps every decision; an undo starts a new one for every seat to 
 
 Undo (python-chess's ``pop``, with a table's manners): a seat may take back its own last action
 when nothing it did was revealed (``Game.reveals``, computed once the action was checked and
-applied) and nobody acted since.
+applied) and nobody acted since, at most ``TAKEBACKS_PER_TURN`` times a turn (issue 23: acting
+and taking back again and again would keep the other players waiting).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ NO_UNDO = N_("Nothing to take back: {why}")
 UNDO_NOTHING = N_("you have not moved since the last turn changed hands.")
 UNDO_REVEALED = N_("your last move revealed something hidden.")
 UNDO_OTHERS = N_("another player has moved since.")
+UNDO_LIMIT = N_("you have taken back {count} moves this turn, the most allowed.")
+TAKEBACKS_PER_TURN = 3
+"""Undos a seat may make in one turn: from another seat's last action to the seat's next
+undo (issue 23; docs/engine.md "Undo")."""
 
 
 class NoUndo(IllegalAction):
@@ -143,6 +148,8 @@ class Match:
     _reveals: list[bool] = field(default_factory=list)
     """Per action in force: whether it revealed something."""
     _opening: tuple[Event, ...] = ()
+    takebacks: int | None = TAKEBACKS_PER_TURN
+    """Undos a seat may make per turn (None: no limit)."""
 
     # ---- making one ----------------------------------------------------------------------
     @classmethod
@@ -453,9 +460,10 @@ class Match:
                 log[-self.history - 1] = replace(old, events=())
 
     # ---- taking back, and notices ---------------------------------------------------------
-    def check_undo(self, seat: Seat, seq: int | None = None) -> None:
+    def check_undo(self, seat: Seat, seq: int | None = None, *, limit: bool = True) -> None:
         """Raise NoUndo (or StaleAction, GameOver) unless ``seat`` may take back its last
-        action now: its own last action, nothing revealed, nobody acted since."""
+        action now: its own last action, nothing revealed, nobody acted since, and (with
+        ``limit``) fewer than ``takebacks`` undos this turn."""
         if self.game.is_over(self.state):
             raise GameOver(msgid=N_("The game is over."))
         if seq is not None and seq != self.seq:
@@ -468,6 +476,19 @@ class Match:
             raise NoUndo(msgid=NO_UNDO, why=because(UNDO_OTHERS if mine else UNDO_NOTHING))
         if self._reveals[-1]:
             raise NoUndo(msgid=NO_UNDO, why=because(UNDO_REVEALED))
+        if limit and self.takebacks is not None and self.takebacks_this_turn(seat) >= (
+                self.takebacks):
+            raise NoUndo(msgid=NO_UNDO, why=because(UNDO_LIMIT, count=self.takebacks))
+
+    def takebacks_this_turn(self, seat: Seat) -> int:
+        """The seat's undos since another seat last acted."""
+        count = 0
+        for step in reversed(self.log):
+            if step.kind == "act" and step.seat != seat:
+                break
+            if step.kind == "undo" and step.seat == seat:
+                count += 1
+        return count
 
     def can_undo(self, seat: Seat | None) -> bool:
         if seat is None:
@@ -478,11 +499,12 @@ class Match:
             return False
         return True
 
-    def undo(self, seat: Seat, seq: int | None = None) -> Step:
+    def undo(self, seat: Seat, seq: int | None = None, *, limit: bool = True) -> Step:
         """Take back ``seat``'s last action (``check_undo``'s rule) and log it. The position
         is rebuilt from the start on the trusted path (undo is rare; a match is short), and
-        every seat to act starts a new decision."""
-        self.check_undo(seat, seq)
+        every seat to act starts a new decision. ``limit=False`` skips the takeback limit
+        (replaying a log: what was written was allowed then)."""
+        self.check_undo(seat, seq, limit=limit)
         self.actions.pop()
         self._reveals.pop()
         game = self.game
@@ -508,7 +530,7 @@ class Match:
         if kind == "act":
             return self.step_json(seat, data)
         if kind == "undo":
-            return self.undo(seat)
+            return self.undo(seat, limit=False)
         return self.note(seat, data or {})
 
     def log_items(self) -> list[LogItem]:

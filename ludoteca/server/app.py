@@ -31,6 +31,7 @@ from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.bot_queue import QueuedBots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
+from ludoteca.server.housekeeping import Housekeeping
 from ludoteca.server.http_limits import HeadLimits, limited_protocol
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
@@ -84,6 +85,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.join_cluster(cluster)
             await cluster.start()
         await bots.warm()
+        housekeeping = Housekeeping(hub)  # open tables' expiry, unused guests' purge
+        housekeeping.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
@@ -92,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await housekeeping.stop()
             await hub.shutdown()
             await asyncio.to_thread(bots.close, True)
             await store.close()
@@ -328,7 +332,10 @@ def serve(settings: Settings) -> None:
         log_level="warning",
         ws=TableWebSocketProtocol,
         ws_max_size=4 * MESSAGE_LIMIT,
-        proxy_headers=True,
+        # X-Forwarded-For/-Proto are believed only from LUDOTECA_TRUSTED_PROXIES (none by
+        # default: a client's own headers must not choose the address its limits count)
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
         timeout_graceful_shutdown=10,
     )
     ArenaServer(config).run()

@@ -1,9 +1,9 @@
-"""Passwords (Argon2), session tokens, guest names and the sign-in rate limit."""
+"""Passwords (Argon2), session tokens, guest names and the sign-in rate limits (names
+themselves are ``names.py``'s)."""
 
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import time
 from collections import deque
@@ -15,16 +15,8 @@ from ludoteca.server import errors as E
 from ludoteca.server.errors import ServerError
 
 COOKIE = "ludoteca_session"
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._-]{2,23}$")
 
 _hasher = PasswordHasher()
-
-
-def check_name(name: str) -> str:
-    name = name.strip()
-    if not NAME.match(name):
-        raise ServerError("bad_name", E.BAD_NAME)
-    return name
 
 
 def check_password(password: str) -> str:
@@ -73,14 +65,25 @@ class RateLimit:
 
     def hit(self, key: str) -> None:
         """Count one event for ``key``, or raise ``too_many`` (and count nothing)."""
+        self.check(key)
+        self.count_one(key)
+
+    def check(self, key: str) -> None:
+        """Raise ``too_many`` if ``key`` used up its window, counting nothing (the per-account
+        sign-in limit counts only failures, but refuses every attempt once reached)."""
         now = time.monotonic()
-        hits = self._hits.setdefault(key, deque())
+        hits = self._hits.get(key)
+        if not hits:
+            return
         while hits and hits[0] <= now - self.seconds:
             hits.popleft()
         if len(hits) >= self.count:
             wait = int(hits[0] + self.seconds - now) + 1
             raise ServerError("rate_limited", E.TOO_MANY, 429, seconds=wait)
-        hits.append(now)
+
+    def count_one(self, key: str) -> None:
+        now = time.monotonic()
+        self._hits.setdefault(key, deque()).append(now)
         if len(self._hits) > 10_000:
             self._forget(now)
 

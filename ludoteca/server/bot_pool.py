@@ -2,7 +2,9 @@
 
 A move is asked for with what the seat may know (its view), so a worker holds no table state:
 any worker can answer any table, and a restarted server loses nothing. Bots are built per
-move from a seed derived from the table, so a table's bot play is repeatable.
+move from a seed derived from the table, so a table's bot play is repeatable. Moves are handed
+to the processes in turn by the account owning each table (``bot_fairness.py``), so one
+account's many bots do not slow everyone else's.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -20,6 +23,7 @@ from typing import Any
 from ludoteca.bots import SEARCH_SECONDS, make_bot
 from ludoteca.bots.pool import start_method
 from ludoteca.engine.game import JSON
+from ludoteca.server.bot_fairness import FairQueue
 
 log = logging.getLogger("ludoteca.bots")
 
@@ -58,6 +62,8 @@ class BotWorkers:
     def __init__(self, processes: int = 0) -> None:
         self.processes = processes or max(1, os.cpu_count() or 1)
         self._pool: ProcessPoolExecutor | None = None
+        self.turns = FairQueue(self.processes)
+        """Moves wait here, round-robin by owner, for a free process."""
         self.answered: dict[str, int] = {"local": 0, "queue": 0}
         """Moves chosen, by where (for ``/metrics``)."""
 
@@ -77,16 +83,23 @@ class BotWorkers:
         )
 
     async def choose(
-        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float
+        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float,
+        owner: Hashable = None,
     ) -> Any:
+        """The bot's move, once a process is free for ``owner`` (the account whose table it
+        is; None for moves nobody owns): in turn with other owners' moves."""
         loop = asyncio.get_running_loop()
         job = partial(choose, game, level, seed, view, seat, seconds)
+        await self.turns.acquire(owner)
         try:
-            found = await loop.run_in_executor(self.pool, job)
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): start a fresh pool and ask once more
-            self.close()
-            found = await loop.run_in_executor(self.pool, job)
+            try:
+                found = await loop.run_in_executor(self.pool, job)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): start a fresh pool and ask once more
+                self.close()
+                found = await loop.run_in_executor(self.pool, job)
+        finally:
+            self.turns.release()
         self.answered["local"] += 1
         return found
 

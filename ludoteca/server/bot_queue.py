@@ -9,7 +9,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Hashable
 from typing import Any, TypeVar
 
 from redis.asyncio import Redis
@@ -58,7 +58,8 @@ class QueuedBots(BotWorkers):
         return bool(count)
 
     async def choose(
-        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float
+        self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float,
+        owner: Hashable = None,
     ) -> Any:
         if await self._workers_alive():
             reply = f"ludoteca:bots:reply:{secrets.token_hex(8)}"
@@ -77,7 +78,7 @@ class QueuedBots(BotWorkers):
                         return answer["action"]
                     raise RuntimeError(f"the worker failed: {answer.get('error')}")
                 log.warning("no worker answered in %.0f s: this process chooses", seconds + 10)
-        return await super().choose(game, level, seed, view, seat, seconds)
+        return await super().choose(game, level, seed, view, seat, seconds, owner)
 
 
 async def _done(result: Awaitable[T] | T) -> T:

@@ -65,6 +65,49 @@ def after_action(
     return changed
 
 
+def after_undo(
+    table: Table,
+    seats: list[Seat],
+    undoer: int,
+    acting: Iterable[int],
+    restored: Iterable[int],
+    acted_at: datetime,
+    now: datetime,
+) -> list[Seat]:
+    """Move the clocks back past an undone action (issue 23): ``acting`` are the seats to act
+    before the undo, ``restored`` after it, ``acted_at`` when the undone action was made. The
+    seats whose clocks changed.
+
+    Every other seat gets its clock as it was before that action: one the action started
+    (the waiting opponent) stops with its bank untouched, so the wait is not charged; one the
+    action ended goes on with the bank it had. The undoer's live clock gets the deadline it
+    had before acting: the time it spent before the action and since stays spent, and the
+    increment the action earned goes back, so acting and taking back never buys time.
+    Turn-based decisions have no bank: the undoer starts a new decision (bounded by the
+    takeback limit, ``engine.match.TAKEBACKS_PER_TURN``)."""
+    before_set, after_set = set(acting), set(restored)
+    changed: list[Seat] = []
+    for seat in seats:
+        s = seat.seat
+        was = (seat.deadline, seat.bank_seconds)
+        if s == undoer:
+            if table.mode == "live" and runs(seat):
+                left = max(0.0, seat.bank_seconds - table.increment_seconds)
+                seat.deadline = (seat.deadline - timedelta(seconds=table.increment_seconds)
+                                 if seat.deadline is not None
+                                 else acted_at + timedelta(seconds=left))
+                seat.bank_seconds = left
+            else:
+                start(table, seat, now)
+        elif s in before_set and s not in after_set:
+            seat.deadline = None
+        elif s in after_set and s not in before_set:
+            start(table, seat, now)
+        if (seat.deadline, seat.bank_seconds) != was:
+            changed.append(seat)
+    return changed
+
+
 def expired(seats: Iterable[Seat], to_act: Iterable[int], now: datetime) -> list[Seat]:
     acting = set(to_act)
     return [

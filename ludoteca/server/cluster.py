@@ -58,6 +58,8 @@ class ClusterHost(Protocol):
 
     async def reread_user(self, user_id: int) -> None: ...
 
+    def sign_out_here(self, user_id: int) -> None: ...
+
 
 class Cluster:
     def __init__(self, hub: ClusterHost, url: str) -> None:
@@ -127,6 +129,9 @@ class Cluster:
 
     def lobby(self, text: str) -> None:
         self._put(LOBBY, {"text": text})
+
+    def signed_out(self, user_id: int) -> None:
+        self._put(USERS, {"user": user_id, "signed_out": True})
 
     async def _send(self) -> None:
         while True:
@@ -215,6 +220,8 @@ class Cluster:
             task = asyncio.create_task(hub.reread_user(int(data["user"])))
             self._rereads.add(task)
             task.add_done_callback(self._rereads.discard)
+        elif name == USERS and data.get("signed_out"):
+            hub.sign_out_here(int(data["user"]))
         elif name == USERS:
             hub.streams.deliver(int(data["user"]), json.dumps(data["data"]))
         elif name == LOBBY:

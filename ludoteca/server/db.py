@@ -8,6 +8,7 @@ restarted server resumes them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -64,11 +65,19 @@ class User(Base):
     """The sign-in name, unique without regard to case (stored as typed, looked up lowered)."""
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     display_name: Mapped[str] = mapped_column(String(40))
+    name_fold: Mapped[str] = mapped_column(String(64), unique=True)
+    """The sign-in name folded (``names.fold``): no two accounts' names look alike."""
+    display_fold: Mapped[str] = mapped_column(String(64), index=True)
+    """The display name folded: no one displays a name that looks like another's."""
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     language: Mapped[str] = mapped_column(String(5), default="en")
     webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    """Last use of one of its sessions (to the hour): unused guests are purged."""
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """Deleted by its owner (or purged): the row stays, anonymous, for the history."""
 
 
 class Session(Base):
@@ -141,6 +150,19 @@ class Move(Base):
     such as ``{"type": "takeover"}``: a bot took the seat over; older logs wrote ``zombie``)."""
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A ``moves`` row about to be written: a plain record, since the ORM's instrumented
+    constructor cost more than the rest of building an action's write."""
+
+    table_id: str
+    seq: int
+    seat: int
+    kind: str
+    action: dict[str, Any] | None
+    at: datetime
 
 
 class Lease(Base):

@@ -126,6 +126,38 @@ BAD_LANGUAGE = N_("Unknown language {lang}; known: {known}.")
 BAD_BOT = N_("Unknown bot level {level}; known: {known}.")
 METHOD_NOT_ALLOWED = N_("{method} is not allowed on {path}.")
 NO_SUCH_SEAT = N_("There is no seat {seat}: the seats are numbered 0 to {last}.")
+# issue 23: what one client or account may cost the arena
+SOCKET_FLOOD = N_("Too many messages: at most {count} every {seconds} seconds. Closing.")
+SOCKETS_PER_ADDRESS = N_("Too many table connections from your address (at most {count}).")
+SOCKETS_PER_ACCOUNT = N_("Too many table connections for your account (at most {count}).")
+TOO_DEEP = N_("The message nests too deeply (at most {limit} levels).")
+WEBHOOK_CHARACTERS = N_("A webhook address has no spaces or control characters.")
+WEBHOOK_CREDENTIALS = N_("A webhook address carries no user name or password.")
+WEBHOOK_NUMERIC = N_("Write the webhook's IP address in the usual form, not {host}.")
+WEBHOOK_UNRESOLVED = N_("The webhook's host {host} has no address.")
+WEBHOOK_PRIVATE = N_(
+    "A webhook must reach a public address; {host} is {address}, which is not public.")
+TOO_MANY_TABLES = N_(
+    "One account may host {count} open or running tables at once, and the host has as many; "
+    "finish or leave one first.")
+TOO_MANY_BOTS = N_(
+    "The host's tables already have {count} bots at search levels ({levels}), the most "
+    "allowed; choose an easier level or finish a table first.")
+# accounts and the lobby (issue 23)
+RESERVED_NAME = N_("The name {name} is reserved; choose another.")
+NAME_LOOKALIKE = N_("The name {name} looks too much like another player's; choose another.")
+BAD_DISPLAY_NAME = N_(
+    "A display name has 3 to 24 letters, digits, spaces, dots, dashes, underscores or "
+    "apostrophes, and starts with a letter."
+)
+WRONG_PASSWORD = N_("That is not your current password.")
+SEAT_FREE = N_("Seat {seat} is already free.")
+OWN_SEAT = N_("That is your own seat: leave the table instead.")
+SEAT_CHANGED = N_("Seat {seat} changed meanwhile; look again.")
+SIGNED_OUT = N_("You were signed out: your password changed, or your account was signed out "
+                "everywhere else or deleted.")
+NO_PASSWORD = N_("A guest has no password yet: keep the account with a password first.")
+# requests and the web (issue 23)
 URL_TOO_LONG = N_("The address is too long (at most {limit} bytes).")
 HEADER_TOO_LARGE = N_("A request header is too long (at most {limit} bytes).")
 HEADERS_TOO_LARGE = N_("The request's headers are too large (at most {limit} bytes together).")
@@ -138,6 +170,6 @@ NO_ORIGIN = N_(
     "A request that changes something must come from this site's pages, or name its program "
     "in the X-Ludoteca-Client header."
 )
-TOO_MANY_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
+EXTRA_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
 OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
 OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

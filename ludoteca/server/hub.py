@@ -6,11 +6,13 @@ beyond passing each request to the part that owns it."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
+from ludoteca.server.account_limits import AccountLimits
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
@@ -21,9 +23,11 @@ from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
 from ludoteca.server.rematch import make_rematch
 from ludoteca.server.settings import Settings
+from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.webhook_targets import WebhookTargets
 
 
 class Cluster(Protocol):
@@ -46,6 +50,8 @@ class Cluster(Protocol):
 
     def profile(self, user_id: int) -> None: ...
 
+    def signed_out(self, user_id: int) -> None: ...
+
     def lobby(self, text: str) -> None: ...
 
     async def close(self) -> None: ...
@@ -60,10 +66,19 @@ class Hub:
         self.tables = LiveTables(self)
         self.metrics.watch_tables(self.tables.by_status)
         self.streams = Streams()
-        self.notices = TurnNotices(self.streams, settings.webhook_timeout)
+        self.webhook_targets = WebhookTargets(settings.webhook_test_networks,
+                                              settings.webhook_test_hosts)
+        self.notices = TurnNotices(self.streams, settings.webhook_timeout, self.webhook_targets)
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
+        self.account_limits = AccountLimits(store, settings.tables_per_account,
+                                            settings.search_bots_per_account)
+        self.socket_counts = SocketCounts(settings.sockets_per_address,
+                                          settings.sockets_per_account)
+        self.account_signin_limit = RateLimit(settings.account_signin_rate, 15 * 60)
+        """Failed sign-ins (and password checks) per account name, from every address."""
+        store.seen_every = min(store.seen_every, timedelta(days=settings.guest_days) / 10)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
 
@@ -116,6 +131,9 @@ class Hub:
             if seat.user_id is not None:
                 self.streams.publish(seat.user_id, {"type": "finished", "table": table.id})
 
+    async def may_rematch(self, core: TableCore) -> None:
+        await self.account_limits.check_table(core.table.host_id, [s.bot for s in core.seats])
+
     async def make_rematch(self, core: TableCore) -> str:
         return await make_rematch(self.tables, self.streams, core)
 
@@ -138,6 +156,23 @@ class Hub:
         if self.cluster is not None:
             self.cluster.profile(user.id)
 
+    def signed_out(self, user_id: int) -> None:
+        """The person's sessions ended: close their table sockets and event streams in every
+        process, so none opened with an ended session goes on acting. The browsers whose
+        session lives on (with a new cookie) reconnect as usual."""
+        self.sign_out_here(user_id)
+        if self.cluster is not None:
+            self.cluster.signed_out(user_id)
+
+    def sign_out_here(self, user_id: int) -> None:
+        for actor in self.tables.actors.values():
+            for conn in actor.viewers:
+                if conn.user_id == user_id:
+                    conn.send(json.dumps({"type": "reconnect",
+                                          "message": voice(conn.lang).t(E.SIGNED_OUT)}))
+                    conn.send(CLOSE)
+        self.streams.signed_out(user_id)
+
     async def reread_user(self, user_id: int) -> None:
         """Another process changed this player's row."""
         if any(user_id in a.core.users for a in self.tables.actors.values()):
@@ -147,8 +182,14 @@ class Hub:
 
     def _take_user(self, user: User) -> None:
         for actor in self.tables.actors.values():
-            if user.id in actor.core.users:
-                actor.core.users[user.id] = user
+            before = actor.core.users.get(user.id)
+            if before is None:
+                continue
+            actor.core.users[user.id] = user
+            if before.name != user.name:  # renamed (a claim) or made anonymous (deleted)
+                for line in actor.core.chat:
+                    if line.get("user") == before.name:
+                        line.update(user=user.name, name=user.display_name)
 
     # ---- the end -----------------------------------------------------------------------------
     async def shutdown(self) -> None:

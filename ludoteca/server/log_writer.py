@@ -5,6 +5,7 @@ under way go together in the next one (group commit)."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,8 +13,12 @@ from typing import Any
 from sqlalchemy import insert, orm
 from sqlalchemy.exc import IntegrityError
 
-from ludoteca.server.db import Move, Seat, Table, utcnow
-from ludoteca.server.rows import UPDATE_SEAT, UPDATE_TABLE, seat_rows, table_row
+from ludoteca.server.db import LogEntry, Move, Seat, Table, utcnow
+from ludoteca.server.rows import UPDATE_SEAT, UPDATE_TABLE, by_key, row_of
+
+Row = dict[str, Any]
+Batch = tuple[list[Row], list[Row], list[Row]]
+"""The rows of a commit, column by column: log entries, seat rows, table rows."""
 
 
 class Conflict(Exception):
@@ -24,9 +29,9 @@ class Conflict(Exception):
 class _Pending:
     """One log entry waiting for the next commit, as the rows it writes."""
 
-    move: dict[str, Any]
-    seats: list[dict[str, Any]]
-    table: dict[str, Any] | None
+    move: Row
+    seats: list[Row]
+    table: Row | None
     done: asyncio.Future[None]
 
     def succeed(self) -> None:
@@ -39,8 +44,11 @@ class _Pending:
 
 
 class LogWriter:
-    def __init__(self, commit: Callable[[Callable[[orm.Session], None]], Awaitable[None]]) -> None:
-        self._commit = commit
+    """``write`` commits one batch of rows (``Store.write_log``: SQLite's own driver in the
+    writer thread, or SQLAlchemy Core statements, ``core_writes``)."""
+
+    def __init__(self, write: Callable[[Batch], Awaitable[None]]) -> None:
+        self._write_rows = write
         self._pending: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -51,7 +59,7 @@ class LogWriter:
 
     async def append(
         self,
-        move: Move,
+        move: Move | LogEntry,
         seats: Sequence[Seat] = (),
         table: Table | None = None,
     ) -> None:
@@ -65,8 +73,8 @@ class LogWriter:
         pending = _Pending(
             {"table_id": move.table_id, "seq": move.seq, "seat": move.seat, "kind": move.kind,
              "action": move.action, "at": move.at or utcnow()},
-            seat_rows(seats),
-            None if table is None else table_row(table),
+            [row_of(seat) for seat in seats],
+            None if table is None else row_of(table),
             asyncio.get_running_loop().create_future(),
         )
         self._pending.append(pending)
@@ -80,12 +88,12 @@ class LogWriter:
             batch, self._pending = self._pending, []
             try:
                 await self._write(batch)
-            except IntegrityError:
+            except TAKEN:
                 # someone else filled a place (another process, issue 16): find whose, alone
                 for one in batch:
                     try:
                         await self._write([one])
-                    except IntegrityError:
+                    except TAKEN:
                         one.fail(Conflict(f"{one.move['table_id']}#{one.move['seq']}"))
                     except Exception as exc:
                         one.fail(exc)
@@ -99,17 +107,24 @@ class LogWriter:
                     one.succeed()
 
     async def _write(self, batch: list[_Pending]) -> None:
-        await self._commit(lambda db: self._write_log(db, batch))
+        await self._write_rows((
+            [one.move for one in batch],
+            [row for one in batch for row in one.seats],
+            [one.table for one in batch if one.table is not None],
+        ))
 
-    @staticmethod
-    def _write_log(db: orm.Session, batch: list[_Pending]) -> None:
-        # Core statements: this is the write every action waits for, and the ORM's unit of
-        # work would cost several times its price.
-        conn = db.connection()
-        conn.execute(insert(Move), [one.move for one in batch])
-        seats = [row for one in batch for row in one.seats]
-        if seats:
-            conn.execute(UPDATE_SEAT, seats)
-        tables = [one.table for one in batch if one.table is not None]
-        if tables:
-            conn.execute(UPDATE_TABLE, tables)
+
+TAKEN = (IntegrityError, sqlite3.IntegrityError)
+"""A log place already filled, from SQLAlchemy or from SQLite's own driver."""
+
+
+def core_writes(db: orm.Session, batch: Batch) -> None:
+    """A batch as SQLAlchemy Core statements (PostgreSQL): the ORM's unit of work would cost
+    several times their price, on the write every action waits for."""
+    moves, seats, tables = batch
+    conn = db.connection()
+    conn.execute(insert(Move), moves)
+    if seats:
+        conn.execute(UPDATE_SEAT, [by_key(Seat, row) for row in seats])
+    if tables:
+        conn.execute(UPDATE_TABLE, [by_key(Table, row) for row in tables])

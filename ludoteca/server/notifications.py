@@ -1,5 +1,7 @@
 """Turn notices of turn-based tables: a player whose decision began hears it on their stream
-and, if they set one, at their webhook (a public address: checked when it was set)."""
+and, if they set one, at their webhook: a public address, checked when it was set and again
+at each delivery, which connects to the address just checked (``webhook_targets.py``) and
+gives up after the webhook timeout, all told."""
 
 from __future__ import annotations
 
@@ -10,16 +12,20 @@ from typing import Any
 import httpx
 
 from ludoteca.engine.game import JSON
+from ludoteca.server.errors import ServerError
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.webhook_targets import WebhookTargets
 
 log = logging.getLogger("ludoteca.hub")
 
 
 class TurnNotices:
-    def __init__(self, streams: Streams, webhook_timeout: float) -> None:
+    def __init__(self, streams: Streams, webhook_timeout: float,
+                 targets: WebhookTargets | None = None) -> None:
         self.streams = streams
         self.timeout = webhook_timeout
+        self.targets = targets or WebhookTargets()
         self.notified: dict[tuple[str, int], int] = {}
         """(table, seat) -> the ``seq`` of the decision last told, so each is told once."""
         self.http: httpx.AsyncClient | None = None
@@ -50,12 +56,27 @@ class TurnNotices:
             self.notified.pop((table_id, seat), None)
 
     async def _webhook(self, url: str, data: JSON) -> None:
+        try:
+            await asyncio.wait_for(self._deliver(url, data), self.timeout)
+        except ServerError as exc:
+            log.warning("webhook %s refused: %s", url, exc, extra={"url": url})
+        except (TimeoutError, httpx.HTTPError, httpx.InvalidURL) as exc:
+            log.info("webhook %s failed: %s", url, repr(exc), extra={"url": url})
+
+    async def _deliver(self, url: str, data: JSON) -> None:
+        """Resolve and check the host again (it may point elsewhere since it was set), then
+        connect to the checked address itself, naming the host in ``Host`` and TLS's SNI."""
+        target, address = await self.targets.check(url)
         if self.http is None:
             self.http = httpx.AsyncClient(timeout=self.timeout)
-        try:
-            await self.http.post(url, json=data)
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            log.info("webhook %s failed: %s", url, exc)
+        literal = f"[{address}]" if address.version == 6 else str(address)
+        default = 443 if target.scheme == "https" else 80
+        host = target.host if ":" not in target.host else f"[{target.host}]"
+        await self.http.post(
+            f"{target.scheme}://{literal}:{target.port}{target.path}", json=data,
+            headers={"host": host if target.port == default else f"{host}:{target.port}"},
+            extensions={"sni_hostname": target.host} if target.scheme == "https" else None,
+        )
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -19,6 +19,7 @@ from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import Voice
 from ludoteca.server import errors as E
 from ludoteca.server.errors import ServerError, error_message
+from ludoteca.server.socket_limits import too_deep
 
 # ---- client to server ------------------------------------------------------------------------
 
@@ -62,17 +63,25 @@ class Ping:
 
 
 ClientMessage = Act | Undo | Chat | Rematch | Sync | Ping
+MAX_DEPTH = 32
+"""Levels of lists and objects a client message may nest (the message itself is one)."""
 KINDS = ("act", "undo", "chat", "rematch", "sync", "ping")
 
 
 def parse(text: str) -> ClientMessage:
-    """One client frame as a typed message, or the ``ServerError`` that says what is wrong."""
+    """One client frame as a typed message, or the ``ServerError`` that says what is wrong.
+    Nesting is bounded (``MAX_DEPTH``): the standard parser recurses, and a deep value would
+    otherwise reach code that recurses over it again."""
     try:
         data = json.loads(text)
     except ValueError:
         raise ServerError("bad_json", E.BAD_JSON) from None
+    except RecursionError:
+        raise ServerError("bad_json", E.TOO_DEEP, limit=MAX_DEPTH) from None
     if not isinstance(data, dict):
         raise ServerError("bad_json", E.BAD_JSON)
+    if too_deep(data, MAX_DEPTH):
+        raise ServerError("bad_json", E.TOO_DEEP, limit=MAX_DEPTH)
     kind = data.get("type")
     if kind == "ping":
         return Ping()

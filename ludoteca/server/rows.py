@@ -32,14 +32,21 @@ def lock_table(conn: Any, table_id: str) -> str | None:
     return None if found is None else str(found)
 
 
+def row_of(obj: Seat | Table) -> dict[str, Any]:
+    """A seat's or table's row, column by column, as it is now."""
+    return {c.key: getattr(obj, c.key) for c in obj.__table__.columns}
+
+
+def by_key(model: type[Seat] | type[Table], row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` as the parameters of ``UPDATE_SEAT`` or ``UPDATE_TABLE``."""
+    return {("k_" if c.primary_key else "v_") + (
+        "table" if model is Seat and c.key == "table_id" else c.key): row[c.key]
+        for c in model.__table__.columns}
+
+
 def seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [
-        {"k_table": s.table_id, "k_seat": s.seat,
-         **{"v_" + c.key: getattr(s, c.key) for c in Seat.__table__.columns if not c.primary_key}}
-        for s in seats
-    ]
+    return [by_key(Seat, row_of(s)) for s in seats]
 
 
 def table_row(table: Table) -> dict[str, Any]:
-    return {"k_id": table.id, **{"v_" + c.key: getattr(table, c.key)
-                                 for c in Table.__table__.columns if not c.primary_key}}
+    return by_key(Table, row_of(table))

@@ -42,6 +42,9 @@ class TableServices(Protocol):
     async def finished(self, core: TableCore) -> None:
         """The match ended (and was written): ratings, the players' streams."""
 
+    async def may_rematch(self, core: TableCore) -> None:
+        """Refuse a rematch offer its host's quota has no room for (``account_limits``)."""
+
     async def make_rematch(self, core: TableCore) -> str:
         """Every person accepted the rematch: make the new table, return its id."""
 

@@ -72,8 +72,54 @@ class Settings:
         default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
+    # ---- accounts and the lobby (docs/server.md "Accounts and the lobby") -------------------
+    account_signin_rate: int = field(
+        default_factory=lambda: _int("LUDOTECA_ACCOUNT_SIGNIN_RATE", 10))
+    """Failed sign-ins per account name per 15 minutes, from all addresses together; then that
+    name's sign-ins are refused until the window moves on."""
+    trusted_proxies: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            p.strip() for p in os.environ.get("LUDOTECA_TRUSTED_PROXIES", "").split(",")
+            if p.strip()
+        )
+    )
+    """Addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; empty: nobody's, the socket's address counts."""
+    open_table_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_OPEN_TABLE_MINUTES", 60.0))
+    """An open table that has not started this long after it was opened is abandoned."""
+    guest_days: float = field(default_factory=lambda: _float("LUDOTECA_GUEST_DAYS", 30.0))
+    """A guest account not used for this long is purged with its sessions."""
+    housekeeping_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_HOUSEKEEPING_SECONDS", 60.0))
+    """How often the server looks for open tables and guests to let go of."""
     webhook_timeout: float = 5.0
-    allowed_hosts: tuple[str, ...] = field(default_factory=lambda: _names("LUDOTECA_ALLOWED_HOSTS"))
+    # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
+    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100))
+    """Messages one table socket may send per 10 seconds; a flood is closed."""
+    sockets_per_address: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ADDRESS", 100))
+    sockets_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ACCOUNT", 20))
+    tables_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_TABLES_PER_ACCOUNT", 10))
+    """Open and running tables one account may host at once."""
+    search_bots_per_account: int = field(
+        default_factory=lambda: _int("LUDOTECA_SEARCH_BOTS_PER_ACCOUNT", 4))
+    """Bots at search levels (medium, hard) at the open and running tables one account hosts."""
+    webhook_test_networks: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            n.strip() for n in os.environ.get("LUDOTECA_WEBHOOK_TEST_NETWORKS", "").split(",")
+            if n.strip()))
+    """For tests only (default empty): networks webhooks may reach besides public ones, such
+    as ``127.0.0.1/32`` for a receiver in the test itself. Never set it on a real server."""
+    webhook_test_hosts: str | None = field(
+        default_factory=lambda: os.environ.get("LUDOTECA_WEBHOOK_TEST_HOSTS") or None)
+    """For tests only (default unset): a hosts file webhook hosts are looked up in before
+    DNS, read at every lookup (a test changes it to play a rebinding DNS server)."""
+    # ---- requests and the web (issue 23; docs/server.md "Requests and the web") ----
+    allowed_hosts: tuple[str, ...] = field(
+        default_factory=lambda: _names("LUDOTECA_ALLOWED_HOSTS"))
     """Host names this server answers to besides IP addresses, localhost and the machine's own
     name (``web_security.py``); ``.example.org`` also takes its subdomains, ``*`` any name."""
     header_line_limit: int = field(

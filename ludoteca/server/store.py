@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from ludoteca.server.db import (
     Chat,
+    LogEntry,
     Move,
     Rating,
     Seat,
@@ -30,7 +31,8 @@ from ludoteca.server.db import (
     utcnow,
 )
 from ludoteca.server.lease_store import LeaseStore
-from ludoteca.server.log_writer import Conflict, LogWriter
+from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
+from ludoteca.server.names import fold
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -39,9 +41,11 @@ from ludoteca.server.rows import (
     seat_rows,
     table_row,
 )
+from ludoteca.server.sqlite_log import SQLiteLog
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+SEEN_EVERY = timedelta(hours=1)
 
 __all__ = ["Conflict", "Store", "stamp"]
 
@@ -54,11 +58,14 @@ class Store:
         self._writer: ThreadPoolExecutor | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self._sync_sessions: orm.sessionmaker[orm.Session] | None = None
+        self._sqlite_log: SQLiteLog | None = None
         if self.engine.dialect.name == "sqlite":
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
             self._sync_engine = make_sync_engine(url)
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
-        self.log_writer = LogWriter(self.write)
+            self._sqlite_log = SQLiteLog(self._sync_engine)
+        self.log_writer = LogWriter(self.write_log)
+        self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
 
@@ -72,13 +79,27 @@ class Store:
         is what kept actions fast under load (benchmarks/server.py). PostgreSQL takes
         writers side by side, over the event loop's own sockets."""
         if self._writer is not None:
-            if self._checkpoints is None:
-                self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
+            self._start_checkpoints()
             return await asyncio.get_running_loop().run_in_executor(
                 self._writer, self._write_now, change
             )
         async with self.sessions() as db, db.begin():
             return await db.run_sync(change)
+
+    async def write_log(self, batch: Batch) -> None:
+        """Commit a batch of log entries with their seat and table rows (``LogWriter``): on
+        SQLite with its own driver in the writer thread (``sqlite_log``), elsewhere as Core
+        statements."""
+        if self._writer is not None and self._sqlite_log is not None:
+            self._start_checkpoints()
+            await asyncio.get_running_loop().run_in_executor(
+                self._writer, self._sqlite_log.write, *batch)
+            return
+        await self.write(lambda db: core_writes(db, batch))
+
+    def _start_checkpoints(self) -> None:
+        if self._checkpoints is None:
+            self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
 
     async def _checkpoint(self, every: float = 1.0) -> None:
         """Copy SQLite's write-ahead log into the database file now and then, in another
@@ -105,7 +126,11 @@ class Store:
         if self._checkpoints is not None:
             self._checkpoints.cancel()
         if self._writer is not None:
-            dispose = self._sync_engine.dispose
+            def dispose() -> None:
+                if self._sqlite_log is not None:
+                    self._sqlite_log.close()
+                self._sync_engine.dispose()
+
             await asyncio.get_running_loop().run_in_executor(self._writer, dispose)
             self._writer.shutdown()
         await self.engine.dispose()
@@ -120,7 +145,7 @@ class Store:
     ) -> User:
         user = User(
             name=name, name_key=name.lower(), display_name=name, password_hash=password_hash,
-            guest=guest, language=language,
+            guest=guest, language=language, name_fold=fold(name), display_fold=fold(name),
         )
         try:
             await self.write(lambda db: db.add(user))
@@ -170,7 +195,77 @@ class Store:
                     Session.token_hash == token_hash, Session.expires_at > utcnow()
                 )
             )
-            return found.scalar_one_or_none()
+            user = found.scalar_one_or_none()
+        if user is not None and user.seen_at < utcnow() - self.seen_every:
+            await self.seen(user)
+        return user
+
+    async def seen(self, user: User) -> None:
+        """Note that the account is in use (at most once per ``seen_every``: not a write per
+        request); unused guests are purged by it."""
+        user.seen_at = utcnow()
+        await self.write(lambda db: db.execute(
+            update(User).where(User.id == user.id).values(seen_at=user.seen_at)))
+
+    async def name_clash(self, folded: str, user_id: int | None) -> bool:
+        """Another account's sign-in or display name looks like ``folded``."""
+        async with self.sessions() as db:
+            found = await db.execute(select(User.id).where(
+                or_(User.name_fold == folded, User.display_fold == folded),
+                User.id != (user_id if user_id is not None else -1)).limit(1))
+            return found.first() is not None
+
+    async def drop_sessions(self, user_id: int, keep: str | None = None) -> int:
+        """End the account's sessions, all or all but ``keep``; how many ended."""
+        statement = delete(Session).where(Session.user_id == user_id)
+        if keep is not None:
+            statement = statement.where(Session.token_hash != keep)
+        return await self.write(lambda db: int(db.connection().execute(statement).rowcount))
+
+    async def forget_user(self, user_id: int, anonymous: str,
+                          only_guest_seen_before: datetime | None = None
+                          ) -> tuple[bool, User | None]:
+        """Delete an account and keep its history: the row stays under ``anonymous`` with no
+        password, webhook or sessions, and leaves the leaderboards; if nothing refers to it
+        (a guest that never sat at a table or chatted), the row goes too. With
+        ``only_guest_seen_before``, only if it is still a guest unused since then (a purge
+        must not take an account its owner came back to meanwhile). Whether it was deleted
+        now (not before, nor left alone), and its anonymous row (None: removed outright)."""
+        def forget(db: orm.Session) -> tuple[bool, User | None]:
+            user = db.get(User, user_id)
+            if user is None or user.deleted_at is not None:
+                return False, None
+            if only_guest_seen_before is not None and (
+                    not user.guest or user.seen_at >= only_guest_seen_before):
+                return False, None
+            db.execute(delete(Session).where(Session.user_id == user_id))
+            db.execute(delete(Rating).where(Rating.user_id == user_id))
+            used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
+                Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
+            if not used:
+                db.delete(user)
+                return True, None
+            user.name = user.name_key = user.display_name = anonymous
+            user.name_fold = user.display_fold = fold(anonymous)
+            user.password_hash = user.webhook_url = None
+            user.guest = False
+            user.deleted_at = utcnow()
+            return True, user
+
+        return await self.write(forget)
+
+    async def stale_guests(self, before: datetime, limit: int = 200) -> list[int]:
+        async with self.sessions() as db:
+            found = await db.execute(select(User.id).where(
+                User.guest.is_(True), User.deleted_at.is_(None), User.seen_at < before,
+            ).limit(limit))
+            return list(found.scalars())
+
+    async def stale_open_tables(self, before: datetime, limit: int = 200) -> list[str]:
+        async with self.sessions() as db:
+            found = await db.execute(select(Table.id).where(
+                Table.status == "open", Table.created_at < before).limit(limit))
+            return list(found.scalars())
 
     async def drop_session(self, token_hash: str) -> None:
         await self.write(
@@ -293,6 +388,21 @@ class Store:
 
         return await self.write(leave)
 
+    async def unseat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
+        """The host frees a seat of an open table that still holds this person or bot."""
+        def free(db: orm.Session) -> bool:
+            conn = db.connection()
+            if lock_table(conn, seat.table_id) != "open":
+                return False
+            held = (Seat.user_id == user_id if user_id is not None else Seat.user_id.is_(None),
+                    Seat.bot == bot if bot is not None else Seat.bot.is_(None))
+            done = conn.execute(update(Seat).where(
+                Seat.table_id == seat.table_id, Seat.seat == seat.seat, *held,
+            ).values(user_id=None, bot=None))
+            return bool(done.rowcount == 1)
+
+        return await self.write(free)
+
     async def move_on(self, table: Table, seats: Sequence[Seat], was: str) -> bool:
         """Write the table row and the seats' clocks if its status is still ``was`` and its
         seats are held as ``seats`` say: the start of a match, or an abandoned open table,
@@ -336,7 +446,7 @@ class Store:
 
     async def append(
         self,
-        move: Move,
+        move: Move | LogEntry,
         seats: Sequence[Seat] = (),
         table: Table | None = None,
     ) -> None:
@@ -408,6 +518,17 @@ class Store:
                 .order_by((Rating.mu - 3 * Rating.sigma).desc()).limit(limit)
             )
             return [(r, u) for r, u in found.tuples()]
+
+    async def hosted(self, user_id: int, levels: Sequence[str]) -> tuple[int, int]:
+        """The open and running tables the account hosts, and their bot seats at ``levels``
+        (its quota: account_limits.py)."""
+        live = (Table.host_id == user_id, Table.status.in_(("open", "playing")))
+        async with self.sessions() as db:
+            tables = await db.scalar(select(func.count()).select_from(Table).where(*live))
+            bots = await db.scalar(
+                select(func.count()).select_from(Seat).join(Table, Seat.table_id == Table.id)
+                .where(*live, Seat.bot.in_(list(levels))))
+            return int(tables or 0), int(bots or 0)
 
     async def counts(self) -> dict[str, int]:
         async with self.sessions() as db:

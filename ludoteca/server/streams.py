@@ -59,6 +59,11 @@ class Streams:
         if self.bus is not None:
             self.bus.lobby(text)
 
+    def signed_out(self, user_id: int) -> None:
+        """The person's sessions ended (a new password, signed out elsewhere, deleted): their
+        streams in this process end; a browser whose session lives on opens its stream again."""
+        self.deliver(user_id, json.dumps({"type": "signed_out"}))
+
     def deliver_all(self, text: str) -> None:
         for queues in self.queues.values():
             for queue in queues:

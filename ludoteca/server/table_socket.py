@@ -2,15 +2,18 @@
 connect (origin, session, attach to the table's actor), receive (size, parse, dispatch through
 one table keyed by message type), disconnect.
 
-Nothing a client sends closes its socket: a mistake gets a typed ``error``; an exception the
-server did not expect is logged once and answered with a typed ``server_error``.
+Nothing a client sends closes its socket but a flood (``socket_limits.py``): a mistake gets a
+typed ``error``; an exception the server did not expect is logged once and answered with a
+typed ``server_error``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +39,7 @@ from ludoteca.server.errors import (
 from ludoteca.server.hub import Hub
 from ludoteca.server.protocol import Act, Chat, Ping, Rematch, Sync, Undo
 from ludoteca.server.settings import MESSAGE_LIMIT
+from ludoteca.server.socket_limits import FLOOD_CLOSE, MessageRate
 from ludoteca.server.table.actor import TableActor
 
 log = logging.getLogger("ludoteca.server")
@@ -62,6 +66,11 @@ class TableSocket:
         self.actor: TableActor | None = None
         self.problem: LudotecaError | None = None
         self.conn = Connection(None, "en")
+        self.rate = MessageRate(hub.settings.socket_rate)
+        self.counted: tuple[str, int | None] | None = None
+        """The address and account this socket counts against (``SocketCounts``)."""
+        self.close_with = (1012, "")
+        """The close frame the writer sends when told to close."""
         self.handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
             Act: self.on_act, Undo: self.on_undo, Chat: self.on_chat, Rematch: self.on_rematch,
             Sync: self.on_sync, Ping: self.on_ping,
@@ -69,8 +78,14 @@ class TableSocket:
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
-        if not await self.on_connect():
-            return
+        try:
+            if await self.on_connect():
+                await self._serve()
+        finally:
+            if self.counted is not None:
+                self.hub.socket_counts.leave(*self.counted)
+
+    async def _serve(self) -> None:
         hub = self.hub
         hub.metrics.clients.inc()
         writer = asyncio.create_task(self._write())
@@ -81,13 +96,22 @@ class TableSocket:
                 message = await self.ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await self.on_receive(message)
+                if not await self.on_receive(message):
+                    await self._close_after_writes(writer)
+                    break
         except WebSocketDisconnect:
             pass
         finally:
             hub.metrics.clients.dec()
             writer.cancel()
             self.on_disconnect()
+
+    async def _close_after_writes(self, writer: asyncio.Task[None]) -> None:
+        """A flood: the refusal already queued goes out, then the close frame with its
+        reason (the writer sends both, in order)."""
+        self.conn.send(CLOSE)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(writer), 5)
 
     async def on_connect(self) -> bool:
         ws, hub = self.ws, self.hub
@@ -111,6 +135,15 @@ class TableSocket:
         self.conn = Connection(self.user.id if self.user else None,
                                lang if lang in ("en", "es") else "en")
         await ws.accept()
+        address = ws.client.host if ws.client else "unknown"
+        refused = hub.socket_counts.enter(address, self.conn.user_id)
+        if refused is not None:
+            hub.metrics.errors.labels(refused.code).inc()
+            await ws.send_text(protocol.error(refused, voice(self.conn.lang)))
+            await ws.close(code=FLOOD_CLOSE,
+                           reason=f"too_many_sockets: at most {refused.fields['count']}")
+            return False
+        self.counted = (address, self.conn.user_id)
         if hub.closing:
             await ws.send_text(protocol.reconnect(voice(self.conn.lang).t(E.SHUTTING_DOWN)))
             await ws.close(code=1012)
@@ -144,7 +177,15 @@ class TableSocket:
 
         return attach
 
-    async def on_receive(self, message: MutableMapping[str, Any]) -> None:
+    async def on_receive(self, message: MutableMapping[str, Any]) -> bool:
+        """Answer one client frame; False when the socket must close (a flood)."""
+        if not self.rate.allows(time.monotonic()):
+            log.warning("table socket flood closed", extra={
+                "table": self.table_id, "user_id": self.conn.user_id,
+                "address": self.counted[0] if self.counted else None})
+            self.refuse(self.rate.refusal())
+            self.close_with = (FLOOD_CLOSE, self.rate.close_reason())
+            return False
         text = message.get("text")
         if text is None:
             raw = message.get("bytes") or b""
@@ -153,11 +194,11 @@ class TableSocket:
                                         limit=MESSAGE_LIMIT))
             else:
                 self.refuse(ServerError("bad_json", E.BAD_JSON))
-            return
+            return True
         size = len(text.encode())
         if size > MESSAGE_LIMIT:
             self.refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
-            return
+            return True
         try:
             if self.problem is not None or self.actor is None:  # every message hears it
                 raise self.problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
@@ -169,6 +210,7 @@ class TableSocket:
         except Exception:
             log.exception("table %s: a client message failed", self.table_id)
             self.refuse(protocol.server_error())
+        return True
 
     def on_disconnect(self) -> None:
         actor = self.actor
@@ -243,7 +285,7 @@ class TableSocket:
             while True:
                 text = await conn.outbox.get()
                 if text == CLOSE:
-                    await self.ws.close(code=1012)
+                    await self.ws.close(*self.close_with)
                     return
                 if text == RESYNC:
                     if actor is None:

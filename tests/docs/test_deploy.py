@@ -58,7 +58,9 @@ def test_the_proxy_passes_websockets_to_every_web_process() -> None:
     assert "proxy_set_header Upgrade $http_upgrade" in conf
     assert "location /ws/" in conf and "location = /api/events" in conf
     from ludoteca.server.app import create_app
+    from ludoteca.server.table_socket import TABLE_PATH, TableSockets
 
-    app = create_app()
-    assert "/ws/tables/{table_id}" in {getattr(r, "path", "") for r in app.routes}
+    app = create_app()  # table sockets are answered ahead of the routes (TableSockets)
+    assert any(m.cls is TableSockets for m in app.user_middleware)
+    assert TABLE_PATH.fullmatch("/ws/tables/abc123")
     assert "/api/events" in app.openapi()["paths"]

@@ -195,6 +195,24 @@ def test_an_unchanged_kingdom_is_one_record_rendered_once() -> None:
     assert again["kingdoms"][0]["parts"] == said["kingdoms"][0]["parts"]
 
 
+def test_kingdomino_keeps_about_the_live_kingdoms() -> None:
+    """Each kingdom kept is objects the server's cycle collector walks: a kingdom that grew is
+    let go, so a whole match viewed at every step leaves only its two kingdoms."""
+    from ludoteca.games.kingdomino import view as kingdomino_view
+
+    kingdomino_view._KINGDOMS.clear()
+    game = GAMES["kingdomino"]
+    match = Match.new(game, {}, 2, 4, narrate=False)
+    rng = random.Random(4)
+    while not match.is_over():
+        for viewer in (0, 1, None):
+            match.view(viewer)
+        seat = min(match.to_act())
+        match.step(seat, rng.choice(match.legal(seat)))
+    match.view(None)
+    assert len(kingdomino_view._KINGDOMS) == 2
+
+
 def test_teams_and_outcome_defaults() -> None:
     """An outcome that names no teams has one seat per side; an older stored result (without
     teams, parts or reasons) reads back that way."""

@@ -298,7 +298,7 @@ def test_more_bots_than_seats_are_refused(
     player = people(lang="es")
     too_many = player.http.post("/api/tables", json={
         "game": "kami", "players": 2, "bots": ["random", "random", None]})
-    message = refused(too_many, 422, "too_many_bots")
+    message = refused(too_many, 422, "extra_bots")
     assert message.startswith("3 bots para 2 asientos")
     assert player.ok(player.http.get("/api/me/tables")) == []
     made = player.create("kami", 4, bots=["random", None, "greedy"])  # exactly the seats

@@ -59,7 +59,7 @@ def processes(pg_url: str, redis_url: str, folder: Path, n: int = 2, lease: floa
     """``n`` processes of one arena (bots moving at once, leases of ``lease`` seconds)."""
     servers = [
         Server(pg_url, folder, LUDOTECA_REDIS_URL=redis_url, LUDOTECA_LEASE_SECONDS=str(lease),
-               **env)
+               **{"LUDOTECA_WEBHOOK_TEST_NETWORKS": "127.0.0.1/32", **env})  # the test's hooks
         for _ in range(n)
     ]
     try:

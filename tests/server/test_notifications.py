@@ -13,9 +13,24 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
+import pytest
 
 from tests.server.client import CLIENT, JSON, Player, Socket
 from tests.server.conftest import Server
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The suite's server, whose webhooks may reach this test's own receiver on 127.0.0.1
+    (a test-only setting: webhooks go to public addresses only, tests/security)."""
+    found = Server(database_url, tmp_path_factory.mktemp("server"),
+                   LUDOTECA_WEBHOOK_TEST_NETWORKS="127.0.0.1/32")
+    found.start()
+    try:
+        yield found
+    finally:
+        found.stop()
+
 
 TIMEOUT = httpx.Timeout(10, read=30)
 """The stream sends a keep-alive every 15 s, so a read waits at most that long for nothing."""

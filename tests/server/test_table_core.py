@@ -11,7 +11,7 @@ import pytest
 
 from ludoteca.engine.errors import IllegalAction, NotYourTurn, StaleAction
 from ludoteca.engine.match import NoUndo
-from ludoteca.server.db import Move, Seat, Table, User
+from ludoteca.server.db import LogEntry, Seat, Table, User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.table.view import TableViews
@@ -31,7 +31,7 @@ def open_table(game: str = "kingdomino", players: int = 2, mode: str = "live") -
     return TableCore(table, seats, {1: USERS[1]})
 
 
-def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, list[Move]]:
+def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, list[LogEntry]]:
     core = open_table(game, mode=mode)
     core.check_join(USERS[2], "secret")
     core.seated(core.free_seat(None), USERS[2], None)
@@ -41,7 +41,7 @@ def started(game: str = "kingdomino", mode: str = "live") -> tuple[TableCore, li
     return core, []
 
 
-def act(core: TableCore, log: list[Move], seat: int, data: object) -> None:
+def act(core: TableCore, log: list[LogEntry], seat: int, data: object) -> None:
     effects = core.act(seat, core.seq, data, NOW)
     assert effects.write is not None and effects.write.move is not None
     log.append(effects.write.move)
@@ -168,3 +168,10 @@ def test_chat_is_checked_escaped_and_rate_limited() -> None:
         core.check_chat(USERS[1], "too fast", 2.0, 2)
     assert info.value.code == "rate_limited"
     assert core.check_chat(USERS[1], "later", 11.0, 2) == "later"
+
+
+def test_messages_with_keys_that_are_not_strings_are_still_sent() -> None:
+    """A view may key by seat: the message still encodes (its keys as JSON strings)."""
+    from ludoteca.server.table.view import dumps
+
+    assert dumps({"hands": {0: [1], 1: []}, "ok": True}) == '{"hands":{"0":[1],"1":[]},"ok":true}'

@@ -25,7 +25,7 @@ def free_port() -> int:
 class ServerProcess:
     """One ``ludoteca serve`` process: ``start``, ``kill`` (SIGKILL) and ``start`` again on the
     same database and port, or ``stop`` (SIGTERM, the graceful shutdown). Bots move at once and
-    the rate limits are lifted unless ``env`` says otherwise."""
+    the rate limits and the per-address socket cap are lifted unless ``env`` says otherwise."""
 
     def __init__(self, database_url: str, folder: Path, module: str = "ludoteca.cli",
                  **env: str) -> None:
@@ -35,7 +35,9 @@ class ServerProcess:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "LUDOTECA_BOT_DELAY": "0", "LUDOTECA_BOT_PROCESSES": "1",
-                    "LUDOTECA_AUTH_RATE": "1000000", "LUDOTECA_CREATE_RATE": "1000000", **env}
+                    "LUDOTECA_AUTH_RATE": "1000000", "LUDOTECA_CREATE_RATE": "1000000",
+                    # every client here is on 127.0.0.1 (the benchmarks open 600 sockets)
+                    "LUDOTECA_SOCKETS_PER_ADDRESS": "1000000", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.runs = 0
 

@@ -7,7 +7,6 @@ so every seat gets the same view; only the count of undrawn dominoes is shown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.errors import RecordError
@@ -50,10 +49,14 @@ def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) 
     """A kingdom as views show it. The same placements give the same object (views are never
     changed once made): most kingdoms do not change from one move to the next, every viewer
     sees them, and the server renders a record it has seen once (render_parts' memo)."""
-    key = (tuple(placed), cfg.frame, cfg.harmony, cfg.middle_kingdom, cfg.crowns_tiebreak)
+    flags = (cfg.frame, cfg.harmony, cfg.middle_kingdom, cfg.crowns_tiebreak)
+    key = (tuple(placed), flags)
     found = _KINGDOMS.get(key)
     if found is None:
-        if len(_KINGDOMS) >= 4096:
+        # A kingdom only grows: the one it grew from is not asked for again (an undo asks
+        # for it once more and it is made anew), so the cache holds about the live kingdoms.
+        _KINGDOMS.pop((key[0][:-1], flags), None)
+        if len(_KINGDOMS) >= 2048:
             _KINGDOMS.clear()
         found = _KINGDOMS[key] = _kingdom_json(k, placed, cfg)
     return found
@@ -61,7 +64,7 @@ def kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) 
 
 _KINGDOMS: dict[tuple[Any, ...], JSON] = {}
 """Kingdoms as views show them, by placements and scoring options (the placements fix the
-kingdom's squares)."""
+kingdom's squares). Each one held is a few objects the cycle collector walks."""
 
 
 def _kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config) -> JSON:
@@ -105,12 +108,10 @@ def live_score(k: list[int], cfg: Config) -> JSON:
     }
 
 
-@lru_cache(maxsize=4096)
 def _live_score(
     k: tuple[int, ...], frame: int, harmony: bool, middle: bool, crowns_tiebreak: bool
 ) -> tuple[int, tuple[Part, ...], int, int, tuple[TieBreak, ...]]:
-    """A kingdom's live score, worked out once per kingdom: every view of every viewer shows
-    the same kingdoms, and most do not change from one action to the next."""
+    """A kingdom's live score (worked out once per kingdom: ``kingdom_json`` keeps them)."""
     result = scoring.breakdown(list(k), frame, harmony, middle, TERRAINS, False)
     largest, crowns = result["largest_territory"], result["crowns"]
     return (result["total"], tuple(scoring.parts(result)), largest, crowns,

@@ -105,7 +105,7 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     options = game.validate(body.options, body.players)
     _check_clock(body)
     if len(body.bots) > body.players - 1:
-        raise ServerError("too_many_bots", E.TOO_MANY_BOTS, 422, count=len(body.bots),
+        raise ServerError("extra_bots", E.EXTRA_BOTS, 422, count=len(body.bots),
                           seats=body.players)
     bots: list[str | None] = []
     for level in body.bots:
@@ -120,7 +120,9 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
         turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
         rated=body.rated, private=body.private, zombie=False,
     )
-    actor = await hub.tables.create(user, table, bots)
+    async with hub.account_limits.hold(user.id):  # what the account may run at once
+        await hub.account_limits.check_table(user.id, bots)
+        actor = await hub.tables.create(user, table, bots)
     return for_member(actor.core, user)
 
 

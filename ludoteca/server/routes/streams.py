@@ -39,7 +39,7 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
                     continue
                 kind = json.loads(text).get("type", "message")
                 yield f"event: {kind}\ndata: {text}\n\n"
-                if kind == "reconnect":
+                if kind in ("reconnect", "signed_out"):
                     break
         finally:
             hub.streams.unsubscribe(uid, queue)

@@ -76,7 +76,28 @@ async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JS
     actor = await table_actor(hub, table_id)
     level = bot_level(body.level, actor.core.table.game)
     seat = _seat_index(actor, body.seat)
-    await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
+    host = actor.core.table.host_id  # a table's bots count against its host
+    async with hub.account_limits.hold(host):
+        await hub.account_limits.check_bot(host, level)
+        await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
+    return for_member(actor.core, user)
+
+
+@router.delete("/tables/{table_id}/seats/{seat}",
+               summary="The host frees another person's seat or a bot's, before the start")
+async def remove_seat(table_id: str, seat: int, user: UserDep, hub: HubDep) -> JSON:
+    actor = await table_actor(hub, table_id)
+    index = _seat_index(actor, seat)
+    assert index is not None
+    removed: list[int | None] = []
+
+    async def remove() -> None:
+        removed.append(await actor.seating.remove(user, index))
+
+    await _command(actor, remove)
+    person = removed[0] if removed else None
+    if person is not None:  # their table page hears the seat change; their stream, why
+        hub.streams.publish(person, {"type": "removed", "table": table_id})
     return for_member(actor.core, user)
 
 

@@ -25,7 +25,7 @@ from ludoteca.engine.match import LogItem, Match, Step
 from ludoteca.games import get_game
 from ludoteca.server import clocks
 from ludoteca.server import errors as E
-from ludoteca.server.db import Chat, Move, Seat, Table, User, utcnow
+from ludoteca.server.db import Chat, LogEntry, Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.store import stamp
 
@@ -44,7 +44,7 @@ Tell = Literal["step", "full", "table", "lobby"]
 class Write:
     """What a command writes, in one transaction: a log entry with the rows it changed."""
 
-    move: Move | None = None
+    move: LogEntry | None = None
     seats: list[Seat] = field(default_factory=list)
     table: Table | None = None
 
@@ -71,12 +71,15 @@ class TableCore:
         self.match: Match | None = None
         self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
         self._chat_times: dict[int, deque[float]] = {}
+        self.times: dict[int, datetime] = {}
+        """When each log entry was made, by ``seq`` (an undo gives the clocks back from it)."""
         self.load(log)
 
     # ---- the rows and the log ----------------------------------------------------------------
-    def load(self, log: Sequence[Move]) -> None:
+    def load(self, log: Sequence[Move | LogEntry]) -> None:
         """The match as the table's log makes it (None while the table is open)."""
         self.match = None
+        self.times = {m.seq: m.at for m in log}
         if self.table.status == "open" or (not log and self.table.status == "abandoned"):
             return
         self.match = Match.from_log(
@@ -97,6 +100,7 @@ class TableCore:
         assert match is not None
         for move in moves:
             match.apply_item(*log_item(move))
+            self.times[move.seq] = move.at
 
     def missing_users(self) -> list[int]:
         return [s.user_id for s in self.seats
@@ -214,6 +218,27 @@ class TableCore:
         for s in self.to_act():
             clocks.start(table, self.seats[s], now)
 
+    def check_remove(self, user: User, seat: int) -> Seat:
+        """The host may free another's seat (a stranger's or a bot's) before the start."""
+        if self.table.status != "open":
+            raise ServerError("not_open", E.NOT_OPEN, 409)
+        if user.id != self.table.host_id:
+            raise ServerError("not_host", E.NOT_HOST, 403)
+        row = self.seats[seat]
+        if row.user_id is None and row.bot is None:
+            raise ServerError("seat_free", E.SEAT_FREE, 409, seat=seat + 1)
+        if row.user_id == user.id:
+            raise ServerError("own_seat", E.OWN_SEAT, 409)
+        return row
+
+    def expire(self, now: datetime) -> Effects | None:
+        """An open table nobody filled in time is given up (None: it is not open any more).
+        Written conditionally like any start or abandonment (``move_on``)."""
+        if self.table.status != "open":
+            return None
+        self.table.status = "abandoned"
+        return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
+
     def check_leave(self, user: User) -> int:
         seat = self.seat_of(user.id)
         if seat is None:
@@ -250,24 +275,18 @@ class TableCore:
                        finished=over)
 
     def undo(self, seat: int, seq: int, now: datetime) -> Effects:
-        """Take back the seat's last action (the driver's rule). In a live game the time spent
-        stays spent and the increment that action earned goes back: acting and taking back
-        never buys time."""
+        """Take back the seat's last action (the driver's rule, takeback limit included); the
+        clocks go back as they were before it (``clocks.after_undo``: the other seats are not
+        charged for the wait, the undoer gains no time)."""
         if self.is_bot(seat):
             raise ServerError("bot_seat", BOT_SEAT, 409)
         match = self._check_playing()
         before = match.to_act()
+        undone = _last_act(match)
         step = match.undo(seat, seq)
-        after = self.to_act()
-        mine = self.seats[seat]
-        if self.table.mode == "live":
-            clocks.stop(self.table, mine, now, answered=False)
-            mine.bank_seconds = max(0.0, mine.bank_seconds - self.table.increment_seconds)
-        changed = clocks.after_action(self.table, self.seats, None, before, after, now)
-        if mine.deadline is None and seat in after:
-            clocks.start(self.table, mine, now)
-        if mine not in changed:
-            changed.append(mine)
+        acted_at = self.times.get(undone, now) if undone is not None else now
+        changed = clocks.after_undo(self.table, self.seats, seat, before, self.to_act(),
+                                    acted_at, now)
         return Effects(Write(self._move(step, now), changed), ["full"])
 
     def take_over(self, seat: int, now: datetime) -> Effects | None:
@@ -298,15 +317,15 @@ class TableCore:
         for seat in self.seats:
             seat.deadline = None
 
-    def _move(self, step: Step, now: datetime) -> Move:
+    def _move(self, step: Step, now: datetime) -> LogEntry:
         if step.kind == "act":
             kind, action = "act", step.action.to_json()
         elif step.kind == "undo":
             kind, action = "undo", None
         else:
             kind, action = "note", step.action
-        return Move(table_id=self.table.id, seq=step.seq, seat=step.seat, kind=kind,
-                    action=action, at=now)
+        self.times[step.seq] = now
+        return LogEntry(self.table.id, step.seq, step.seat, kind, action, now)
 
     # ---- rematch ---------------------------------------------------------------------------------
     def rematch_offer(self, now: datetime) -> JSON | None:
@@ -388,7 +407,21 @@ class TableCore:
         return html.escape(text)
 
 
-def log_item(move: Move) -> LogItem:
+def _last_act(match: Match) -> int | None:
+    """The ``seq`` of the action an undo would take back (each undo in the log took back the
+    action in force before it)."""
+    pending = 0
+    for step in reversed(match.log):
+        if step.kind == "undo":
+            pending += 1
+        elif step.kind == "act":
+            if not pending:
+                return step.seq
+            pending -= 1
+    return None
+
+
+def log_item(move: Move | LogEntry) -> LogItem:
     """A stored log entry as the match driver reads it (``zombie`` is the older name of a
     take-over note)."""
     if move.kind == "act":

@@ -33,6 +33,8 @@ class Rematcher:
         core, services = host.core, host.services
         for attempt in range(2):
             offered = core.rematch_offer(utcnow()) is None
+            if accept and offered and core.table.rematch is None:
+                await services.may_rematch(core)  # a new table of the host's: its quota
             try:
                 await host.apply(core.answer_rematch(seat, accept, utcnow(),
                                                      services.settings.rematch_seconds))

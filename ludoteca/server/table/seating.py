@@ -3,14 +3,16 @@ process took the seat first (read the table again, try the next free one)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Protocol
 
+from ludoteca.engine.errors import StaleAction
 from ludoteca.server import errors as E
-from ludoteca.server.db import User
+from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.services import TableServices
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.core import Effects, TableCore
 
 
 class SeatingHost(Protocol):
@@ -24,6 +26,8 @@ class SeatingHost(Protocol):
     async def seats_changed(self) -> None: ...
 
     async def take_over(self, seat: int) -> bool: ...
+
+    async def apply(self, effects: Effects, conflict: object = None) -> None: ...
 
 
 class Seating:
@@ -69,3 +73,27 @@ class Seating:
         for _ in range(2):  # once more on the table as it is now, if another wrote first
             if host.core.table.status != "playing" or await host.take_over(seat):
                 return
+
+    async def remove(self, user: User, seat: int) -> int | None:
+        """The host frees another's seat before the start; the person removed (None: a
+        bot). Conditional like every seat write: if the seat changed meanwhile, refused."""
+        host = self.host
+        row = host.core.check_remove(user, seat)
+        person, bot = row.user_id, row.bot
+        if not await host.services.store.unseat(row, person, bot):
+            await host.refresh()
+            raise ServerError("seat_changed", E.SEAT_CHANGED, 409, seat=seat + 1)
+        row.user_id = row.bot = None
+        await host.seats_changed()
+        return person
+
+    async def expire(self) -> bool:
+        """Give the open table up (nobody filled it in time); False if it had started or been
+        given up meanwhile, here or in another process."""
+        effects = self.host.core.expire(utcnow())
+        if effects is None:
+            return False
+        with contextlib.suppress(StaleAction):
+            await self.host.apply(effects)
+            return True
+        return False

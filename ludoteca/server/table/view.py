@@ -167,8 +167,13 @@ NOTICES = {
 
 def dumps(message: Any) -> str:
     """A message's text. orjson: encoding the views was an eighth of the server's CPU under
-    load with the standard library's encoder (benchmarks/server.py, py-spy)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    load with the standard library's encoder (benchmarks/server.py, py-spy). Keys that are
+    not strings (a few views key by seat) take orjson's slower option, only when needed: it
+    costs twice the time on every message."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def notice_text(notice: JSON, say: Voice) -> str:

@@ -70,7 +70,7 @@ function openEvents() {
     failed = false;
   });
   events.addEventListener("error", () => { failed = true; });
-  for (const kind of ["lobby", "turn", "finished", "rematch", "reconnect"]) {
+  for (const kind of ["lobby", "turn", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -81,6 +81,8 @@ function openEvents() {
 
 function emit(data) {
   if (data.type === "turn") announceTurn(data);
+  if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
+  if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
 }
 

@@ -1,7 +1,8 @@
 // A player's page: ratings per game and the last finished matches (GET /api/users/{name}); on a
-// guest's own page, the form that keeps the account (POST /api/claim).
+// guest's own page, the form that keeps the account (POST /api/claim); on one's own page, the
+// account's controls: change the password, sign out everywhere else, delete the account.
 import { navigate, refreshMe } from "./app.js";
-import { attempt, get, post } from "./api.js";
+import { attempt, del, get, post } from "./api.js";
 import { t } from "./i18n.js";
 import { clear, formatDate, h, toast } from "./ui.js";
 
@@ -24,6 +25,55 @@ function claimForm() {
   return form;
 }
 
+function passwordForm() {
+  const form = h("form", { class: "panel", "data-testid": "password-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const done = await attempt(() => post("/api/password", { current: data.get("current"), new: data.get("new") }));
+    if (!done) return;
+    form.reset();
+    toast(t("account.changed"), "info");
+  } });
+  const field = (label, attrs) => h("label", { class: "field" }, h("span", {}, label), h("input", { required: true, type: "password", ...attrs }));
+  form.append(h("h3", {}, t("account.password")),
+    field(t("account.current"), { name: "current", autocomplete: "current-password", maxlength: 128 }),
+    field(t("account.new"), { name: "new", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
+    h("button", { type: "submit", "data-testid": "change-password" }, t("account.change")));
+  return form;
+}
+
+function othersPanel() {
+  return h("div", { class: "panel" }, h("h3", {}, t("account.others")), h("p", { class: "hint" }, t("account.others_text")),
+    h("button", { type: "button", class: "secondary", "data-testid": "signout-others", onclick: async () => {
+      const done = await attempt(() => post("/api/signout/others"));
+      if (done) toast(t("account.others_done", { n: done.sessions_ended }), "info");
+    } }, t("account.others")));
+}
+
+function deleteForm(guest) {
+  const form = h("form", { class: "panel", "data-testid": "delete-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const done = await attempt(() => del("/api/me", guest ? {} : { password: data.get("password") }));
+    if (!done) return;
+    await refreshMe();
+    toast(t("account.deleted"), "info");
+    navigate("#/");
+  } });
+  form.append(h("h3", {}, t("account.delete")), h("p", { class: "hint" }, t("account.delete_text")),
+    guest ? null : h("label", { class: "field" }, h("span", {}, t("account.current")),
+      h("input", { required: true, type: "password", name: "password", autocomplete: "current-password", maxlength: 128 })),
+    h("label", { class: "field check" }, h("input", { type: "checkbox", required: true, name: "sure", "data-testid": "delete-sure" }),
+      h("span", {}, t("account.delete_confirm"))),
+    h("button", { type: "submit", class: "secondary", "data-testid": "delete-account" }, t("account.delete_submit")));
+  return form;
+}
+
+function accountPanel(me) {
+  return h("section", { "data-testid": "account" }, h("h2", {}, t("account.title")),
+    me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest));
+}
+
 export function mount(main, { id: name }, session) {
   const gameTitle = (g) => session.games.find((x) => x.name === g)?.title || g;
   clear(main).append(h("h1", {}, name), h("p", { class: "hint" }, t("common.loading")));
@@ -32,6 +82,7 @@ export function mount(main, { id: name }, session) {
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
     if (user.guest && session.me?.name === user.name) main.append(claimForm());
+    const account = session.me?.name === user.name ? accountPanel(session.me) : null; // last on the page
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
     else main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-ratings" },
@@ -42,7 +93,7 @@ export function mount(main, { id: name }, session) {
         h("td", { class: "num" }, typeof r.rating === "number" ? r.rating.toFixed(2) : r.rating),
         h("td", { class: "num" }, r.games ?? "")))))));
     main.append(h("h2", {}, t("player.history")));
-    if (!user.matches.length) { main.append(h("p", {}, t("player.no_matches"))); return; }
+    if (!user.matches.length) { main.append(h("p", {}, t("player.no_matches")), ...[account].filter(Boolean)); return; }
     main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-matches" },
       h("thead", {}, h("tr", {}, [t("player.when"), t("new.game"), t("new.players"), t("result.score"), t("result.rank"), t("player.rated"), ""]
         .map((text) => h("th", { scope: "col" }, text)))),
@@ -56,6 +107,6 @@ export function mount(main, { id: name }, session) {
           h("td", {}, seat !== null ? m.ranks?.[seat] : (m.ranks || []).join(" – ")),
           h("td", {}, m.rated ? t("common.yes") : t("common.no")),
           h("td", {}, h("a", { href: `#/replay/${m.id}` }, t("table.replay"))));
-      })))));
+      })))), ...[account].filter(Boolean));
   }, (error) => clear(main).append(h("h1", {}, name), h("p", { class: "error", "data-testid": "fatal" }, error.message)));
 }

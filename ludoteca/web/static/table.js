@@ -1,7 +1,7 @@
 // The table page: one WebSocket per open table, the seq rule, seats and clocks, the move log,
 // chat, undo, the game's renderer (from its folder, at the URL /api/games gives) or a plain
 // fallback, the result and rematch.
-import { attempt, get, post } from "./api.js";
+import { attempt, del, get, post } from "./api.js";
 import { getLang, t, translator } from "./i18n.js";
 import { renderResult } from "./score.js";
 import { clear, formatClock, h, toast, unescapeHtml } from "./ui.js";
@@ -254,6 +254,7 @@ export function mount(main, { id, query }, session) {
         acting ? h("span", { class: "tag turn", "aria-label": t("seat.to_act") }, "▶ " + t("seat.to_act")) : null,
         clock && state.status === "playing" ? h("span", { class: `clock${clock.running ? " running" : ""}`, "data-clock-seat": clock.seat }, formatClock(clockSeconds(clock))) : null);
       if (open && seat.name === null) item.append(freeSeatControls(seat.seat, seated));
+      else if (open && me && table.host === me.name && seat.user !== me.name) item.append(removeControl(seat));
       list.append(item);
     }
     seatsBox.append(list);
@@ -293,6 +294,16 @@ export function mount(main, { id, query }, session) {
       }) }, t("table.add_bot")));
     }
     return box;
+  }
+
+  /** The host frees a stranger's seat or a bot's before the start. */
+  function removeControl(seat) {
+    return h("span", { class: "seat-actions" }, h("button", { type: "button", class: "secondary",
+      "data-testid": `remove-${seat.seat}`, "aria-label": t("table.remove_seat", { n: seat.seat + 1 }),
+      onclick: () => attempt(async () => {
+        table = await del(`/api/tables/${id}/seats/${seat.seat}`);
+        renderSeats();
+      }) }, t("table.remove")));
   }
 
   async function leave() {
@@ -403,7 +414,9 @@ export function mount(main, { id, query }, session) {
   }
 
   function appendChat(line) {
-    chatList.append(h("li", {}, h("strong", {}, line.name), ": ", unescapeHtml(line.text)));
+    // the account name beside a display name, so nobody passes for someone else
+    const account = line.user && line.user !== line.name ? h("span", { class: "chat-account" }, ` @${line.user}`) : null;
+    chatList.append(h("li", {}, h("strong", {}, line.name), account, ": ", unescapeHtml(line.text)));
     chatList.scrollTop = chatList.scrollHeight;
   }
 
