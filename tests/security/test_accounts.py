@@ -300,7 +300,7 @@ def test_password_guessing_from_many_addresses_hits_the_account_limit(
     try:
         for name in ("Victim", "Bystander"):
             made = httpx.post(server.base + "/api/signup",
-                              headers={"x-forwarded-for": f"198.51.100.{len(name)}"},
+                              headers={**CLIENT, "x-forwarded-for": f"198.51.100.{len(name)}"},
                               json={"name": name, "password": PASSWORD}, timeout=30)
             assert made.status_code == 200, made.text
 
@@ -342,7 +342,7 @@ def test_forwarded_headers_are_ignored_by_default(
         # a real second address (Linux routes all of 127/8 to loopback) has its own count
         second = httpx.HTTPTransport(local_address="127.0.0.2")
         with httpx.Client(base_url=server.base, transport=second, timeout=30,
-                          headers={"x-forwarded-proto": "https"}) as other:
+                          headers={**CLIENT, "x-forwarded-proto": "https"}) as other:
             made = other.post("/api/guest")
             assert made.status_code == 200, made.text
             cookie = made.headers["set-cookie"].lower()
