@@ -95,7 +95,7 @@ class Settings:
     """How often the server looks for open tables and guests to let go of."""
     webhook_timeout: float = 5.0
     # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
-    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100))
+    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 200))
     """Messages one table socket may send per 10 seconds; a flood is closed."""
     sockets_per_address: int = field(
         default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ADDRESS", 100))
