@@ -4,6 +4,13 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# `make run` serves from its own venv on the newest Python here whose cookie parser is not
+# quadratic (CVE-2024-7592; tools/safe_python.py), when there is one: the server then has
+# nothing to warn about. `make test` keeps $(PYTHON) and .venv, whose test tools need wheels
+# a newer Python may lack.
+SAFE_PYTHON = $(shell $(PYTHON) -m tools.safe_python $(PYTHON) 2>/dev/null)
+RUN_PYTHON ?= $(or $(SAFE_PYTHON),$(PYTHON))
+RUN_VENV ?= $(if $(SAFE_PYTHON),.venv-run,$(VENV))
 
 .PHONY: run test install install-test browser lint bench golden messages screenshots clean
 
@@ -23,8 +30,10 @@ browser:
 		&& apt-get update -q && apt-get install -y -q chromium; } \
 		|| echo "Chromium is not installed (apt-get install chromium): the browser tests will skip."
 
-run: install
-	$(BIN)/ludoteca serve
+run:
+	@test -x $(RUN_VENV)/bin/python || $(RUN_PYTHON) -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/pip install -q -e .
+	$(RUN_VENV)/bin/ludoteca serve
 
 # Import cycles (even type-only ones) fail the lint (tools/import_cycles.py).
 lint: install-test
@@ -70,4 +79,4 @@ messages: install-test
 		--no-fuzzy-matching --ignore-pot-creation-date
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-run build *.egg-info .pytest_cache .ruff_cache .hypothesis

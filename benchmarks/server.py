@@ -473,7 +473,8 @@ class Pair:
 async def _clients(plan: Plan, barrier: Barrier | None) -> Tally:
     tally = Tally()
     limits = httpx.Limits(max_connections=plan.setup_concurrency * 2)
-    async with httpx.AsyncClient(base_url=plan.base, timeout=60, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=plan.base, timeout=60, limits=limits,
+                                 headers={"X-Ludoteca-Client": "benchmarks/server.py"}) as http:
         window = Window(Plan(**{**plan.__dict__, "warmup": 1e9}))  # no window during setup
         pairs = [Pair(plan, tally, window, http, i) for i in range(plan.tables)]
         gate = asyncio.Semaphore(plan.setup_concurrency)

@@ -25,13 +25,15 @@ from starlette.staticfiles import StaticFiles
 
 from ludoteca import __version__
 from ludoteca.engine.errors import LudotecaError
+from ludoteca.server import auth, migrate, python_check
 from ludoteca.server import errors as E
-from ludoteca.server import migrate
+from ludoteca.server.api_docs import mount_api_docs
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.bot_queue import QueuedBots
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.housekeeping import Housekeeping
+from ludoteca.server.http_limits import HeadLimits, limited_protocol
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
 from ludoteca.server.redis_link import connect
@@ -40,6 +42,7 @@ from ludoteca.server.routes.deps import request_language
 from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.store import Store
 from ludoteca.server.table_socket import TableSockets
+from ludoteca.server.web_security import WebGuard
 from ludoteca.server.websocket_protocol import TableWebSocketProtocol
 
 log = logging.getLogger("ludoteca.server")
@@ -68,6 +71,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging()
+        if (affected := python_check.warning()) is not None:
+            log.warning(affected)
         await asyncio.to_thread(migrate.upgrade, settings.database_url)
         store = Store(settings.database_url)
         bots = make_bots(settings)
@@ -103,6 +108,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Accounts, lobby, tables, replays and ratings. Tables are played over "
         "the WebSocket `/ws/tables/{id}` (docs/protocol.md).",
         lifespan=lifespan,
+        docs_url=None,  # served from the package instead (api_docs.py)
+        redoc_url=None,
     )
     for router in ROUTERS:
         app.include_router(router)
@@ -115,6 +122,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(TableSockets)  # /ws/tables/{id}, outside the routing layers
+    mount_api_docs(app)
+    app.add_middleware(WebGuard, allowed_hosts=settings.allowed_hosts,  # outside all of them
+                       allowed_origins=settings.allowed_origins, cookies=(auth.COOKIE,))
     return app
 
 
@@ -307,8 +317,18 @@ def serve(settings: Settings, sockets: list[socket.socket] | None = None) -> Non
     """Run the arena under uvicorn until interrupted, on ``sockets`` when given (bound by
     ``preflight.listen``, so a port in use is refused before anything starts)."""
     tune_runtime()
+    app = create_app(settings)
+
+    def refused(code: str) -> None:
+        hub: Hub | None = getattr(app.state, "hub", None)
+        if hub is not None:
+            hub.metrics.errors.labels(code).inc()
+
+    limits = HeadLimits(line=settings.header_line_limit, total=settings.header_limit,
+                        cookie=settings.cookie_limit, timeout=settings.request_timeout)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
+        http=limited_protocol(limits, refused),
         host=settings.host,
         port=settings.port,
         log_level="warning",

@@ -157,3 +157,19 @@ SEAT_CHANGED = N_("Seat {seat} changed meanwhile; look again.")
 SIGNED_OUT = N_("You were signed out: your password changed, or your account was signed out "
                 "everywhere else or deleted.")
 NO_PASSWORD = N_("A guest has no password yet: keep the account with a password first.")
+# requests and the web (issue 23)
+URL_TOO_LONG = N_("The address is too long (at most {limit} bytes).")
+HEADER_TOO_LARGE = N_("A request header is too long (at most {limit} bytes).")
+HEADERS_TOO_LARGE = N_("The request's headers are too large (at most {limit} bytes together).")
+COOKIE_TOO_LARGE = N_(
+    "The request's cookies are too large (at most {limit} bytes): clear this site's cookies."
+)
+REQUEST_TIMEOUT = N_("The request took more than {seconds} seconds to arrive.")
+BAD_HOST = N_("This server does not answer to the name {host}.")
+NO_ORIGIN = N_(
+    "A request that changes something must come from this site's pages, or name its program "
+    "in the X-Ludoteca-Client header."
+)
+EXTRA_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
+OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
+OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

@@ -4,7 +4,7 @@ Every value is checked when ``Settings`` is built, so a mistake stops the arena 
 starts, with a ``SettingError`` whose message is the one line the operator sees (``ludoteca
 serve`` prints it and exits with status 2). A new setting read from the environment goes
 through ``_float``, ``_int``, ``_choice`` or ``_list(name, check)`` (checks: ``origin``,
-``host_name``, ``proxy``, ``network``) and gets that for free; tests/security/
+``allowed_host``, ``proxy``, ``network``) and gets that for free; tests/security/
 test_operators.py fails for a variable that takes any value.
 """
 
@@ -148,7 +148,7 @@ def proxies(name: str) -> tuple[str, ...]:
 _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
 
 
-def host_name(what: str, raw: str) -> str:
+def allowed_host(what: str, raw: str) -> str:
     """A host name a request may name: ``games.example.org``, ``.example.org`` (and its
     subdomains) or ``*``; with a port, a scheme or a path it would never match."""
     if raw != "*" and not re.fullmatch(rf"\.?{_LABEL}(\.{_LABEL})*\.?", raw):
@@ -254,7 +254,7 @@ class Settings:
     """How often the server looks for open tables and guests to let go of."""
     webhook_timeout: float = 5.0
     # ---- what one client or account may cost the arena (issue 23; docs/server.md) ----
-    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 100, 1))
+    socket_rate: int = field(default_factory=lambda: _int("LUDOTECA_SOCKET_RATE", 200, 1))
     """Messages one table socket may send per 10 seconds; a flood is closed."""
     sockets_per_address: int = field(
         default_factory=lambda: _int("LUDOTECA_SOCKETS_PER_ADDRESS", 100, 1))
@@ -274,6 +274,22 @@ class Settings:
         default_factory=lambda: _raw("LUDOTECA_WEBHOOK_TEST_HOSTS"))
     """For tests only (default unset): a hosts file webhook hosts are looked up in before
     DNS, read at every lookup (a test changes it to play a rebinding DNS server)."""
+    # ---- requests and the web (issue 23; docs/server.md "Requests and the web") ----
+    allowed_hosts: tuple[str, ...] = field(
+        default_factory=lambda: _list("LUDOTECA_ALLOWED_HOSTS", allowed_host))
+    """Host names this server answers to besides IP addresses, localhost and the machine's own
+    name (``web_security.py``); ``.example.org`` also takes its subdomains, ``*`` any name."""
+    header_line_limit: int = field(
+        default_factory=lambda: _int("LUDOTECA_HEADER_LINE_LIMIT", 8192, 1))
+    """Bytes of the request line or of one header (``http_limits.py``)."""
+    header_limit: int = field(default_factory=lambda: _int("LUDOTECA_HEADER_LIMIT", 32768, 1))
+    """Bytes of a request's whole head: request line and headers."""
+    cookie_limit: int = field(default_factory=lambda: _int("LUDOTECA_COOKIE_LIMIT", 8192, 1))
+    """Bytes of a request's ``Cookie`` headers together."""
+    request_timeout: float = field(
+        default_factory=lambda: _float("LUDOTECA_REQUEST_TIMEOUT", 10.0, above=True))
+    """Seconds a client has to send a request's head, from its first byte (or from opening
+    the connection), and then again to send its body."""
 
     @property
     def data_dir(self) -> Path:

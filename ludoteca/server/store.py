@@ -468,14 +468,17 @@ class Store:
             return list(reversed(list(found.scalars())))
 
     # ---- history and ratings ---------------------------------------------------------------
-    async def history(self, user_id: int, limit: int = 100) -> list[tuple[Table, int]]:
-        """The user's finished tables, newest first, each with the seat they had."""
+    async def history(self, user_id: int, limit: int = 100, private: bool = False
+                      ) -> list[tuple[Table, int]]:
+        """The user's finished tables, newest first, each with the seat they had; private
+        tables only with ``private`` (the player's own view of their page)."""
+        query = (select(Table, Seat.seat).join(Seat, Seat.table_id == Table.id)
+                 .where(Seat.user_id == user_id, Table.status == "finished"))
+        if not private:
+            query = query.where(Table.private.is_(False))
         async with self.sessions() as db:
             found = await db.execute(
-                select(Table, Seat.seat).join(Seat, Seat.table_id == Table.id)
-                .where(Seat.user_id == user_id, Table.status == "finished")
-                .order_by(Table.finished_at.desc()).limit(limit)
-            )
+                query.order_by(Table.finished_at.desc()).limit(limit))
             return [(table, seat) for table, seat in found.tuples()]
 
     async def playing(self, user_id: int) -> list[Table]:

@@ -101,7 +101,7 @@ def test_the_server_lists_labels_and_serves_its_renderer(
 
     async def get(*paths: str) -> list[httpx.Response]:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             return [await client.get(path) for path in paths]
 
     listed, = asyncio.run(get("/api/games"))

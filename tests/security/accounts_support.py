@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.client import JSON, Player
+from tests.server.client import CLIENT, JSON, Player
 from tests.server.conftest import Server, _postgres_database
 
 PASSWORD = "correct horse"
@@ -55,7 +55,7 @@ def token_of(response: httpx.Response) -> str:
 
 def as_token(base: str, token: str) -> httpx.Client:
     """A client holding only this session token, as an attacker who copied it would."""
-    client = httpx.Client(base_url=base, timeout=30)
+    client = httpx.Client(base_url=base, headers=CLIENT, timeout=30)
     client.cookies.set("ludoteca_session", token)
     return client
 
@@ -86,7 +86,8 @@ class EventStream:
 
     def __init__(self, base: str, token: str) -> None:
         self.events: list[JSON] = []
-        self._client = httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=60))
+        self._client = httpx.Client(base_url=base, headers=CLIENT,
+                                    timeout=httpx.Timeout(30, read=60))
         self._client.cookies.set("ludoteca_session", token)
         self._opened = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)

@@ -31,7 +31,7 @@ from tests.security.accounts_support import (
     started,
     token_of,
 )
-from tests.server.client import Player
+from tests.server.client import CLIENT, Player
 from tests.server.conftest import Server, _postgres_database
 
 
@@ -61,7 +61,7 @@ def people(server: Server) -> Iterator[People]:
 
 def sign_in(base: str, name: str, password: str = PASSWORD, token: str | None = None,
             **headers: str) -> httpx.Response:
-    with httpx.Client(base_url=base, timeout=30, headers=headers) as http:
+    with httpx.Client(base_url=base, timeout=30, headers={**CLIENT, **headers}) as http:
         if token is not None:
             http.cookies.set("ludoteca_session", token)
         return http.post("/api/signin", json={"name": name, "password": password})
@@ -69,7 +69,7 @@ def sign_in(base: str, name: str, password: str = PASSWORD, token: str | None = 
 
 def test_signing_in_replaces_the_token_it_came_with(server: Server) -> None:
     """A token read (or planted) before a sign-in is worthless after it."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         first = token_of(http.post("/api/signup", json={"name": "Rotor", "password": PASSWORD}))
         again = http.post("/api/signin", json={"name": "Rotor", "password": PASSWORD})
         second = token_of(again)
@@ -78,7 +78,7 @@ def test_signing_in_replaces_the_token_it_came_with(server: Server) -> None:
         assert me_with(server.base, second).json()["name"] == "Rotor"
     # a token planted in the victim's browser (here an attacker's own guest session) dies when
     # the victim signs in on top of it
-    with httpx.Client(base_url=server.base, timeout=30) as attacker:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as attacker:
         planted = token_of(attacker.post("/api/guest"))
     signed = sign_in(server.base, "Rotor", token=planted)
     assert signed.status_code == 200, signed.text
@@ -89,7 +89,7 @@ def test_signing_in_replaces_the_token_it_came_with(server: Server) -> None:
 def test_claiming_a_guest_replaces_its_token(server: Server) -> None:
     """A guest's token was the whole account: once claimed with a password, whoever copied the
     token while it was a guest holds nothing."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         guest_token = token_of(http.post("/api/guest"))
         claimed = http.post("/api/claim", json={"password": PASSWORD, "name": "Claimed"})
         assert claimed.status_code == 200, claimed.text
@@ -107,7 +107,7 @@ def test_signing_out_everywhere_else_ends_the_other_sessions(server: Server,
     """The other sessions end, and so do the table sockets and event streams opened with
     them: a thief watching from a stolen laptop is cut off at once, not at the next request."""
     table = people("Tablemate").create(game="kami", players=2)
-    with httpx.Client(base_url=server.base, timeout=30) as mine:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as mine:
         token_of(mine.post("/api/signup", json={"name": "Everywhere", "password": PASSWORD}))
         # the same account signed in on a phone and on a stolen laptop
         others = [token_of(sign_in(server.base, "everywhere")) for _ in range(2)]
@@ -138,13 +138,13 @@ def test_signing_out_everywhere_else_ends_the_other_sessions(server: Server,
         # this one goes on, under a new token
         assert mine.get("/api/me").json()["name"] == "Everywhere"
         refused(me_with(server.base, before), 401, "not_signed_in")
-    with httpx.Client(base_url=server.base, timeout=30) as nobody:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as nobody:
         refused(nobody.post("/api/signout/others"), 401, "not_signed_in")
 
 
 def test_a_changed_password_locks_out_the_old_one(server: Server) -> None:
     old, new = PASSWORD, "battery staple 9"
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         token_of(http.post("/api/signup", json={"name": "Changer", "password": old}))
         thief = token_of(sign_in(server.base, "Changer", old))  # the password was stolen
         refused(http.post("/api/password", json={"current": "wrong horse", "new": new}),
@@ -160,7 +160,7 @@ def test_a_changed_password_locks_out_the_old_one(server: Server) -> None:
     refused(sign_in(server.base, "Changer", old), 401, "bad_credentials")
     refused(me_with(server.base, thief), 401, "not_signed_in")
     assert sign_in(server.base, "Changer", new).status_code == 200
-    with httpx.Client(base_url=server.base, timeout=30) as guest:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as guest:
         guest.post("/api/guest")
         refused(guest.post("/api/password", json={"current": "", "new": new}),
                 409, "no_password")
@@ -225,7 +225,7 @@ def test_a_deleted_account_leaves_its_history_anonymous(server: Server, people: 
 def test_look_alike_names_are_refused(server: Server, people: People) -> None:
     ana, olivia = people("Ana"), people("Olivia")
     people("Noa")
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         for taken in ("ana", "ANA", "olivia"):
             refused(http.post("/api/signup", json={"name": taken, "password": PASSWORD}),
                     409, "name_taken")
@@ -250,7 +250,7 @@ def test_look_alike_names_are_refused(server: Server, people: People) -> None:
     ana.ok(ana.http.patch("/api/me", json={"display_name": "Capitán Ana"}))
     refused(mallory.http.patch("/api/me", json={"display_name": "capitan ana"}),
             409, "name_lookalike")
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         refused(http.post("/api/signup", json={"name": "Capitan_Ana", "password": PASSWORD}),
                 409, "name_lookalike")
     # one's own name in another case or style is one's own
@@ -268,7 +268,7 @@ def test_look_alike_names_are_refused(server: Server, people: People) -> None:
 
 
 def test_reserved_names_are_refused(server: Server, people: People) -> None:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         for name in ("admin", "Admin", "ADMINISTRATOR", "root", "System", "Ludoteca",
                      "moderator", "Adm1n", "guest_a1b2c3", "Guest_1", "Bot_2", "bot-3",
                      "deleted_0a1b2c3d", "Ludo.teca"):
@@ -300,7 +300,7 @@ def test_password_guessing_from_many_addresses_hits_the_account_limit(
     try:
         for name in ("Victim", "Bystander"):
             made = httpx.post(server.base + "/api/signup",
-                              headers={"x-forwarded-for": f"198.51.100.{len(name)}"},
+                              headers={**CLIENT, "x-forwarded-for": f"198.51.100.{len(name)}"},
                               json={"name": name, "password": PASSWORD}, timeout=30)
             assert made.status_code == 200, made.text
 
@@ -342,7 +342,7 @@ def test_forwarded_headers_are_ignored_by_default(
         # a real second address (Linux routes all of 127/8 to loopback) has its own count
         second = httpx.HTTPTransport(local_address="127.0.0.2")
         with httpx.Client(base_url=server.base, transport=second, timeout=30,
-                          headers={"x-forwarded-proto": "https"}) as other:
+                          headers={**CLIENT, "x-forwarded-proto": "https"}) as other:
             made = other.post("/api/guest")
             assert made.status_code == 200, made.text
             cookie = made.headers["set-cookie"].lower()
@@ -354,7 +354,7 @@ def test_forwarded_headers_are_ignored_by_default(
 def test_signing_up_keeps_a_guests_session_and_signing_in_ends_it(server: Server) -> None:
     """Signing up from a browser that holds a guest's session leaves the guest's session be
     (it is that account's only key); signing in replaces it."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         guest = token_of(http.post("/api/guest"))
         made = http.post("/api/signup", json={"name": "Newcomer", "password": "correct horse"})
         assert made.status_code == 200, made.text

@@ -26,7 +26,7 @@ from tests.security.accounts_support import (
     refused,
     started,
 )
-from tests.server.client import Player, in_parallel
+from tests.server.client import CLIENT, Player, in_parallel
 from tests.server.conftest import REQUIRED, Server, _postgres_database
 
 SECONDS_PER_DAY = 86400
@@ -127,7 +127,7 @@ def test_unused_guests_are_purged(
     stop = threading.Event()
 
     def keep_using() -> None:
-        with httpx.Client(base_url=again.base, timeout=30) as client:
+        with httpx.Client(base_url=again.base, headers=CLIENT, timeout=30) as client:
             client.cookies.set("ludoteca_session", tokens[active.name])
             while not stop.is_set():
                 client.get("/api/me")
@@ -173,7 +173,7 @@ def test_the_host_removes_a_stranger_and_a_bot(server: Server, people: People) -
         # nobody but the host may remove a seat
         refused(stranger.http.delete(f"/api/tables/{tid}/seats/2"), 403, "not_host")
         refused(bystander.http.delete(f"/api/tables/{tid}/seats/1"), 403, "not_host")
-        with httpx.Client(base_url=server.base, timeout=30) as anonymous:
+        with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as anonymous:
             refused(anonymous.delete(f"/api/tables/{tid}/seats/1"), 401, "not_signed_in")
         refused(host.http.delete(f"/api/tables/{tid}/seats/0"), 409, "own_seat")
         refused(host.http.delete(f"/api/tables/{tid}/seats/3"), 409, "seat_free")

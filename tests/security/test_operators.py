@@ -189,6 +189,11 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
      "LUDOTECA_TRUSTED_PROXIES"),
     ("proxy network", ["serve"], {"LUDOTECA_TRUSTED_PROXIES": "10.0.0.1/24"},
      "LUDOTECA_TRUSTED_PROXIES"),
+    ("host with a port", ["serve"], {"LUDOTECA_ALLOWED_HOSTS": "games.example.org:443"},
+     "LUDOTECA_ALLOWED_HOSTS"),
+    ("cookie limit", ["serve"], {"LUDOTECA_COOKIE_LIMIT": "8k"}, "LUDOTECA_COOKIE_LIMIT"),
+    ("request timeout", ["serve"], {"LUDOTECA_REQUEST_TIMEOUT": "0"},
+     "LUDOTECA_REQUEST_TIMEOUT"),
     ("bots", ["serve"], {"LUDOTECA_BOTS": "cloud"}, "LUDOTECA_BOTS"),
     ("bots queue without redis", ["serve"], {"LUDOTECA_BOTS": "queue"}, "LUDOTECA_REDIS_URL"),
     ("origin with a path", ["serve"], {"LUDOTECA_ALLOWED_ORIGINS": "https://club.example.org/"},
@@ -330,7 +335,7 @@ def test_every_variable_the_settings_read_refuses_a_bad_value(
 LIST_ITEMS = [
     ("origin", ["https://games.example.org", "http://127.0.0.1:8000", "https://[::1]:8443"],
      ["https://games.example.org/", "games.example.org", "ftp://x.org", "https://x.org:"]),
-    ("host_name", ["games.example.org", ".example.org", "localhost", "*"],
+    ("allowed_host", ["games.example.org", ".Example.org", "localhost", "*"],
      ["https://x.org", "x.org:8000", "a..b", "-a.org", "x.org/path"]),
     ("proxy", ["10.0.0.1", "10.0.0.0/24", "::1", "fd00::/8"],
      ["nginx", "10.0.0.1/24", "10.0.0.0/33", "*"]),
@@ -341,8 +346,7 @@ LIST_ITEMS = [
 @pytest.mark.parametrize(("check", "good", "bad"), LIST_ITEMS,
                          ids=[item[0] for item in LIST_ITEMS])
 def test_the_checks_of_list_items(check: str, good: list[str], bad: list[str]) -> None:
-    """What each item check of ``_list`` takes and refuses (``host_name`` is for
-    ``LUDOTECA_ALLOWED_HOSTS``, which another part of issue 23 adds)."""
+    """What each item check of ``_list`` takes and refuses."""
     from ludoteca.server import settings
 
     test = getattr(settings, check)

@@ -13,6 +13,9 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 JSON = dict[str, Any]
+CLIENT = {"X-Ludoteca-Client": "tests"}
+"""Programs name themselves on requests that change something (docs/protocol.md): a browser
+sends ``Origin`` instead."""
 
 
 class Player:
@@ -21,7 +24,8 @@ class Player:
     def __init__(self, base: str, name: str | None = None, lang: str = "en",
                  password: str = "correct horse") -> None:
         self.base = base
-        self.http = httpx.Client(base_url=base, timeout=30, headers={"accept-language": lang})
+        self.http = httpx.Client(base_url=base, timeout=30,
+                                 headers={"accept-language": lang, **CLIENT})
         if name is None:
             self.me = self.ok(self.http.post("/api/guest"))
         else:

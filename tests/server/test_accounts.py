@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.client import Player
+from tests.server.client import CLIENT, Player
 from tests.server.conftest import Server
 
 PASSWORD = "correct horse"
@@ -40,7 +40,7 @@ def flags(cookie: str) -> set[str]:
 def test_sign_up_in_out_and_me(server: Server) -> None:
     """The whole life of a session: its cookie is HttpOnly and SameSite=Lax, and not Secure
     over plain http (the browser would never send it back)."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         assert refused(http.get("/api/me"), 401, "not_signed_in")
         made = http.post("/api/signup", json={"name": "Marta", "password": PASSWORD})
         assert made.status_code == 200, made.text
@@ -59,7 +59,7 @@ def test_sign_up_in_out_and_me(server: Server) -> None:
         assert "httponly" in flags(session_cookie(back))
         assert http.get("/api/me").json()["name"] == "Marta"
 
-    with httpx.Client(base_url=server.base, timeout=30) as other:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as other:
         wrong = other.post("/api/signin", json={"name": "Marta", "password": "wrong horse"})
         nobody = other.post("/api/signin", json={"name": "Nadie", "password": PASSWORD})
         assert refused(wrong, 401, "bad_credentials") == refused(nobody, 401, "bad_credentials")
@@ -68,7 +68,8 @@ def test_sign_up_in_out_and_me(server: Server) -> None:
 
 
 def test_signing_out_ends_only_that_session(server: Server) -> None:
-    with httpx.Client(base_url=server.base) as one, httpx.Client(base_url=server.base) as two:
+    with httpx.Client(base_url=server.base, headers=CLIENT) as one, \
+            httpx.Client(base_url=server.base, headers=CLIENT) as two:
         assert one.post("/api/signup", json={"name": "Twice", "password": PASSWORD}).is_success
         assert two.post("/api/signin", json={"name": "twice", "password": PASSWORD}).is_success
         assert one.post("/api/signout").is_success
@@ -80,9 +81,9 @@ def test_signing_out_ends_only_that_session(server: Server) -> None:
 
 
 def test_bad_sign_ups_are_typed(server: Server) -> None:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         assert http.post("/api/signup", json={"name": "Lucia", "password": PASSWORD}).is_success
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         for taken in ("Lucia", "lucia", "LUCIA"):
             message = refused(
                 http.post("/api/signup", json={"name": taken, "password": PASSWORD}),
@@ -109,7 +110,7 @@ def test_bad_sign_ups_are_typed(server: Server) -> None:
 def test_guest_claims_an_account(server: Server) -> None:
     """A guest plays at once under a generated name; claiming it keeps the same account (and
     so its history), which then signs in with its password like any other."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         guest = http.post("/api/guest")
         assert guest.status_code == 200, guest.text
         me = guest.json()
@@ -138,20 +139,20 @@ def test_guest_claims_an_account(server: Server) -> None:
         table = http.get(f"/api/tables/{table['id']}").json()
         assert table["host"] == "Rosa" and table["seats"][0]["user"] == "Rosa"
 
-    with httpx.Client(base_url=server.base, timeout=30) as again:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as again:
         signed = again.post("/api/signin", json={"name": "rosa", "password": PASSWORD})
         assert signed.status_code == 200 and signed.json()["id"] == me["id"]
         refused(again.post("/api/signin", json={"name": me["name"], "password": PASSWORD}),
                 401, "bad_credentials")
 
-    with httpx.Client(base_url=server.base, timeout=30) as keep:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as keep:
         # a guest may also keep the generated name
         guest2 = keep.post("/api/guest").json()
         kept = keep.post("/api/claim", json={"password": PASSWORD})
         assert kept.status_code == 200 and kept.json()["name"] == guest2["name"]
         assert kept.json()["guest"] is False
         refused(keep.post("/api/claim", json={"password": PASSWORD}), 409, "not_a_guest")
-    with httpx.Client(base_url=server.base, timeout=30) as anyone:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as anyone:
         refused(anyone.post("/api/claim", json={"password": PASSWORD}), 401, "not_signed_in")
 
 
@@ -191,7 +192,7 @@ def test_profile_and_language(server: Server, people: Callable[..., Player]) -> 
 
 
 def test_anonymous_requests_speak_the_browsers_language(server: Server) -> None:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         english = refused(http.get("/api/me"), 401, "not_signed_in")
         spanish = refused(http.get("/api/me", headers={"accept-language": "es-ES,es;q=0.9"}),
                           401, "not_signed_in")
@@ -207,7 +208,7 @@ def test_anonymous_requests_speak_the_browsers_language(server: Server) -> None:
 
 def test_limits_and_malformed_requests(server: Server) -> None:
     """Refusals that happen before any route runs are typed too."""
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
         huge = http.post("/api/signin", json={"name": "x" * (64 * 1024), "password": "p"})
         assert "65536" in refused(huge, 413, "too_large")
 
@@ -246,7 +247,7 @@ def test_sign_in_rate_limit(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'rate.sqlite3'}", tmp_path, LUDOTECA_AUTH_RATE="5")
     server.start()
     try:
-        with httpx.Client(base_url=server.base, timeout=30) as http:
+        with httpx.Client(base_url=server.base, headers=CLIENT, timeout=30) as http:
             made = http.post("/api/signup", json={"name": "Ramon", "password": PASSWORD})
             assert made.is_success, made.text
             for _ in range(4):
@@ -275,15 +276,15 @@ def test_secure_cookie_over_https(tmp_path: Path) -> None:
 
     async def run() -> tuple[str, str, int]:
         app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'https.sqlite3'}",
-                                  bot_processes=1))
+                                  bot_processes=1, allowed_hosts=("arena.test",)))
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport,
+            async with httpx.AsyncClient(transport=transport, headers=CLIENT,
                                          base_url="https://arena.test") as http:
                 made = await http.post("/api/signup",
                                        json={"name": "Segura", "password": PASSWORD})
                 me = await http.get("/api/me")
-            async with httpx.AsyncClient(transport=transport,
+            async with httpx.AsyncClient(transport=transport, headers=CLIENT,
                                          base_url="http://arena.test") as plain:
                 guest = await plain.post("/api/guest")
         assert made.status_code == 200, made.text

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from ludoteca.games import game_names
-from tests.server.client import JSON, Player, in_parallel
+from tests.server.client import CLIENT, JSON, Player, in_parallel
 from tests.server.conftest import Server
 
 GAMES = set(game_names())
@@ -129,7 +129,7 @@ def test_bad_tables_are_refused_and_change_nothing(
         refused(response, status, code)
     assert lobby_ids(server) == before
     assert host.ok(host.http.get("/api/me/tables")) == []
-    with httpx.Client(base_url=server.base) as anyone:
+    with httpx.Client(base_url=server.base, headers=CLIENT) as anyone:
         refused(anyone.post("/api/tables", json={"game": "kami", "players": 2}),
                 401, "not_signed_in")
     assert lobby_ids(server) == before

@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx
 import pytest
 
-from tests.server.client import JSON, Player, Socket
+from tests.server.client import CLIENT, JSON, Player, Socket
 from tests.server.conftest import Server
 
 
@@ -110,7 +110,7 @@ class Hooks:
 
 def test_lobby_events_for_everyone(server: Server, people: Callable[..., Player]) -> None:
     host = people("Lobbyist")
-    with httpx.Client(base_url=server.base) as anyone, events(anyone) as watching:
+    with httpx.Client(base_url=server.base, headers=CLIENT) as anyone, events(anyone) as watching:
         hidden = host.create("kingdomino", 2, private=True)
         shown = host.create("kingdomino", 2)
         data = watching.until(lambda kind, _: kind == "lobby")

@@ -20,7 +20,7 @@ from schemathesis.core.result import Ok
 from starlette.routing import BaseRoute, Route
 
 from ludoteca.games import game_names
-from tests.server.client import Player
+from tests.server.client import CLIENT, Player
 from tests.server.conftest import Server
 
 EXAMPLES = 25
@@ -32,7 +32,8 @@ ANYONE = {("POST", "/api/signup"), ("POST", "/api/signin"), ("POST", "/api/guest
 
 
 def app_routes() -> set[tuple[str, str]]:
-    """Every HTTP route of the app, but the page at ``/`` and FastAPI's own docs routes."""
+    """Every HTTP route of the app, but the pages kept out of the schema (``/``, ``/docs``) and
+    FastAPI's own docs routes."""
     from ludoteca.server.app import create_app
     from ludoteca.server.settings import Settings
 
@@ -46,7 +47,8 @@ def app_routes() -> set[tuple[str, str]]:
             if included is not None:
                 context = getattr(route, "include_context", None)
                 walk(included.routes, prefix + getattr(context, "prefix", ""))
-            elif isinstance(route, APIRoute | Route) and route.path not in docs | {"/"}:
+            elif isinstance(route, APIRoute | Route) and route.include_in_schema \
+                    and route.path not in docs:
                 out.update((m, prefix + route.path) for m in (route.methods or ()) if m != "HEAD")
 
     walk(app.routes, "")
@@ -93,7 +95,7 @@ def tables(server: Server) -> dict[str, str]:
 
 def session(server: Server) -> str:
     """A new guest's session cookie header."""
-    response = httpx.post(server.base + "/api/guest", timeout=30)
+    response = httpx.post(server.base + "/api/guest", headers=CLIENT, timeout=30)
     assert response.status_code == 200, response.text
     return f"ludoteca_session={response.cookies['ludoteca_session']}"
 
@@ -141,7 +143,7 @@ def fuzz(
             body["webhook_url"] = local_hook if body["webhook_url"] else ""
         if cookie is not None and operation.path == "/api/tables" and isinstance(body, dict):
             real_table(body)
-        headers = {"Cookie": cookie()} if cookie is not None else {}
+        headers = {**CLIENT, **({"Cookie": cookie()} if cookie is not None else {})}
         case.call_and_validate(base_url=server.base, headers=headers,
                                checks=[not_a_server_error], timeout=15)
 

@@ -36,8 +36,10 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "LUDOTECA_BOT_DELAY": "0", "LUDOTECA_BOT_PROCESSES": "1",
                     "LUDOTECA_AUTH_RATE": "1000000", "LUDOTECA_CREATE_RATE": "1000000",
-                    # every client here is on 127.0.0.1 (the benchmarks open 600 sockets)
-                    "LUDOTECA_SOCKETS_PER_ADDRESS": "1000000", **env}
+                    # every client here is on 127.0.0.1 (the benchmarks open 600 sockets), and
+                    # some tests probe a table with many messages on one socket
+                    "LUDOTECA_SOCKETS_PER_ADDRESS": "1000000", "LUDOTECA_SOCKET_RATE": "1000000",
+                    **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.runs = 0
 

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from arena_process import ServerProcess
 
+from tests.server.client import CLIENT
 from tests.web.driver import ROOT, open_table, sign_in_as_guest
 
 PASSWORD = "correct horse"
@@ -18,13 +19,13 @@ PASSWORD = "correct horse"
 def signed_in_elsewhere(base: str, name: str, password: str) -> str:
     """A session of the same account on another device: its token."""
     answer = httpx.post(base + "/api/signin", json={"name": name, "password": password},
-                        timeout=30)
+                        headers=CLIENT, timeout=30)
     assert answer.status_code == 200, answer.text
     return str(answer.cookies["ludoteca_session"])
 
 
 def alive(base: str, token: str) -> bool:
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, headers=CLIENT, timeout=30) as client:
         client.cookies.set("ludoteca_session", token)
         return client.get("/api/me").status_code == 200
 
@@ -71,7 +72,7 @@ def test_the_host_removes_seats_and_chat_names_the_account(open_page: Any,
     page = open_page("/")
     guest = sign_in_as_guest(page)
     table = open_table(page, "kingdomino", 4, [None, "random", None])
-    with httpx.Client(base_url=arena.base, timeout=30) as stranger:
+    with httpx.Client(base_url=arena.base, headers=CLIENT, timeout=30) as stranger:
         me = stranger.post("/api/guest").json()
         assert stranger.post(f"/api/tables/{table}/join", json={"seat": 1}).is_success
     seat = page.get_by_test_id("seat-1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ludoteca.bots import check_bot, level_name
 from ludoteca.engine.errors import OptionError
@@ -27,6 +27,13 @@ class ErrorOut(BaseModel):
     code: str
     message: str
 
+
+
+class Body(BaseModel):
+    """A request body read as sent: no coercion (``"3"`` is not a number, ``"yes"`` not a
+    boolean) and no unknown fields (a misspelt option is refused, not dropped)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 def api_router() -> APIRouter:

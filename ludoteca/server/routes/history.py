@@ -104,12 +104,14 @@ def _history_row(table: Table, seat: int) -> JSON:
     }
 
 
-@router.get("/users/{name}", summary="A player's page: ratings and finished matches")
-async def player(name: str, hub: HubDep) -> JSON:
+@router.get("/users/{name}", summary="A player's page: ratings and finished matches "
+            "(private tables' only to the player)")
+async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
     user = await hub.store.user_named(name)
     if user is None:
         raise ServerError("no_such_user", E.NO_SUCH_USER, 404, name=name)
-    history = await hub.store.history(user.id)
+    history = await hub.store.history(
+        user.id, private=asker is not None and asker.id == user.id)
     return {
         "name": user.name,
         "display_name": user.display_name,

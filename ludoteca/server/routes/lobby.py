@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from ludoteca.engine.game import JSON
+from ludoteca.engine.game import JSON, Game
 from ludoteca.games import entry, game_names, get_game
 from ludoteca.server import errors as E
 from ludoteca.server.access import for_member
@@ -17,6 +18,7 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.game_assets import web_info
 from ludoteca.server.ratings import display
 from ludoteca.server.routes.deps import (
+    Body,
     HubDep,
     UserDep,
     api_router,
@@ -28,7 +30,7 @@ from ludoteca.server.table.core import table_summary
 router = api_router()
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     game: str = Field(max_length=32)
     players: int = 2
     options: dict[str, Any] = Field(default_factory=dict)
@@ -70,6 +72,21 @@ async def tables(
     ]
 
 
+def _check_types(game: Game[Any, Any], options: dict[str, Any]) -> None:
+    """Options as JSON types: the engine also reads the command line's text (``"true"``,
+    ``"10"``), which a JSON client has no reason to send."""
+    for option in game.spec.options:
+        raw = options.get(option.name)
+        if raw is None:
+            continue
+        if option.type is bool and not isinstance(raw, bool):
+            raise ServerError("bad_option", E.OPTION_NOT_BOOL, 400, option=option.name,
+                              value=json.dumps(raw)[:100])
+        if option.type is int and (isinstance(raw, bool) or not isinstance(raw, int)):
+            raise ServerError("bad_option", E.OPTION_NOT_INT, 400, option=option.name,
+                              value=json.dumps(raw)[:100])
+
+
 def _check_clock(body: NewTable) -> None:
     if body.mode == "live":
         if not 10 <= body.bank_seconds <= 3 * 3600:
@@ -84,10 +101,14 @@ def _check_clock(body: NewTable) -> None:
 async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     hub.create_limit.hit(f"user:{user.id}")
     game = game_named(body.game, 400)
+    _check_types(game, body.options)
     options = game.validate(body.options, body.players)
     _check_clock(body)
+    if len(body.bots) > body.players - 1:
+        raise ServerError("extra_bots", E.EXTRA_BOTS, 422, count=len(body.bots),
+                          seats=body.players)
     bots: list[str | None] = []
-    for level in body.bots[: body.players - 1]:
+    for level in body.bots:
         if level is None:
             bots.append(None)
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from fastapi import Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ludoteca.engine.game import JSON
 from ludoteca.engine.parts import render_parts
@@ -15,6 +15,7 @@ from ludoteca.server.access import for_member, may_see
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.routes.deps import (
+    Body,
     HubDep,
     MaybeUser,
     UserDep,
@@ -27,12 +28,12 @@ from ludoteca.server.table.actor import TableActor
 router = api_router()
 
 
-class Join(BaseModel):
+class Join(Body):
     seat: int | None = None
     invite: str | None = Field(default=None, max_length=64)
 
 
-class AddBot(BaseModel):
+class AddBot(Body):
     level: str = Field(max_length=16)
     seat: int | None = None
 
@@ -121,7 +122,7 @@ def _seat_index(actor: TableActor, seat: int | None) -> int | None:
     return seat
 
 
-class RematchAnswer(BaseModel):
+class RematchAnswer(Body):
     accept: bool = True
     """True offers a rematch (or accepts the open offer); false declines it."""
 

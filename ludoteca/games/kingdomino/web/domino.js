@@ -350,8 +350,9 @@ function drawLine(ctx, line, which, title, acting, opts) {
   const perCol = Math.ceil(line.length / cols);
   const colW = S * 2 + 86;
   const width = cols * colW, height = Math.max(1, perCol) * rowH + 4;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "kd-line-svg", "data-testid": `line-${which}`, style: `max-width: ${cols * 260}px`,
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "kd-line-svg", "data-testid": `line-${which}`,
     role: "group", "aria-label": title });
+  svg.style.maxWidth = `${cols * 260}px`; // a property, not a style attribute: the CSP allows no inline styles
   line.forEach((d, i) => {
     const col = Math.floor(i / perCol), row = i % perCol;
     const x = col * colW + 4, y = row * rowH + 4;
