@@ -232,7 +232,9 @@ class Store:
         must not take an account its owner came back to meanwhile). Whether it was deleted
         now (not before, nor left alone), and its anonymous row (None: removed outright)."""
         def forget(db: orm.Session) -> tuple[bool, User | None]:
-            user = db.get(User, user_id)
+            # locked (PostgreSQL): two processes purging the same guest take turns, and the
+            # second finds it gone or deleted already
+            user = db.get(User, user_id, with_for_update=True)
             if user is None or user.deleted_at is not None:
                 return False, None
             if only_guest_seen_before is not None and (
