@@ -290,6 +290,16 @@ def test_wrong_types_are_refused_not_coerced(
     mine = player.ok(player.http.get("/api/me/tables"))
     assert [t["id"] for t in mine] == [table["id"]]  # nothing else was made
     assert [s["bot"] for s in mine[0]["seats"]] == [None, None]
+    # the account routes read their bodies the same way
+    for route, body, field in [
+        ("/api/signup", {"name": "Strict1", "password": "a long password", "admin": True},
+         "admin"),
+        ("/api/signup", {"name": 12345, "password": "a long password"}, "name"),
+    ]:
+        assert field in refused(player.http.post(route, json=body), 422, "bad_request")
+    profile = player.http.patch("/api/me", json={"language": "es", "role": "admin"})
+    assert "role" in refused(profile, 422, "bad_request")
+    assert player.ok(player.http.get("/api/me"))["language"] == "en"
 
 
 def test_more_bots_than_seats_are_refused(

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from fastapi import Request, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from ludoteca.engine.game import JSON
@@ -19,6 +19,7 @@ from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError, language_from_header
 from ludoteca.server.hub import Hub
 from ludoteca.server.routes.deps import (
+    Body,
     HubDep,
     MaybeUser,
     UserDep,
@@ -32,28 +33,28 @@ router = api_router()
 log = logging.getLogger("ludoteca.accounts")
 
 
-class Credentials(BaseModel):
+class Credentials(Body):
     name: str = Field(max_length=64)
     password: str = Field(max_length=256)
     language: str | None = Field(default=None, max_length=8)
 
 
-class Claim(BaseModel):
+class Claim(Body):
     password: str = Field(max_length=256)
     name: str | None = Field(default=None, max_length=64)
 
 
-class PasswordChange(BaseModel):
+class PasswordChange(Body):
     current: str = Field(max_length=256)
     new: str = Field(max_length=256)
 
 
-class Deletion(BaseModel):
+class Deletion(Body):
     password: str | None = Field(default=None, max_length=256)
     """The account's password (guests have none)."""
 
 
-class Profile(BaseModel):
+class Profile(Body):
     display_name: str | None = Field(default=None, max_length=64)
     language: str | None = Field(default=None, max_length=8)
     webhook_url: str | None = Field(default=None, max_length=500)
