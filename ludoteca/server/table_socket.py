@@ -71,10 +71,6 @@ class TableSocket:
         """The address and account this socket counts against (``SocketCounts``)."""
         self.close_with = (1012, "")
         """The close frame the writer sends when told to close."""
-        self.handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
-            Act: self.on_act, Undo: self.on_undo, Chat: self.on_chat, Rematch: self.on_rematch,
-            Sync: self.on_sync, Ping: self.on_ping,
-        }
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
@@ -204,7 +200,7 @@ class TableSocket:
                 raise self.problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
                                                   table=self.table_id)
             parsed = protocol.parse(text)
-            await self.handlers[type(parsed)](parsed)
+            await HANDLERS[type(parsed)](self, parsed)
         except LudotecaError as exc:
             self.refuse(exc)
         except Exception:
@@ -273,6 +269,7 @@ class TableSocket:
         assert self.actor is not None
         self.conn.send(protocol.pong(self.actor.core.seq))
 
+
     async def _write(self) -> None:
         """Drain the connection's outbox to its socket, in order."""
         actor, conn = self.actor, self.conn
@@ -294,6 +291,14 @@ class TableSocket:
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             return
+
+
+HANDLERS: dict[type, Callable[[TableSocket, Any], Awaitable[None]]] = {
+    Act: TableSocket.on_act, Undo: TableSocket.on_undo, Chat: TableSocket.on_chat,
+    Rematch: TableSocket.on_rematch, Sync: TableSocket.on_sync, Ping: TableSocket.on_ping,
+}
+"""The dispatch table, by client message type: a socket's own table of bound methods would
+hold the socket in a cycle (tests/server/test_freed.py)."""
 
 
 TABLE_PATH = re.compile(r"/ws/tables/([^/]+)")

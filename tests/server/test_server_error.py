@@ -16,8 +16,9 @@ import pytest
 import uvicorn
 
 from ludoteca.server.app import create_app
-from ludoteca.server.settings import Settings
+from ludoteca.server.settings import MESSAGE_LIMIT, Settings
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.websocket_protocol import TableWebSocketProtocol
 from tests.server.client import Player
 
 
@@ -33,7 +34,9 @@ def base(tmp_path: Path) -> Iterator[str]:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'arena.sqlite3'}", port=port,
                         bot_processes=1, auth_rate=1000, create_rate=1000)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+                                           log_level="warning", lifespan="on",
+                                           ws=TableWebSocketProtocol,
+                                           ws_max_size=4 * MESSAGE_LIMIT))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     end = time.monotonic() + 60

@@ -46,14 +46,20 @@ class TableActor:
         self.views = TableViews(core)
         self.viewers = Viewers()
         self.turns = Turns(core, services, self._bot_act, lambda: self.call(self.timeout))
-        self.seating = Seating(self)
-        self.rematcher = Rematcher(self)
         self.inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
         self.inbox = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self._poked = False
         self.stopping = False
         """Let go of: takes no new command or viewer."""
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self)  # made when asked: kept, it would hold the actor in a cycle
+
+    @property
+    def rematcher(self) -> Rematcher:
+        return Rematcher(self)
 
     @property
     def table_id(self) -> str:
@@ -91,10 +97,10 @@ class TableActor:
     async def call(self, command: Callable[[], Awaitable[T]]) -> T:
         """Run ``command`` in the actor, after the commands before it, and return its result.
         A finished table loaded for one request has no running actor: it runs at once."""
-        if self.task is None:
-            return await command()
         if self.stopping:
             raise Stopped()
+        if self.task is None:
+            return await command()
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self.inbox.put((command, future))
         return await future
@@ -119,6 +125,8 @@ class TableActor:
             if not future.done():
                 future.set_exception(Stopped())
         self.core.match = None  # frees the match at once (the tasks refer back to us)
+        self.task = None  # its CancelledError's traceback holds us: a cycle (test_freed.py)
+        self.turns.release()
 
     # ---- running a command: write, then tell ---------------------------------------------------
     async def apply(self, effects: Effects, conflict: object = None) -> None:

@@ -28,6 +28,10 @@ Act = Callable[[int, int, JSON], Awaitable[None]]
 """A bot's move into the actor's mailbox: seat, the ``seq`` it answers, the action."""
 
 
+async def _stopped(*args: object) -> None:
+    """A stopped table's clock and bots do nothing."""
+
+
 class Turns:
     def __init__(self, core: TableCore, services: TableServices, act: Act,
                  timeout: Callable[[], Awaitable[None]]) -> None:
@@ -67,6 +71,15 @@ class Turns:
         for _, task in self.bots.values():
             task.cancel()
         self.bots.clear()
+
+    def release(self) -> None:
+        """Once the table stopped: let go of the actor's callbacks. They hold the actor,
+        which holds us, and a stopped table left in such a cycle waits for the interpreter's
+        cycle collector, whose walk over hundreds of thousands of objects stopped the event
+        loop for most of a second at 600 tables (docs/server.md, "Measured")."""
+        self.cancel()
+        self._act = _stopped
+        self._timeout = _stopped
 
     async def _ring(self, wait: float) -> None:
         await asyncio.sleep(max(0.0, wait) + 0.01)
