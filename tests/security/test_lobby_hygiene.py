@@ -239,7 +239,8 @@ def test_several_processes_expire_and_purge_each_thing_once(tmp_path: Path) -> N
         guests = [Player(server.base) for server in (a, b, a)]
         players.extend(guests)
         names = [g.name for g in guests]
-        sock.until(lambda m: m["type"] == "table" and m["table"]["status"] == "abandoned")
+        if sock.first["status"] != "abandoned":  # a slow machine: it may be given up already
+            sock.until(lambda m: m["type"] == "table" and m["table"]["status"] == "abandoned")
 
         def all_done() -> bool:
             statuses = {host.ok(host.http.get(f"/api/tables/{t}"))["status"] for t in tables}
