@@ -96,6 +96,7 @@ class _Table:
 
     def deal(self, seed: int | None) -> Match:
         if seed is not None:
+            seed = operator.index(seed)  # numpy integers too
             self.seeds = random.Random(seed)
         else:
             seed = self.seeds.getrandbits(63)
@@ -230,7 +231,17 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[AgentID, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = self._next_agent()
+        if self.table.to_act:
+            self.agent_selection = self._next_agent()
+            return
+        # the deal itself ended the match (Goita: partners dealt five Shi between them): every
+        # agent is done at once, with the outcome's rewards, and only steps with None remain
+        self.agent_selection = self.agents[0]
+        rewards = self.table.rewards()
+        for i, name in enumerate(self.agents):
+            self.rewards[name] = rewards[i]
+            self.terminations[name] = True
+        self._accumulate_rewards()
 
     def _next_agent(self) -> AgentID:
         return self.table.agent_names[min(self.table.to_act)]
