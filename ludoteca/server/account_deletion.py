@@ -16,7 +16,7 @@ from datetime import datetime
 from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
-from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.actor import TableActor, in_actor
 
 log = logging.getLogger("ludoteca.accounts")
 
@@ -43,15 +43,6 @@ def _leaving(actor: TableActor, user: User) -> Callable[[], Awaitable[None]]:
         await actor.seating.leave(user)
 
     return leave
-
-
-async def in_actor(actor: TableActor, command: Callable[[], Awaitable[object]]) -> None:
-    """Run ``command`` in the table's actor (at once when it runs none: a table loaded only
-    to be read)."""
-    if actor.task is None or actor.task.done():
-        await command()
-    else:
-        await actor.call(command)
 
 
 async def forget_account(hub: Hub, user: User,

@@ -16,10 +16,10 @@ import logging
 import random
 from datetime import timedelta
 
-from ludoteca.server.account_deletion import forget_account, in_actor
+from ludoteca.server.account_deletion import forget_account
 from ludoteca.server.db import utcnow
 from ludoteca.server.hub import Hub
-from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.actor import TableActor, in_actor
 
 log = logging.getLogger("ludoteca.housekeeping")
 

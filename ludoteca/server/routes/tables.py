@@ -3,8 +3,6 @@ table's actor (``table/actor.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 from fastapi import Request
 from pydantic import Field
 
@@ -23,7 +21,7 @@ from ludoteca.server.routes.deps import (
     bot_level,
     request_language,
 )
-from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table.actor import TableActor, in_actor
 
 router = api_router()
 
@@ -59,7 +57,7 @@ async def table(
 async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
     actor = await table_actor(hub, table_id)
     seat = _seat_index(actor, body.seat)
-    await _command(actor, lambda: actor.seating.join(user, seat, body.invite))
+    await in_actor(actor, lambda: actor.seating.join(user, seat, body.invite))
     return for_member(actor.core, user)
 
 
@@ -67,7 +65,7 @@ async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
              summary="Leave a table (while it is played, a bot takes over your seat)")
 async def leave(table_id: str, user: UserDep, hub: HubDep) -> JSON:
     actor = await table_actor(hub, table_id)
-    await _command(actor, lambda: actor.seating.leave(user))
+    await in_actor(actor, lambda: actor.seating.leave(user))
     return actor.core.summary()
 
 
@@ -79,7 +77,7 @@ async def add_bot(table_id: str, body: AddBot, user: UserDep, hub: HubDep) -> JS
     host = actor.core.table.host_id  # a table's bots count against its host
     async with hub.account_limits.hold(host):
         await hub.account_limits.check_bot(host, level)
-        await _command(actor, lambda: actor.seating.add_bot(user, level, seat))
+        await in_actor(actor, lambda: actor.seating.add_bot(user, level, seat))
     return for_member(actor.core, user)
 
 
@@ -94,21 +92,11 @@ async def remove_seat(table_id: str, seat: int, user: UserDep, hub: HubDep) -> J
     async def remove() -> None:
         removed.append(await actor.seating.remove(user, index))
 
-    await _command(actor, remove)
+    await in_actor(actor, remove)
     person = removed[0] if removed else None
     if person is not None:  # their table page hears the seat change; their stream, why
         hub.streams.publish(person, {"type": "removed", "table": table_id})
     return for_member(actor.core, user)
-
-
-async def _command(actor: TableActor, command: Callable[[], Awaitable[None]]) -> None:
-    """A lobby command, run in the table's actor. A finished or abandoned table loaded from
-    the store has no actor running (``call`` would wait forever), and there these commands
-    only refuse, changing nothing: run them here."""
-    if actor.task is None or actor.task.done():
-        await command()
-    else:
-        await actor.call(command)
 
 
 def _seat_index(actor: TableActor, seat: int | None) -> int | None:
@@ -138,7 +126,7 @@ async def rematch(table_id: str, user: UserDep, hub: HubDep, request: Request,
         raise ServerError("not_seated", E.NOT_SEATED, 403)
     await caught_up(hub, actor)
     accept = True if body is None else body.accept
-    await _command(actor, lambda: actor.rematcher.answer(seat, accept))
+    await in_actor(actor, lambda: actor.rematcher.answer(seat, accept))
     return said(actor, for_member(actor.core, user), request)
 
 
@@ -151,6 +139,6 @@ async def caught_up(hub: Hub, actor: TableActor) -> None:
     """One of several processes: a table this one holds may have ended on another a moment
     ago (its notice still on the way), so a question about its end reads it again first."""
     if hub.cluster is not None and actor.core.table.status in ("open", "playing"):
-        await _command(actor, actor.catch_up)
+        await in_actor(actor, actor.catch_up)
 
 

@@ -304,3 +304,13 @@ class TableActor:
 
     def full(self, conn: Connection) -> str:
         return self.views.full(conn.seat, conn.lang, utcnow())
+
+
+async def in_actor(actor: TableActor, command: Callable[[], Awaitable[object]]) -> None:
+    """A lobby or housekeeping command, in the table's actor. A finished or abandoned table
+    loaded from the store has no actor running (``call`` would wait forever), and there such
+    commands only refuse, changing nothing: run them at once."""
+    if actor.task is None or actor.task.done():
+        await command()
+    else:
+        await actor.call(command)
