@@ -114,3 +114,28 @@ class EventStream:
 
 
 People = Callable[..., Player]
+
+
+@pytest.fixture(scope="module")
+def server(arena_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    found = started(arena_database, tmp_path_factory.mktemp("server"))
+    try:
+        yield found
+    finally:
+        found.stop()
+
+
+@pytest.fixture
+def people(server: Server) -> Iterator[People]:
+    """Make players on ``server`` (an account by name, else a guest; another process's
+    ``base``); all closed at the end."""
+    made: list[Player] = []
+
+    def make(name: str | None = None, lang: str = "en", base: str | None = None) -> Player:
+        player = Player(base or server.base, name, lang)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()

@@ -5,7 +5,6 @@ spread over many addresses, and a forged ``X-Forwarded-For``."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,7 +21,6 @@ from tests.security.accounts_support import (
     QUICK,
     EventStream,
     People,
-    arena_database,  # noqa: F401 -- the fixture, used by name
     as_token,
     holding,
     me_with,
@@ -33,30 +31,6 @@ from tests.security.accounts_support import (
 )
 from tests.server.client import CLIENT, Player
 from tests.server.conftest import Server, _postgres_database
-
-
-@pytest.fixture(scope="module")
-def server(arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
-           ) -> Iterator[Server]:
-    found = started(arena_database, tmp_path_factory.mktemp("server"))
-    try:
-        yield found
-    finally:
-        found.stop()
-
-
-@pytest.fixture
-def people(server: Server) -> Iterator[People]:
-    made: list[Player] = []
-
-    def make(name: str | None = None, lang: str = "en") -> Player:
-        player = Player(server.base, name, lang)
-        made.append(player)
-        return player
-
-    yield make
-    for player in made:
-        player.close()
 
 
 def sign_in(base: str, name: str, password: str = PASSWORD, token: str | None = None,
@@ -289,7 +263,7 @@ def test_reserved_names_are_refused(server: Server, people: People) -> None:
 
 
 def test_password_guessing_from_many_addresses_hits_the_account_limit(
-        arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
+        arena_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Behind a trusted proxy every guess comes from its own address, so the per-address limit
     (3 a minute here) never fires; the per-account one (5 failures) does, for that account
@@ -324,7 +298,7 @@ def test_password_guessing_from_many_addresses_hits_the_account_limit(
 
 
 def test_forwarded_headers_are_ignored_by_default(
-        arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
+        arena_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """No proxy is trusted unless the operator names it: a client that sends a new
     ``X-Forwarded-For`` with each guess is still counted at its own address, and a forged

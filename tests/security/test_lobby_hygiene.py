@@ -9,7 +9,6 @@ import contextlib
 import shutil
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,7 +19,6 @@ from tests.security.accounts_support import (
     QUICK,
     EventStream,
     People,
-    arena_database,  # noqa: F401 -- the fixture, used by name
     me_with,
     play_out,
     refused,
@@ -30,30 +28,6 @@ from tests.server.client import CLIENT, Player, in_parallel
 from tests.server.conftest import REQUIRED, Server, _postgres_database
 
 SECONDS_PER_DAY = 86400
-
-
-@pytest.fixture(scope="module")
-def server(arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
-           ) -> Iterator[Server]:
-    found = started(arena_database, tmp_path_factory.mktemp("server"))
-    try:
-        yield found
-    finally:
-        found.stop()
-
-
-@pytest.fixture
-def people(server: Server) -> Iterator[People]:
-    made: list[Player] = []
-
-    def make(name: str | None = None, base: str | None = None) -> Player:
-        player = Player(base or server.base, name)
-        made.append(player)
-        return player
-
-    yield make
-    for player in made:
-        player.close()
 
 
 def eventually(check: object, timeout: float = 30, what: str = "") -> None:
@@ -66,7 +40,7 @@ def eventually(check: object, timeout: float = 30, what: str = "") -> None:
 
 
 def test_an_open_table_nobody_fills_expires(
-        arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
+        arena_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Opened and left waiting (3 s here), a table is given up: its watchers hear it, the lobby
     drops it, and nobody can sit at it any more. A table that started is left alone."""
@@ -102,7 +76,7 @@ def test_an_open_table_nobody_fills_expires(
 
 
 def test_unused_guests_are_purged(
-        arena_database: str, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
+        arena_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Guests come and play; the server restarts with a guest lifetime of 6 s. The idle guest
     goes with its session; the one with a finished match goes too, and the match keeps its
