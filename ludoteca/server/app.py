@@ -30,6 +30,7 @@ from ludoteca.server import errors as E
 from ludoteca.server.api_docs import mount_api_docs
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.bot_queue import QueuedBots
+from ludoteca.server.cycle_collector import CycleCollector
 from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.housekeeping import Housekeeping
@@ -65,7 +66,10 @@ def make_bots(settings: Settings) -> BotWorkers:
     return BotWorkers(settings.bot_processes)
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, timed_collector: bool = False) -> FastAPI:
+    """The arena. ``timed_collector``: run the cycle collector by the clock
+    (``settings.gc_period``), as ``serve`` does; off in tests that run the app in-process, so
+    the test process keeps its own collector."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -88,6 +92,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await bots.warm()
         housekeeping = Housekeeping(hub)  # open tables' expiry, unused guests' purge
         housekeeping.start()
+        collector = None
+        if timed_collector and settings.gc_period > 0:
+            collector = CycleCollector(settings.gc_period)
+            collector.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
@@ -100,6 +108,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.shutdown()
             await asyncio.to_thread(bots.close, True)
             await store.close()
+            if collector is not None:
+                await collector.stop()
             log.info("arena stopped")
 
     app = FastAPI(
@@ -300,9 +310,9 @@ def tune_runtime() -> None:
     - The cycle collector. The arena holds a large heap that lives for minutes (every live
       match, every socket's stack of coroutines), and by default a full collection walks it
       every few seconds under load, 100-300 ms with the loop stopped. What start-up made
-      (modules, classes, rule tables) never dies, so it is frozen out of the walks, and a
-      larger young generation lets each action's short-lived objects die young instead of
-      swelling the heap the full collections walk.
+      (modules, classes, rule tables) never dies, so it is frozen out of the walks. Once the
+      app runs, ``CycleCollector`` collects by the clock instead (``LUDOTECA_GC_PERIOD``);
+      the larger young generation set here is what is left when that is turned off.
     - The GIL's switch interval. SQLite's writer thread (``Store.write``) holds the GIL
       while SQLAlchemy builds its statements; by default the loop then waits up to 5 ms
       for it each time, and a few such waits add up on one action. 1 ms keeps the loop
@@ -317,7 +327,7 @@ def serve(settings: Settings, sockets: list[socket.socket] | None = None) -> Non
     """Run the arena under uvicorn until interrupted, on ``sockets`` when given (bound by
     ``preflight.listen``, so a port in use is refused before anything starts)."""
     tune_runtime()
-    app = create_app(settings)
+    app = create_app(settings, timed_collector=True)
 
     def refused(code: str) -> None:
         hub: Hub | None = getattr(app.state, "hub", None)

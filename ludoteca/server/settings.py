@@ -291,6 +291,10 @@ class Settings:
     """Seconds a client has to send a request's head, from its first byte (or from opening
     the connection), and then again to send its body."""
 
+    gc_period: float = field(default_factory=lambda: _float("LUDOTECA_GC_PERIOD", 0.1))
+    """Seconds between young collections of the interpreter's cycle collector under ``ludoteca
+    serve`` (``cycle_collector.py``); 0 leaves it to the interpreter's allocation counts."""
+
     @property
     def data_dir(self) -> Path:
         return user_data_path("ludoteca", appauthor=False)

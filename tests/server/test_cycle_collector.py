@@ -1,0 +1,71 @@
+"""The cycle collector run by the clock (``cycle_collector.py``; docs/server.md "Measured")."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from ludoteca.server.cycle_collector import CycleCollector
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def cycle() -> weakref.ref[Node]:
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+def test_young_every_tick_middle_every_nth_and_the_old_one_left_alone() -> None:
+    collector = CycleCollector(0.1, middle_every=3, growth=1e9)
+    assert [collector.tick() for _ in range(6)] == [0, 0, 1, 0, 0, 1]
+    assert collector.full_collections == 0
+
+
+def test_the_interpreter_collector_is_off_while_it_runs_and_back_after() -> None:
+    async def run() -> tuple[bool, int]:
+        collector = CycleCollector(0.01, middle_every=2, growth=1e9)
+        collector.start()
+        young = cycle()
+        for _ in range(200):  # a cycle made now is freed by the timer, not by allocations
+            if young() is None:
+                break
+            await asyncio.sleep(0.01)
+        enabled = gc.isenabled()
+        await collector.stop()
+        return enabled, collector.ticks if young() is None else -1
+
+    assert gc.isenabled()
+    enabled, ticks = asyncio.run(run())
+    assert not enabled and ticks > 0
+    assert gc.isenabled()
+
+
+def test_the_old_generation_is_collected_when_memory_has_grown_by_a_quarter() -> None:
+    async def run() -> None:
+        collector = CycleCollector(1.0, middle_every=1)
+        collector.start()
+        try:
+            assert collector.tick() != 2  # nothing has grown
+            keep = [Node() for _ in range(collector.blocks)]  # promoted, alive
+            held = [Node() for _ in range(1000)]
+            for node in held:
+                node.other = node
+            old = [weakref.ref(node) for node in held]
+            gc.collect(1)
+            gc.collect(1)  # survivors of the middle generation are now old
+            del held, node  # garbage now, in the old generation
+            assert all(ref() is not None for ref in old)
+            assert collector.tick() == 2  # memory grew past a quarter
+            assert all(ref() is None for ref in old)
+            assert collector.full_collections == 1
+            del keep
+            assert collector.tick() != 2  # back under: not walked again
+        finally:
+            await collector.stop()
+
+    asyncio.run(run())
