@@ -91,6 +91,11 @@ class GameEntry:
     rl_observation: str | None = None
     """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
     needs the ``rl`` extra). None: the game has no RL environment yet."""
+    rl_score: str | None = None
+    """``module:attribute`` of ``scores_now(state) -> (scores, scale)``: each seat's score now
+    (the outcome's scores at the end; partners share) and a typical winning score to measure
+    it against, for the RL rewards ``margin`` and ``shaped`` (``ludoteca/rl/rewards.py``).
+    None: those rewards are refused for the game."""
 
     def load(self) -> Game[Any, Any]:
         game = resolve(self.game)

@@ -10,9 +10,11 @@ one loop that advances a game, with ``narrate=False``: no events are built.
   (num_actions,), int8)}``. The vector encodes exactly what that seat may know
   (``ludoteca.rl.encode``); the mask marks its legal actions now, all zero when it is not to act.
 - Actions: ``Discrete(num_actions)``, the game's stable action indices (``action.index``).
-- Rewards: 0 until the end; then per side (a team shares one, Kami/Goita's partnerships and
-  Queendomino's teams) ``(sides ranked below - sides ranked above) / (sides - 1)``: +1 win,
-  -1 loss, 0 tie with two sides; spread evenly between +1 and -1 with more.
+- Rewards (``reward="win"``, the default): 0 until the end; then per side (a team shares one,
+  Kami/Goita's partnerships and Queendomino's teams) ``(sides ranked below - sides ranked
+  above) / (sides - 1)``: +1 win, -1 loss, 0 tie with two sides; spread evenly between +1 and
+  -1 with more. ``reward="margin"`` pays the final score margin instead, ``"shaped"`` adds
+  potential-based shaping on the score margin (``ludoteca/rl/rewards.py``).
 - An action outside the mask ends the episode with -1 for the offender's side and 0 for the
   others (PettingZoo's classic convention), or raises ``IllegalAction`` with ``illegal="raise"``.
 - ``reset(seed=s)`` deals the match with engine seed ``s``: the same seed and actions give the
@@ -43,7 +45,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.match import Match
 from ludoteca.rl.encode import Encoder, encoder_factory
-from ludoteca.rl.rewards import final_rewards, sides_of
+from ludoteca.rl.rewards import Reward, Rewarder, Shaping, sides_of
 
 AgentID = str
 Obs = dict[str, npt.NDArray[Any]]
@@ -57,7 +59,7 @@ class _Table:
 
     def __init__(
         self, game: str | Game[Any, Any], players: int | None, illegal: str, checked: bool,
-        options: Mapping[str, object],
+        options: Mapping[str, object], reward: str | Reward = "win",
     ) -> None:
         from ludoteca.games import get_game
 
@@ -69,6 +71,10 @@ class _Table:
             raise OptionError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
         self.illegal = illegal
         self.checked = checked
+        self.rewarder = Rewarder(self.game, reward)
+        self.shaping: Shaping | None = None
+        self._paid_at: dict[Seat, int | None] = {}
+        """Per seat, the decision its last shaping term was paid at."""
         self.encoder: Encoder = encoder_factory(self.game)(
             self.game, self.options, self.players)
         self.num_actions = spec.num_actions
@@ -106,6 +112,10 @@ class _Table:
         self._masks.clear()
         self._obs.clear()
         self.side_of = sides_of(self.game, match.state, self.players)
+        if self.rewarder.shaped:
+            self.shaping = Shaping(self.rewarder, self.side_of)
+            self.shaping.start(match.state)
+            self._paid_at = {s: match.decision(s) for s in self.to_act}
         return match
 
     def mask(self, seat: Seat) -> Mask:
@@ -169,7 +179,20 @@ class _Table:
         assert self.match is not None
         outcome = self.match.outcome
         assert outcome is not None
-        return final_rewards(outcome)
+        return self.rewarder.final(outcome, self.match.state)
+
+    def shaping_terms(self) -> dict[Seat, float]:
+        """With ``reward="shaped"``: the shaping term each seat earns now, one that reached a
+        new decision since its last term (every seat at the end); empty otherwise."""
+        shaping, match = self.shaping, self.match
+        if shaping is None or match is None:
+            return {}
+        if not self.to_act:
+            return shaping.collect(match.state, range(self.players), True)
+        fresh = [s for s in sorted(self.to_act) if match.decision(s) != self._paid_at.get(s)]
+        for s in fresh:
+            self._paid_at[s] = match.decision(s)
+        return shaping.collect(match.state, fresh, False)
 
     def render(self) -> str:
         from rich.console import Console
@@ -212,10 +235,10 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, *,
         players: int | None = None, illegal: str = "lose", checked: bool = False,
-        **options: object,
+        reward: str | Reward = "win", **options: object,
     ) -> None:
         super().__init__()
-        self.table = _Table(game, players, illegal, checked, options)
+        self.table = _Table(game, players, illegal, checked, options, reward)
         self.render_mode = _render_mode(render_mode)
         self.metadata = {**_metadata(self.table), "is_parallelizable": False}
         self.possible_agents = list(self.table.agent_names)
@@ -271,14 +294,22 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
         match = table.match
         assert match is not None
         seat = table.seat_of[agent]
-        # rewards, so cumulative rewards, stay 0 until the end: nothing to reset or add
+        # with "win" and "margin", rewards stay 0 until the end: nothing to reset or add
         legal = table.act(seat, action, match.decision(seat) if table.checked else None)
+        shaped = table.shaping_terms() if legal and table.shaping is not None else {}
+        if shaped or table.shaping is not None:
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            for s, term in shaped.items():
+                self.rewards[table.agent_names[s]] = term
         if legal and table.to_act:
             self.agent_selection = table.agent_names[min(table.to_act)]
+            if shaped:
+                self._accumulate_rewards()
             return
         rewards = table.rewards(None if legal else seat)
         for i, name in enumerate(self.agents):
-            self.rewards[name] = rewards[i]
+            self.rewards[name] = rewards[i] + shaped.get(i, 0.0)
             self.terminations[name] = True
         if not legal:
             self.infos[agent] = {"illegal_action": action}
@@ -300,9 +331,9 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, *,
         players: int | None = None, illegal: str = "lose", checked: bool = False,
-        **options: object,
+        reward: str | Reward = "win", **options: object,
     ) -> None:
-        self.table = _Table(game, players, illegal, checked, options)
+        self.table = _Table(game, players, illegal, checked, options, reward)
         self.render_mode = _render_mode(render_mode)
         self.metadata = _metadata(self.table)
         self.possible_agents = list(self.table.agent_names)
@@ -342,6 +373,7 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
                 break
         infos: dict[AgentID, dict[str, Any]] = {a: {} for a in agents}
         over = offender is not None or match.is_over()
+        shaped = table.shaping_terms() if offender is None else {}
         if over:
             rewards = table.rewards(offender)
             reward = {a: rewards[table.seat_of[a]] for a in agents}
@@ -350,6 +382,8 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
                 infos[name]["illegal_action"] = actions[name]
         else:
             reward = dict.fromkeys(agents, 0.0)
+        for s, term in shaped.items():
+            reward[table.agent_names[s]] += term
         obs = self._observations()
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)
@@ -366,21 +400,24 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
 
 def env(
     game: str | Game[Any, Any], render_mode: str | None = None, *, players: int | None = None,
-    illegal: str = "lose", checked: bool = False, **options: object,
+    illegal: str = "lose", checked: bool = False, reward: str | Reward = "win",
+    **options: object,
 ) -> LudotecaEnv:
     """The AEC environment of ``game`` (a registry name or a Game). ``players=`` sets the player
     count (default: the game's least), ``illegal=`` "lose" (default) or "raise", ``checked=True``
     applies actions through ``Match.step`` with every check (slower; the default applies an
-    action the mask allows on the trusted path), and every other keyword is a game option
-    (``ludoteca games`` lists them), validated here."""
+    action the mask allows on the trusted path), ``reward=`` "win" (default), "margin",
+    "shaped" or a ``rewards.Reward``, and every other keyword is a game option (``ludoteca
+    games`` lists them), validated here."""
     return LudotecaEnv(game, render_mode, players=players, illegal=illegal, checked=checked,
-                       **options)
+                       reward=reward, **options)
 
 
 def parallel_env(
     game: str | Game[Any, Any], render_mode: str | None = None, *, players: int | None = None,
-    illegal: str = "lose", checked: bool = False, **options: object,
+    illegal: str = "lose", checked: bool = False, reward: str | Reward = "win",
+    **options: object,
 ) -> LudotecaParallelEnv:
     """The Parallel API environment of ``game``; the same keywords as ``env``."""
     return LudotecaParallelEnv(game, render_mode, players=players, illegal=illegal,
-                               checked=checked, **options)
+                               checked=checked, reward=reward, **options)

@@ -130,3 +130,13 @@ def final_outcome(s: ButtonsState) -> Outcome:
         parts=tuple(parts),
         tiebreak=tuple(reasons),
     )
+
+
+def scores_now(s: ButtonsState) -> tuple[tuple[int, ...], float]:
+    """Each seat's score now by the winner rule in force (BGA: 100 for a 5-star line, else the
+    stars) and the scale the RL rewards measure it against (the 12-star trigger): the
+    outcome's scores once the match is over (``GameEntry.rl_score``; ``ludoteca/rl/rewards.py``)."""
+    bga = s.cfg.bga_winner
+    return tuple(
+        LINE_POINTS if bga and five_line(stars) else stars.bit_count() for stars in s.stars
+    ), float(STAR_TRIGGER)

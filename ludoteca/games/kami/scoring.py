@@ -142,3 +142,11 @@ def final_outcome(s: KamiState) -> Outcome:
             for k in keys
         ),
     )
+
+
+def scores_now(s: KamiState) -> tuple[tuple[int, ...], float]:
+    """Each seat's score now (partners share their side's) and the scale the RL rewards
+    measure it against (the target): the outcome's scores once the match is over
+    (``GameEntry.rl_score``; ``ludoteca/rl/rewards.py``)."""
+    cfg = s.cfg
+    return tuple(s.scores[side] for side in cfg.side_of), float(cfg.target)

@@ -163,3 +163,17 @@ def tiebreak(largest: int, crowns: int, with_crowns: bool) -> tuple[TieBreak, ..
     if not with_crowns:
         return (first,)
     return first, TieBreak("crowns", CROWNS, crowns, {"crowns": crowns})
+
+
+def scores_now(state: Any) -> tuple[tuple[int, ...], float]:
+    """Each seat's score now (Dynasty: the finished games' scores added) and the scale the RL
+    rewards measure it against (100 a game): the outcome's scores once the match is over
+    (``GameEntry.rl_score``; ``ludoteca/rl/rewards.py``)."""
+    cfg = state.cfg
+    frame, harmony, middle = cfg.frame, cfg.harmony, cfg.middle_kingdom
+    games = [kingdoms for kingdoms, _ in state.past] + [state.kingdoms]
+    scores = tuple(
+        sum(score(kingdoms[seat], frame, harmony, middle) for kingdoms in games)
+        for seat in range(cfg.players)
+    )
+    return scores, 100.0 * cfg.games

@@ -198,3 +198,12 @@ def side_result(
         if tile.crowns:
             crowned |= 1 << cell
     return breakdown(k, built, coins, towers, knights, queen, crowned, cells)
+
+
+def scores_now(state: QueendominoState) -> tuple[tuple[int, ...], float]:
+    """Each seat's score now (partners share their side's) and the scale the RL rewards
+    measure it against (100): the outcome's scores once the match is over
+    (``GameEntry.rl_score``; ``ludoteca/rl/rewards.py``)."""
+    cfg = state.cfg
+    per_side = [int(side_breakdown(state, side, False)["total"]) for side in range(cfg.sides)]
+    return tuple(per_side[side] for side in cfg.side_of), 100.0
