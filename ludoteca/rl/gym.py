@@ -129,6 +129,8 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         self.players: dict[Seat, Opponent] = {}
         """The opponent playing each other seat in the current episode."""
         self._bots: dict[Seat, Bot] = {}
+        self.bot_seeds: dict[Seat, int] = {}
+        """The seed of each bot-level opponent in the current episode (``make_bot``'s)."""
         self.shaping: Shaping | None = None
 
     # ---- the episode ----------------------------------------------------------------------
@@ -159,12 +161,14 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
                      else int(self.seat_choice))
         others = [(self.seat + k) % table.players for k in range(1, table.players)]
         self.players = {}
+        self.bot_seeds = {}
         name = table.game.spec.name
         for s, spec in zip(others, self.opponents, strict=True):
             chosen = spec.draw(rng) if isinstance(spec, _Mixture) else spec
             self.players[s] = chosen
             if isinstance(chosen, str):
-                self._bots[s] = make_bot(chosen, name, int(rng.integers(2**31)))
+                self.bot_seeds[s] = int(rng.integers(2**31))
+                self._bots[s] = make_bot(chosen, name, self.bot_seeds[s])
         self._play_opponents()
 
     def step(

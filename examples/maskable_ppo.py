@@ -1,0 +1,129 @@
+"""sb3-contrib's MaskablePPO on the single-agent environment: one seat of 2-player Buttons
+against our ``random`` bot, measured against ``random`` and ``greedy`` as it trains
+(docs/rl.md, "Training examples").
+
+    python examples/maskable_ppo.py [--steps 60000] [--checkpoints 4] [--games 200]
+                                    [--seeds 1 2 3] [--reward win] [--plot docs/img/x.png]
+
+Each seed trains a fresh MaskablePPO (its default MLP policy) on
+``ludoteca.rl.gym.make("buttons", opponents="random")``; at step 0 (the untrained policy) and at
+each checkpoint the policy, choosing its most likely legal action, plays ``--games`` games
+against ``random`` and against ``greedy`` (seat drawn per game) and its win rate (wins + half
+the ties) is printed; ``--plot`` draws the curves of every seed. Needs the ``rl-train`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+
+from ludoteca.rl.gym import make
+from ludoteca.rl.rewards import Reward
+from ludoteca.tournament.stats import wilson_interval
+
+LEVELS = ("random", "greedy")
+
+
+def win_rate(model: MaskablePPO, level: str, games: int, seed: int) -> float:
+    """Wins + half the ties of ``model`` in ``games`` games against bot ``level``."""
+    env = make("buttons", players=2, opponents=level)
+    points = 0.0
+    for g in range(games):
+        obs, info = env.reset(seed=10_000_000 + seed * 10_000 + g)
+        while True:
+            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            obs, _, over, _, info = env.step(int(action))
+            if over:
+                break
+        scores = info["scores"]
+        mine, theirs = scores[info["seat"]], scores[1 - info["seat"]]
+        points += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return points / games
+
+
+def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]]]:
+    gamma = 0.99
+    env = make("buttons", players=2, opponents="random", reward=Reward(args.reward, gamma))
+    env.reset(seed=seed)
+    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, n_steps=args.n_steps,
+                        batch_size=args.batch, learning_rate=args.lr, gamma=gamma,
+                        ent_coef=0.01, device="cpu")
+    curve: list[tuple[int, dict[str, float]]] = []
+    every = args.steps // args.checkpoints
+    start = time.perf_counter()
+    for k in range(args.checkpoints + 1):
+        if k:
+            model.learn(every, reset_num_timesteps=False)
+        rates = {level: win_rate(model, level, args.games, seed) for level in LEVELS}
+        curve.append((model.num_timesteps, rates))
+        cells = "  ".join(f"vs {level} {rates[level]:6.1%}" for level in LEVELS)
+        print(f"  seed {seed}: {model.num_timesteps:>7,} steps  {cells}  "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+    return curve
+
+
+def plot(curves: dict[int, list[tuple[int, dict[str, float]]]], path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    colours = {"random": "tab:blue", "greedy": "tab:red"}
+    for level in LEVELS:
+        for n, (_, curve) in enumerate(sorted(curves.items())):
+            xs = [steps for steps, _ in curve]
+            ys = [100 * rates[level] for _, rates in curve]
+            ax.plot(xs, ys, marker="o", color=colours[level], alpha=0.75,
+                    label=f"vs {level}" if n == 0 else None)
+    ax.axhline(50, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("training steps (learner decisions)")
+    ax.set_ylabel("win rate % (ties count half)")
+    ax.set_ylim(0, 100)
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=60_000, help="training steps per seed")
+    parser.add_argument("--checkpoints", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200, help="games per measurement")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--reward", default="win", help="win, margin or shaped")
+    parser.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length")
+    parser.add_argument("--batch", type=int, default=256, help="PPO minibatch size")
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--plot", type=Path, help="draw the curves into this PNG")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)  # a small MLP: threads cost more than they give
+    print(f"Buttons, 2 players: MaskablePPO against random, reward={args.reward!r}, "
+          f"{args.steps:,} steps per seed; win rate over {args.games} games per point")
+    curves = {seed: run(seed, args) for seed in args.seeds}
+    print("Final win rates (mean over seeds, 95% interval of the pooled games):")
+    for level in LEVELS:
+        for label, at in (("untrained", 0), ("trained", -1)):
+            rates = [curves[s][at][1][level] for s in args.seeds]
+            games = args.games * len(rates)
+            low, high = wilson_interval(sum(rates) * args.games, games)
+            print(f"  {label:<9} vs {level:<6} {np.mean(rates):6.1%}  "
+                  f"({low:.0%}-{high:.0%}; per seed {', '.join(f'{r:.0%}' for r in rates)})")
+    if args.plot:
+        plot(curves, args.plot, f"MaskablePPO on Buttons 2p, trained against random "
+                                f"(reward={args.reward}, {len(args.seeds)} seeds)")
+        print(f"curves drawn in {args.plot}")
+
+
+if __name__ == "__main__":
+    main()
