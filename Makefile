@@ -21,7 +21,7 @@ install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
 install-test: $(BIN)/python browser
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,rl-train]'
 
 # The browser tests drive Debian's Chromium (never Playwright's download): installed with
 # apt-get when this runs as root; otherwise those tests skip and say why.

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -49,8 +49,8 @@ from ludoteca.rl.rewards import Reward, Shaping
 
 Policy = Callable[[Vector, npt.NDArray[np.int8]], int]
 """An opponent policy: (its observation vector, its 0/1 action mask) -> an action index."""
-Opponent = Union[str, Bot, Policy]
-Opponents = Union[Opponent, Mapping[Any, float], Sequence[Opponent | Mapping[Any, float]]]
+Opponent = str | Bot | Policy
+Opponents = Opponent | Mapping[Any, float] | Sequence[Opponent | Mapping[Any, float]]
 RENDER_MODES = ("ansi",)
 
 
@@ -81,8 +81,6 @@ def _check(opponent: Any, game: str) -> None:
 class BotEnv(gymnasium.Env[Vector, np.int64]):
     """One seat of a game against opponents played inside ``step`` (module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
-
     def __init__(
         self, game: str | Game[Any, Any], *, players: int | None = None,
         opponents: Opponents = "greedy", seat: str | int = "random",
@@ -96,12 +94,13 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
             raise OptionError(f"render_mode must be one of {RENDER_MODES} or None, "
                               f"not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"ludoteca_{name}_v0"}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"ludoteca_{name}_v0"}
         if seat != "random":
             try:
                 seat = operator.index(seat)  # type: ignore[arg-type]
             except TypeError:
-                raise OptionError(f"seat must be 'random' or a seat number, not {seat!r}")
+                raise OptionError(
+                    f"seat must be 'random' or a seat number, not {seat!r}") from None
             if not 0 <= seat < table.players:
                 raise OptionError(f"seat must be between 0 and {table.players - 1}, not {seat}")
         self.seat_choice = seat
@@ -236,7 +235,7 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         """The learner's legal actions now, as bools (all False once the match is over)."""
         return self.table.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]  # ansi: text
+    def render(self) -> str | None:
         return self.table.render() if self.render_mode == "ansi" else None
 
     def _close_bots(self) -> None:

@@ -49,10 +49,8 @@ def _count(num_envs: int) -> int:
     return n
 
 
-class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.float64]]):
+class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` single-agent environments against bots, stepped together."""
-
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, envs: list[BotEnv]) -> None:
         self.envs = envs
@@ -62,7 +60,8 @@ class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.float6
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
         self.action_space = batch_space(first.action_space, self.num_envs)
-        self.metadata = {**self.metadata, "name": first.metadata.get("name")}
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,
+                         "name": first.metadata.get("name")}
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -77,9 +76,7 @@ class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.float6
         return np.stack(obs), {"seat": np.array(seats)}
 
     def step(self, actions: Any) -> tuple[
-        Batch, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+        Batch, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         n = self.num_envs
         obs = np.empty((n, *(self.single_observation_space.shape or ())), np.float32)
         rewards = np.zeros(n, np.float64)
@@ -114,10 +111,8 @@ class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.float6
             env.close()
 
 
-class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.float64]]):
+class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` matches of one game, every seat played by the caller's one policy."""
-
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(
         self, game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
@@ -133,7 +128,8 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.f
         self.single_action_space = spaces.Discrete(first.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self.metadata = {**self.metadata, "name": f"ludoteca_{first.game.spec.name}_v0"}
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,
+                         "name": f"ludoteca_{first.game.spec.name}_v0"}
         self._masks = np.zeros((self.num_envs, first.num_actions), np.bool_)
 
     def reset(
@@ -163,9 +159,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[np.f
         return got["observation"]
 
     def step(self, actions: Any) -> tuple[
-        Batch, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+        Batch, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         n, players = self.num_envs, self.players
         obs = np.empty((n, *(self.single_observation_space.shape or ())), np.float32)
         rewards = np.zeros(n, np.float64)
@@ -222,8 +216,9 @@ def make_vec(
 ) -> BotVectorEnv:
     """``num_envs`` single-agent environments of ``game`` against ``opponents``, batched (the
     keywords of ``gym.make``)."""
+    opts: dict[str, Any] = dict(options)  # game options only: BotEnv's keywords are named
     return BotVectorEnv([
-        BotEnv(game, players=players, opponents=opponents, seat=seat, reward=reward, **options)
+        BotEnv(game, players=players, opponents=opponents, seat=seat, reward=reward, **opts)
         for _ in range(_count(num_envs))
     ])
 

@@ -41,7 +41,7 @@ def test_gymnasium_check_env(case: tuple[str, int, dict[str, Any]]) -> None:
     name, players, options = case
     env = make(name, players=players, opponents={"random": 0.5, "greedy": 0.5}, **options)
     check_env(env, skip_render_check=True)
-    obs, info = env.reset(seed=3)
+    obs, _ = env.reset(seed=3)
     assert env.observation_space.contains(obs)
     mask = env.action_masks()
     assert mask.dtype == np.bool_ and mask.shape == (env.action_space.n,) and mask.any()

@@ -1,0 +1,47 @@
+"""The training examples of docs/rl.md run, at tiny budgets, and print what the page shows:
+MaskablePPO (sb3-contrib) on the single-agent env, and self-play PPO on the vector env."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+POINT = re.compile(r"  seed \d+: +[\d,]+ steps  vs random +[\d.]+%  vs greedy +[\d.]+%  \(\d+ s\)")
+
+
+def run(*args: str) -> str:
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def check(out: str, seeds: int, points: int) -> None:
+    lines = out.splitlines()
+    assert sum(bool(POINT.fullmatch(line)) for line in lines) == seeds * points
+    assert "Final win rates (mean over seeds, 95% interval of the pooled games):" in lines
+    for label in ("untrained vs random", "trained   vs random", "untrained vs greedy",
+                  "trained   vs greedy"):
+        assert any(line.startswith(f"  {label}") for line in lines), label
+
+
+def test_maskable_ppo(tmp_path: Path) -> None:
+    png = tmp_path / "curve.png"
+    out = run("examples/maskable_ppo.py", "--steps", "256", "--checkpoints", "1",
+              "--games", "2", "--seeds", "1", "2", "--n-steps", "128", "--batch", "64",
+              "--reward", "shaped", "--plot", str(png))
+    assert out.startswith("Buttons, 2 players: MaskablePPO against random, reward='shaped'")
+    check(out, seeds=2, points=2)
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_self_play(tmp_path: Path) -> None:
+    png = tmp_path / "curve.png"
+    out = run("examples/self_play.py", "--steps", "512", "--envs", "8", "--checkpoints", "2",
+              "--games", "2", "--seeds", "1", "--batch", "128", "--plot", str(png))
+    assert out.startswith("Buttons, 2 players: self-play PPO on 8 matches at once")
+    check(out, seeds=1, points=3)
+    assert png.read_bytes().startswith(b"\x89PNG")
