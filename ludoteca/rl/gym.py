@@ -111,21 +111,21 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
             per_seat = list(opponents)
         else:
             per_seat = [opponents] * count
-        self.opponents: list[Opponent | _Mixture] = []
+        self._specs: list[Opponent | _Mixture] = []
         for spec in per_seat:
             if isinstance(spec, Mapping):
                 mixture = _Mixture(spec)
                 for choice in mixture.choices:
                     _check(choice, name)
-                self.opponents.append(mixture)
+                self._specs.append(mixture)
             else:
                 _check(spec, name)
-                self.opponents.append(spec)
+                self._specs.append(spec)
         self.observation_space = spaces.Box(0.0, 1.0, table.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(table.num_actions)
         self.seat: Seat = 0
         """The learner's seat in the current episode."""
-        self.players: dict[Seat, Opponent] = {}
+        self.opponents: dict[Seat, Opponent] = {}
         """The opponent playing each other seat in the current episode."""
         self._bots: dict[Seat, Bot] = {}
         self.bot_seeds: dict[Seat, int] = {}
@@ -159,12 +159,12 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = (int(rng.integers(table.players)) if self.seat_choice == "random"
                      else int(self.seat_choice))
         others = [(self.seat + k) % table.players for k in range(1, table.players)]
-        self.players = {}
+        self.opponents = {}
         self.bot_seeds = {}
         name = table.game.spec.name
-        for s, spec in zip(others, self.opponents, strict=True):
+        for s, spec in zip(others, self._specs, strict=True):
             chosen = spec.draw(rng) if isinstance(spec, _Mixture) else spec
-            self.players[s] = chosen
+            self.opponents[s] = chosen
             if isinstance(chosen, str):
                 self.bot_seeds[s] = int(rng.integers(2**31))
                 self._bots[s] = make_bot(chosen, name, self.bot_seeds[s])
@@ -208,7 +208,7 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         match = table.match
         assert match is not None
         bot = self._bots.get(seat)
-        player = self.players[seat]
+        player = self.opponents[seat]
         if bot is None and isinstance(player, Bot):
             bot = player
         if bot is not None:

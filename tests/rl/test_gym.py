@@ -59,8 +59,8 @@ def test_an_episode_is_the_learner_against_the_bots(case: tuple[str, int, dict[s
     rewards, info = play(env, seed=8, pick=1)
     match = env.table.match
     assert match is not None and match.outcome is not None
-    assert set(env.players) == set(range(players)) - {env.seat}
-    assert set(env.players.values()) == {"greedy"}
+    assert set(env.opponents) == set(range(players)) - {env.seat}
+    assert set(env.opponents.values()) == {"greedy"}
     assert rewards[-1] == final_rewards(match.outcome)[env.seat]
     assert not any(rewards[:-1])
     assert info["scores"] == match.outcome.scores
@@ -126,7 +126,7 @@ def test_the_same_seed_gives_the_same_episode_bots_included() -> None:
     rb, _ = play(b, seed=12, pick=3)
     assert a.table.match is not None and b.table.match is not None
     assert a.table.match.actions == b.table.match.actions and ra == rb
-    assert (a.seat, a.players) == (b.seat, b.players)
+    assert (a.seat, a.opponents) == (b.seat, b.opponents)
     play(b, seed=13, pick=3)
     assert a.table.match.actions != b.table.match.actions
     seats = set()
@@ -139,7 +139,7 @@ def test_the_same_seed_gives_the_same_episode_bots_included() -> None:
 def test_a_fixed_seat_and_a_list_of_opponents() -> None:
     env = make("kami", players=3, seat=2, opponents=["random", "greedy"])
     env.reset(seed=1)
-    assert env.seat == 2 and env.players == {0: "random", 1: "greedy"}
+    assert env.seat == 2 and env.opponents == {0: "random", 1: "greedy"}
     with pytest.raises(OptionError):
         make("kami", players=3, opponents=["random"])
     with pytest.raises(OptionError):
