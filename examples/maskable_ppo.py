@@ -2,14 +2,16 @@
 against our ``random`` bot, measured against ``random`` and ``greedy`` as it trains
 (docs/rl.md, "Training examples").
 
-    python examples/maskable_ppo.py [--steps 60000] [--checkpoints 4] [--games 200]
-                                    [--seeds 1 2 3] [--reward win] [--plot docs/img/x.png]
+    python examples/maskable_ppo.py [--steps 200000] [--checkpoints 4] [--games 200]
+                                    [--seeds 1 2 3] [--jobs 3] [--reward shaped]
+                                    [--plot docs/img/x.png]
 
-Each seed trains a fresh MaskablePPO (its default MLP policy) on
-``ludoteca.rl.gym.make("buttons", opponents="random")``; at step 0 (the untrained policy) and at
-each checkpoint the policy, choosing its most likely legal action, plays ``--games`` games
-against ``random`` and against ``greedy`` (seat drawn per game) and its win rate (wins + half
-the ties) is printed; ``--plot`` draws the curves of every seed. Needs the ``rl-train`` extra.
+Each seed trains a fresh MaskablePPO (an MLP policy, ``--net`` units a layer) on
+``ludoteca.rl.gym.make("buttons", opponents="random")``, with shaped rewards by default
+(``Reward("shaped", gamma)`` with PPO's own ``gamma``), seeds in ``--jobs`` processes; at
+step 0 (the untrained policy) and at each checkpoint the policy, choosing its most likely
+legal action, plays ``--games`` games against ``random`` and against ``greedy`` (seat drawn
+per game) and its win rate (wins + half the ties) is printed; ``--plot`` draws the curves of every seed. Needs the ``rl-train`` extra.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,12 +53,14 @@ def win_rate(model: MaskablePPO, level: str, games: int, seed: int) -> float:
 
 
 def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]]]:
-    gamma = 0.99
+    torch.set_num_threads(1)  # a small MLP: threads cost more than they give
+    gamma = args.gamma
     env = make("buttons", players=2, opponents="random", reward=Reward(args.reward, gamma))
     env.reset(seed=seed)
     model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, n_steps=args.n_steps,
                         batch_size=args.batch, learning_rate=args.lr, gamma=gamma,
-                        ent_coef=0.01, device="cpu")
+                        ent_coef=0.01, device="cpu",
+                        policy_kwargs={"net_arch": [args.net, args.net]})
     curve: list[tuple[int, dict[str, float]]] = []
     every = args.steps // args.checkpoints
     start = time.perf_counter()
@@ -97,20 +102,24 @@ def plot(curves: dict[int, list[tuple[int, dict[str, float]]]], path: Path, titl
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=60_000, help="training steps per seed")
+    parser.add_argument("--steps", type=int, default=200_000, help="training steps per seed")
     parser.add_argument("--checkpoints", type=int, default=4)
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    parser.add_argument("--reward", default="win", help="win, margin or shaped")
-    parser.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length")
+    parser.add_argument("--jobs", type=int, default=1, help="seeds trained at once")
+    parser.add_argument("--reward", default="shaped", help="win, margin or shaped")
+    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--net", type=int, default=256, help="units in each of 2 layers")
+    parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
     parser.add_argument("--batch", type=int, default=256, help="PPO minibatch size")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--plot", type=Path, help="draw the curves into this PNG")
     args = parser.parse_args(argv)
-    torch.set_num_threads(1)  # a small MLP: threads cost more than they give
     print(f"Buttons, 2 players: MaskablePPO against random, reward={args.reward!r}, "
           f"{args.steps:,} steps per seed; win rate over {args.games} games per point")
-    curves = {seed: run(seed, args) for seed in args.seeds}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        done = pool.map(run, args.seeds, [args] * len(args.seeds))
+        curves = dict(zip(args.seeds, done, strict=True))
     print("Final win rates (mean over seeds, 95% interval of the pooled games):")
     for level in LEVELS:
         for label, at in (("untrained", 0), ("trained", -1)):

@@ -2,8 +2,9 @@
 batch of matches, trained by a small PPO written here, and is measured against our ``random``
 and ``greedy`` bots as it trains (docs/rl.md, "Training examples").
 
-    python examples/self_play.py [--steps 200000] [--envs 32] [--checkpoints 4] [--games 200]
-                                 [--seeds 1 2 3] [--reward shaped] [--plot docs/img/x.png]
+    python examples/self_play.py [--steps 150000] [--envs 32] [--checkpoints 3] [--games 200]
+                                 [--seeds 1 2 3] [--jobs 3] [--reward shaped]
+                                 [--plot docs/img/x.png]
 
 ``ludoteca.rl.vector.self_play("buttons", num_envs)`` hands out, in every slot, a decision some
 seat must take now (``infos["seat"]``); each seat's decisions in a slot form its own
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -150,6 +152,7 @@ def update(net: Net, opt: torch.optim.Optimizer, data: dict[str, torch.Tensor],
 
 
 def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]]]:
+    torch.set_num_threads(1)  # a small MLP: threads cost more than they give
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gamma = 0.99
@@ -220,21 +223,23 @@ def plot(curves: dict[int, list[tuple[int, dict[str, float]]]], path: Path, titl
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=200_000, help="decisions per seed")
+    parser.add_argument("--steps", type=int, default=150_000, help="decisions per seed")
     parser.add_argument("--envs", type=int, default=32, help="matches in the batch")
-    parser.add_argument("--checkpoints", type=int, default=4)
+    parser.add_argument("--checkpoints", type=int, default=3)
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--jobs", type=int, default=1, help="seeds trained at once")
     parser.add_argument("--reward", default="shaped", help="win, margin or shaped")
     parser.add_argument("--batch", type=int, default=4096, help="decisions per PPO update")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--plot", type=Path, help="draw the curves into this PNG")
     args = parser.parse_args(argv)
-    torch.set_num_threads(1)
     print(f"Buttons, 2 players: self-play PPO on {args.envs} matches at once, "
           f"reward={args.reward!r}, {args.steps:,} steps per seed; "
           f"win rate over {args.games} games per point")
-    curves = {seed: run(seed, args) for seed in args.seeds}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        done = pool.map(run, args.seeds, [args] * len(args.seeds))
+        curves = dict(zip(args.seeds, done, strict=True))
     print("Final win rates (mean over seeds, 95% interval of the pooled games):")
     for level in LEVELS:
         for label, at in (("untrained", 0), ("trained", -1)):
