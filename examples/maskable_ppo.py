@@ -11,7 +11,8 @@ Each seed trains a fresh MaskablePPO (an MLP policy, ``--net`` units a layer) on
 (``Reward("shaped", gamma)`` with PPO's own ``gamma``), seeds in ``--jobs`` processes; at
 step 0 (the untrained policy) and at each checkpoint the policy, choosing its most likely
 legal action, plays ``--games`` games against ``random`` and against ``greedy`` (seat drawn
-per game) and its win rate (wins + half the ties) is printed; ``--plot`` draws the curves of every seed. Needs the ``rl-train`` extra.
+per game) and its win rate (wins + half the ties) is printed; ``--plot`` draws the curves of
+every seed. Needs the ``rl-train`` extra.
 """
 
 from __future__ import annotations
