@@ -181,7 +181,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
                 terminated[i] = True
                 match = table.match
                 assert match is not None and match.outcome is not None
-                final_obs[i] = table.observe(seat)["observation"]
+                final_obs[i] = table.observe(seat)["observation"].copy()
                 final_info[i] = {"scores": match.outcome.scores, "rewards": every[i].copy()}
                 self._deal(table, None)
             rewards[i] = every[i, seat]
