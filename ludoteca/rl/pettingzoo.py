@@ -297,7 +297,7 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
         # with "win" and "margin", rewards stay 0 until the end: nothing to reset or add
         legal = table.act(seat, action, match.decision(seat) if table.checked else None)
         shaped = table.shaping_terms() if legal and table.shaping is not None else {}
-        if shaped or table.shaping is not None:
+        if table.shaping is not None:  # this agent collected its terms with ``last``
             self._cumulative_rewards[agent] = 0.0
             self._clear_rewards()
             for s, term in shaped.items():
