@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {label:<9} vs {level:<6} {np.mean(rates):6.1%}  "
                   f"({low:.0%}-{high:.0%}; per seed {', '.join(f'{r:.0%}' for r in rates)})")
     if args.plot:
-        plot(curves, args.plot, f"MaskablePPO on Buttons 2p, trained against random "
-                                f"(reward={args.reward}, {len(args.seeds)} seeds)")
+        plot(curves, args.plot, f"MaskablePPO on Buttons 2p against random "
+                                f"({args.reward}, {len(args.seeds)} seeds)")
         print(f"curves drawn in {args.plot}")
 
 
