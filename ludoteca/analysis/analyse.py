@@ -22,6 +22,7 @@ from ludoteca.analysis.judgement import (
     judge,
     match_accuracy,
     move_accuracy,
+    stake_weight,
 )
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.match import Match
@@ -95,6 +96,7 @@ class Analyst:
         forced = len(legal) == 1
         drop = max(0.0, 100.0 * (best.win[seat] - after.win[seat]))
         played_is_best = kept[best_k] == played or best.key(seat) == after.key(seat)
+        worst = min(v.win[seat] for v in values)
         out: JSON = {
             "ply": ply,
             "seat": seat,
@@ -106,6 +108,7 @@ class Analyst:
             "best": legal[kept[best_k]].to_json(),
             "loss": {"win": round(drop, 2),
                      "score": round(max(0.0, best.score[seat] - after.score[seat]), 3)},
+            "stake": round(100.0 * (best.win[seat] - worst), 2),
             "judgement": None if forced else judge(drop, played_is_best),
             "accuracy": None if forced else round(move_accuracy(drop), 2),
         }
@@ -157,7 +160,8 @@ class Analyst:
         for s in range(self.players):
             mine = [m for m in moves if m["seat"] == s and not m["forced"]]
             counts = {j: sum(1 for m in mine if m["judgement"] == j) for j in JUDGEMENTS}
-            accuracy = match_accuracy([m["accuracy"] for m in mine])
+            accuracy = match_accuracy([m["accuracy"] for m in mine],
+                                      [stake_weight(m["stake"]) for m in mine])
             won = (100.0 / winners) if outcome.ranks[s] == 1 else 0.0
             seats.append({
                 "seat": s,
