@@ -266,9 +266,6 @@ def analyse(
                                       lambda done, _total: progress.update(task, completed=done))
         except KeyboardInterrupt:
             fail("interrupted; nothing written", INTERRUPTED)
-        except AssertionError:
-            fail("the match in this record is not finished: only finished matches are "
-                 "analysed", 1)
     names = seat_names(result, record.seats)
     console.print(summary_table(result, names))
     console.print(mistakes_table(result, names,

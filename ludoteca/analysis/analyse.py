@@ -26,7 +26,7 @@ from ludoteca.analysis.judgement import (
 )
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.match import Match
-from ludoteca.engine.record import MatchRecord
+from ludoteca.engine.record import MatchRecord, RecordError
 from ludoteca.games import entry
 
 FORMAT, VERSION = "ludoteca-analysis", 1
@@ -65,6 +65,9 @@ class Analyst:
 
     def run(self, progress: Progress | None = None) -> JSON:
         game, record, players = self.game, self.record, self.players
+        if not Match.from_record(game, record, narrate=False).is_over():
+            raise RecordError("the match in this record is not finished: only finished "
+                              "matches are analysed")
         match = Match.unplayed(game, record, narrate=False)
         total = len(record.actions)
         luck = [self._setup_luck(match.state)]
