@@ -97,6 +97,8 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
             collector = CycleCollector(settings.gc_period, observe=hub.metrics.cycle_collection)
             collector.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
+        if hub.cluster is None:  # one of several: the next to be asked takes an analysis over
+            await hub.analyses.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,

@@ -17,6 +17,7 @@ from sqlalchemy import delete, func, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
+from ludoteca.server.analysis_store import AnalysisStore
 from ludoteca.server.db import (
     Chat,
     LogEntry,
@@ -68,6 +69,7 @@ class Store:
         self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
+        self.analyses = AnalysisStore(self.write, self.sessions)
 
     async def write(self, change: Callable[[orm.Session], T]) -> T:
         """Run ``change`` in one write transaction and return what it returns.
