@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         bots = make_bots(settings)
         hub = Hub(settings, store, bots)
         hub.metrics.watch_bots(bots.answered)
+        hub.metrics.watch_analysis(bots.parts)
         app.state.hub = hub
         if settings.redis_url:
             from ludoteca.server.cluster import Cluster

@@ -74,6 +74,8 @@ class BotWorkers:
         """Moves wait here, round-robin by owner, for a free process."""
         self.answered: dict[str, int] = {"local": 0, "queue": 0}
         """Moves chosen, by where (for ``/metrics``)."""
+        self.parts: dict[str, int] = {"local": 0, "queue": 0}
+        """Parts of post-game analyses made, by where (for ``/metrics``)."""
 
     @property
     def pool(self) -> ProcessPoolExecutor:
@@ -107,6 +109,7 @@ class BotWorkers:
         """Part of a post-game analysis (``analyse_part``), in turn with the bots' moves."""
         found: JSON = await self._run(
             partial(analyse_part, record, start, stop, budget, seed), owner)
+        self.parts["local"] += 1
         return found
 
     async def _run(self, job: Callable[[], Any], owner: Hashable) -> Any:

@@ -100,6 +100,7 @@ class QueuedBots(BotWorkers):
                     answer = json.loads(got[1])
                     if "part" in answer:
                         found: JSON = answer["part"]
+                        self.parts["queue"] += 1
                         return found
                     raise RuntimeError(f"the worker failed: {answer.get('error')}")
                 log.warning("no worker answered in %.0f s: this process analyses",
