@@ -81,8 +81,8 @@ class BotWorkers:
         """Moves wait here, round-robin by owner, for a free process."""
         self.answered: dict[str, int] = {"local": 0, "queue": 0}
         """Moves chosen, by where (for ``/metrics``)."""
-        self.parts: dict[str, int] = {"local": 0, "queue": 0}
-        """Parts of post-game analyses made, by where (for ``/metrics``)."""
+        self.parts: dict[str, int] = {"local": 0, "queue": 0, "hints": 0}
+        """Parts of post-game analyses made, by where, and the coach's hints (``/metrics``)."""
 
     @property
     def pool(self) -> ProcessPoolExecutor:
@@ -125,6 +125,7 @@ class BotWorkers:
         process's pool, which the asker waits on."""
         found: JSON = await self._run(partial(hint, game, view, seat, players, ply, budget),
                                       owner)
+        self.parts["hints"] += 1
         return found
 
     async def _run(self, job: Callable[[], Any], owner: Hashable) -> Any:

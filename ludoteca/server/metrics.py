@@ -53,6 +53,8 @@ class Metrics:
             "worker's (queue)",
             ["where"], registry=self.registry,
         )
+        self.hints = Gauge("ludoteca_hints", "The coach's hints chosen since start",
+                           registry=self.registry)
         self.catch_ups = Counter(
             "ludoteca_catch_ups",
             "Tables read again from the store because another process changed them",
@@ -66,6 +68,7 @@ class Metrics:
     def watch_analysis(self, parts: dict[str, int]) -> None:
         self.analysis_parts.labels("local").set_function(lambda: parts["local"])
         self.analysis_parts.labels("queue").set_function(lambda: parts["queue"])
+        self.hints.set_function(lambda: parts["hints"])
 
     def watch_tables(self, by_status: Callable[[], dict[str, int]]) -> None:
         """Count tables by status when the metrics are read, not each time one opens or

@@ -73,6 +73,9 @@ class TableSocket:
         """The address and account this socket counts against (``SocketCounts``)."""
         self.close_with = (1012, "")
         """The close frame the writer sends when told to close."""
+        self.hint: tuple[tuple[int, int], asyncio.Future[JSON]] | None = None
+        """The coach's answer for (seat, the seq its decision began at), made or in the
+        making."""
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
@@ -247,21 +250,26 @@ class TableSocket:
 
     async def on_hint(self, message: Hint) -> None:
         """The coach (table/coach.py): checked and logged in the actor, chosen in the bot
-        processes, told to this socket alone."""
+        processes, told to this socket alone. A decision's hint is chosen once per socket:
+        asking again (or many times at once) waits for the same answer."""
         actor, seat = self._seat()
         conn = self.conn
 
-        async def ask() -> tuple[JSON, int]:
-            view, ply, note = coach.asked(actor.core, seat, message.seq, utcnow())
+        async def ask() -> tuple[JSON, int, int]:
+            view, ply, since, note = coach.asked(actor.core, seat, message.seq, utcnow())
             if note is not None:
                 await actor.apply(note)
-            return view, ply
+            return view, ply, since
 
-        view, ply = await actor.call(ask)
-        core, hub = actor.core, self.hub
-        suggestion = await hub.bots.hint(core.game.spec.name, view, seat, core.table.players,
-                                         ply, hub.analyses.budget_for(core.game.spec.name),
-                                         owner=("hint", core.table.host_id))
+        view, ply, since = await actor.call(ask)
+        key = (seat, since)
+        if self.hint is None or self.hint[0] != key or _failed(self.hint[1]):
+            core, hub = actor.core, self.hub
+            game = core.game.spec.name
+            self.hint = key, asyncio.ensure_future(hub.bots.hint(
+                game, view, seat, core.table.players, ply, hub.analyses.budget_for(game),
+                owner=("hint", core.table.host_id)))
+        suggestion = await asyncio.shield(self.hint[1])
         conn.send(protocol.hint(message.seq, suggestion,
                                 coach.why(suggestion, actor.views.voice(conn.lang))))
 
@@ -313,6 +321,11 @@ class TableSocket:
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             return
+
+
+def _failed(future: asyncio.Future[JSON]) -> bool:
+    """A hint that ended in an error is asked for again, not answered with that error."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
 
 
 HANDLERS: dict[type, Callable[[TableSocket, Any], Awaitable[None]]] = {

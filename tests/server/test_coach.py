@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+import httpx
 import pytest
 
 from tests.server.client import JSON, Player, Socket, in_parallel
@@ -79,6 +80,11 @@ def my_turn_seat(sock: Socket) -> int:
     return int(sock.first["you"]) if sock.first.get("legal") else 1 - int(sock.first["you"])
 
 
+def hints_chosen(base: str) -> float:
+    text = httpx.get(base + "/metrics").text
+    return float(next(x for x in text.splitlines() if x.startswith("ludoteca_hints ")).split()[1])
+
+
 def json_free_of(raw: list[str], text: str) -> bool:
     return all(text not in line for line in raw)
 
@@ -101,8 +107,12 @@ def test_hints_are_refused_cleanly(person: Callable[..., Player]) -> None:
     assert sock.error()["code"] == "stale"
     sock.send({"type": "hint"})
     assert sock.error()["code"] == "bad_request"
-    sock.send({"type": "hint", "seq": state["seq"]})
-    hint = sock.until(lambda m: m["type"] == "hint")
-    assert "probabilidad de ganar" in hint["why"]  # in the asker's language
+    chosen = hints_chosen(cy.base)
+    for _ in range(5):  # asked again and again: chosen once, answered each time
+        sock.send({"type": "hint", "seq": state["seq"]})
+    answers = [sock.until(lambda m: m["type"] == "hint") for _ in range(5)]
+    assert all(a == answers[0] for a in answers)
+    assert "probabilidad de ganar" in answers[0]["why"]  # in the asker's language
+    assert hints_chosen(cy.base) == chosen + 1
     sock.send({"type": "ping"})
     assert sock.until(lambda m: m["type"] == "pong")  # the socket stayed open

@@ -19,9 +19,11 @@ WHY_ONLY = N_("This is your only move: it gives you a {win}% chance to win and a
               "points at the end.")
 
 
-def asked(core: TableCore, seat: int, seq: int, now: datetime) -> tuple[JSON, int, Effects | None]:
+def asked(core: TableCore, seat: int, seq: int, now: datetime
+          ) -> tuple[JSON, int, int, Effects | None]:
     """Check a hint request like an action answering ``seq``; the seat's view, the move's
-    number (for the seed) and, the first time at this decision, the note to log."""
+    number (for the seed), the ``seq`` its decision began at, and, the first time at this
+    decision, the note to log."""
     if not core.table.hints:
         raise ServerError("hints_off", E.HINTS_OFF, 403)
     if core.is_bot(seat):
@@ -35,7 +37,8 @@ def asked(core: TableCore, seat: int, seq: int, now: datetime) -> tuple[JSON, in
                for step in match.log[since:])
     view = match.view(seat)
     ply = len(match.actions)
-    return view, ply, None if used else core.note(seat, {"type": "hint", "ply": ply}, now)
+    note = None if used else core.note(seat, {"type": "hint", "ply": ply}, now)
+    return view, ply, since, note
 
 
 def why(suggestion: JSON, say: Voice) -> str:
