@@ -22,13 +22,14 @@ one loop that advances a game, with ``narrate=False``: no events are built.
   first; each answers the decision it was shown (its ``seq``), which the match accepts after
   others answered, and a seat's observation does not change while others answer. The Parallel
   API takes all their answers at once.
-- ``render_mode="ansi"``: ``render()`` returns the game's terminal renderer drawing the
-  spectator's view (public information only) as plain text.
+- ``render_mode``: ``"ansi"`` returns the game's terminal renderer drawing the spectator's
+  view as plain text, ``"rgb_array"`` the game's picture of it (an H×W×3 uint8 array),
+  ``"human"`` shows that picture in a window (or prints the text without a display); public
+  information only (``ludoteca.rl.render``).
 """
 
 from __future__ import annotations
 
-import io
 import operator
 import random
 from collections.abc import Mapping
@@ -43,6 +44,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.match import Match
 from ludoteca.rl.encode import Encoder, encoder_factory
+from ludoteca.rl.render import MODES, Window, check_mode, picture, text
 from ludoteca.rl.rewards import final_rewards, sides_of
 
 AgentID = str
@@ -171,17 +173,19 @@ class _Table:
         assert outcome is not None
         return final_rewards(outcome)
 
-    def render(self) -> str:
-        from rich.console import Console
-
-        from ludoteca.terminal.session import load_renderer
-
+    def render(self, mode: str | None, window: Window | None) -> Any:
+        """What ``render()`` returns in ``mode``, from the spectator's view (public only)."""
+        if mode is None:
+            return None
         assert self.match is not None, "reset() before render()"
-        renderer = load_renderer(self.game.spec.name)
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(renderer.render(self.match.view(None), None))
-        return out.getvalue()
+        view = self.match.view(None)
+        if mode == "ansi":
+            return text(self.game, view)
+        if mode == "rgb_array":
+            return picture(self.game, view)
+        assert window is not None
+        window.show(self.game, view)
+        return None
 
 
 class _TableSpaces:
@@ -196,14 +200,8 @@ class _TableSpaces:
         return self.table.act_spaces[agent]
 
 
-def _render_mode(mode: str | None) -> str | None:
-    if mode not in (None, "ansi"):
-        raise OptionError(f"render_mode must be 'ansi' or None, not {mode!r}")
-    return mode
-
-
 def _metadata(table: _Table) -> dict[str, Any]:
-    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": ["ansi"]}
+    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": list(MODES)}
 
 
 class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
@@ -216,7 +214,8 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
     ) -> None:
         super().__init__()
         self.table = _Table(game, players, illegal, checked, options)
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode = check_mode(render_mode)
+        self.window = Window() if render_mode == "human" else None
         self.metadata = {**_metadata(self.table), "is_parallelizable": False}
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
@@ -284,11 +283,15 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
             self.infos[agent] = {"illegal_action": action}
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """Text (``ansi``), an H×W×3 uint8 picture (``rgb_array``), or None (``human``: shown,
+        or printed without a display; no render mode: nothing)."""
+        return self.table.render(self.render_mode, self.window)
 
     def close(self) -> None:
-        """Nothing to free: the match lives in this process."""
+        """Closes the window of ``render_mode="human"``, if one was opened."""
+        if self.window is not None:
+            self.window.close()
 
 
 class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
@@ -303,7 +306,8 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
         **options: object,
     ) -> None:
         self.table = _Table(game, players, illegal, checked, options)
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode = check_mode(render_mode)
+        self.window = Window() if render_mode == "human" else None
         self.metadata = _metadata(self.table)
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
@@ -357,11 +361,15 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
             self.agents = []
         return obs, reward, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """Text (``ansi``), an H×W×3 uint8 picture (``rgb_array``), or None (``human``: shown,
+        or printed without a display; no render mode: nothing)."""
+        return self.table.render(self.render_mode, self.window)
 
     def close(self) -> None:
-        """Nothing to free: the match lives in this process."""
+        """Closes the window of ``render_mode="human"``, if one was opened."""
+        if self.window is not None:
+            self.window.close()
 
 
 def env(
