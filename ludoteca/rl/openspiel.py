@@ -50,7 +50,7 @@ from ludoteca.engine.events import Event, for_viewer
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.rl.chance import MAX_OUTCOMES, ChanceRng, NeedChance
-from ludoteca.rl.encode import Encoder, encoder_factory
+from ludoteca.rl.encode import Encoder, encode_into, encoder_factory
 from ludoteca.rl.rewards import final_rewards
 
 PREFIX = "ludoteca_"
@@ -415,7 +415,7 @@ class Observer:
         if engine_state is None or player < 0:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.game.encoder.encode(engine_state, player)
+            encode_into(self.game.encoder, engine_state, player, self.tensor)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         engine_state = state.engine_state

@@ -91,6 +91,8 @@ class _Table:
         """The seats to act now (kept as the match moves: every move goes through ``act``)."""
         self.no_actions: Mask = np.zeros(self.num_actions, dtype=np.int8)
         self._masks: dict[Seat, Mask] = {}
+        self._legal: dict[Seat, bytearray] = {}
+        """The bytes under each mask of ``_masks`` (read by ``act``: cheaper than numpy)."""
         self._obs: dict[Seat, Obs] = {}
         """This decision point's masks and observations by seat, cleared at every move."""
         self._actions: dict[int, Any] = {}
@@ -106,24 +108,25 @@ class _Table:
         self.match = match
         self.to_act = match.to_act()
         self._masks.clear()
+        self._legal.clear()
         self._obs.clear()
         self.side_of = sides_of(self.game, match.state, self.players)
         return match
 
     def mask(self, seat: Seat) -> Mask:
-        """``seat``'s legal actions now as 0/1, built once per decision point (a new array at
-        every move, so a mask handed out never changes)."""
+        """``seat``'s legal actions now as 0/1, built once per decision point, and only when
+        asked for (``observe``, ``action_mask``, or a step checking its action). Written byte
+        by byte into a new buffer that becomes the array (numpy's fancy indexing costs more
+        than the few writes): a new array at every move, so a mask handed out never changes,
+        and nothing else is allocated."""
         mask = self._masks.get(seat)
         if mask is None:
-            mask = self._masks[seat] = self.no_actions.copy()
+            raw = self._legal[seat] = bytearray(self.num_actions)
             if seat in self.to_act:
                 assert self.match is not None
-                legal = [a.index for a in self.game.legal_actions(self.match.state, seat)]
-                if len(legal) < 8:  # a few: item by item beats numpy's fancy indexing
-                    for i in legal:
-                        mask[i] = 1
-                else:
-                    mask[legal] = 1
+                for a in self.game.legal_actions(self.match.state, seat):
+                    raw[a.index] = 1
+            mask = self._masks[seat] = np.frombuffer(raw, dtype=np.int8)
         return mask
 
     def observe(self, seat: Seat) -> Obs:
@@ -141,11 +144,18 @@ class _Table:
         current decision has checked the action and the trusted path applies it."""
         match = self.match
         assert match is not None
-        try:
-            index = operator.index(action)  # an int or a numpy integer, never a float
-        except TypeError:
-            index = -1
-        if not 0 <= index < self.num_actions or not self.mask(seat)[index]:
+        if type(action) is int:
+            index = action
+        else:
+            try:
+                index = operator.index(action)  # a numpy integer too, never a float
+            except TypeError:
+                index = -1
+        legal = self._legal.get(seat)
+        if legal is None:
+            self.mask(seat)
+            legal = self._legal[seat]
+        if not 0 <= index < self.num_actions or not legal[index]:
             if self.illegal == "raise":
                 raise IllegalAction(
                     f"action {action!r} is not legal for player_{seat} now "
@@ -160,6 +170,7 @@ class _Table:
         else:
             self.to_act = match.step_trusted(seat, action_of)
         self._masks.clear()
+        self._legal.clear()
         self._obs.clear()
         return True
 
