@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.game import Game, Seat
-from ludoteca.games.kingdomino.grid import TERR, components
 from kingdomino_observation import (
     CACHE_LIMIT,
     Canvas,
@@ -23,6 +21,9 @@ from kingdomino_observation import (
     domino_features,
     zeros,
 )
+
+from ludoteca.engine.game import Game, Seat
+from ludoteca.games.kingdomino.grid import TERR, components
 from ludoteca.games.queendomino import scoring
 from ludoteca.games.queendomino.buildings import NUM_TILES
 from ludoteca.games.queendomino.components import (
