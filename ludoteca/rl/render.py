@@ -74,9 +74,15 @@ def has_display() -> bool:
     return True
 
 
+NON_INTERACTIVE = frozenset({"agg", "cairo", "pdf", "pgf", "ps", "svg", "template"})
+"""matplotlib backends that draw files, not windows (``agg`` is what it falls back to when a
+display is named but no window toolkit works)."""
+
+
 class Window:
     """``render_mode="human"``: the picture in a matplotlib window, redrawn at each
-    ``show``; without a display, the text printed to standard output instead."""
+    ``show``; without a display (or a backend that can open a window), the text printed to
+    standard output instead."""
 
     def __init__(self) -> None:
         self.figure: Any = None
@@ -88,6 +94,9 @@ class Window:
             return
         import matplotlib.pyplot as plt
 
+        if plt.get_backend().lower() in NON_INTERACTIVE:
+            print(text(game, view))
+            return
         image = picture(game, view)
         if self.figure is None or not plt.fignum_exists(self.figure.number):
             plt.ion()

@@ -107,6 +107,22 @@ def test_human_prints_the_text_without_a_display(
     assert printed.strip() == text.render().strip() != ""
 
 
+def test_human_prints_the_text_when_no_window_can_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A display is named, but none answers (nor is there a window toolkit here): matplotlib
+    falls back to its file backend, and the text is printed, with no warning (pytest runs
+    with warnings as errors)."""
+    monkeypatch.setenv("DISPLAY", ":99")
+    aec = env("kami", "human", players=2)
+    aec.reset(seed=1)
+    assert aec.render() is None
+    text = env("kami", "ansi", players=2)
+    text.reset(seed=1)
+    assert capsys.readouterr().out.strip() == text.render().strip() != ""
+    aec.close()
+
+
 def test_render_modes() -> None:
     assert env("kami").metadata["render_modes"] == ["ansi", "rgb_array", "human"]
     assert env("kami").render() is None  # no render mode
