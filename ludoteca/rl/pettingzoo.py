@@ -184,8 +184,9 @@ class _Table:
         assert outcome is not None
         return final_rewards(outcome)
 
-    def render(self, mode: str | None, window: Window | None) -> Any:
-        """What ``render()`` returns in ``mode``, from the spectator's view (public only)."""
+    def render(self, mode: str | None = "ansi", window: Window | None = None) -> Any:
+        """What ``render()`` returns in ``mode`` (text by default), from the spectator's view
+        (public only); ``human`` shows it in ``window`` (a new one if none is given)."""
         if mode is None:
             return None
         assert self.match is not None, "reset() before render()"
@@ -194,8 +195,7 @@ class _Table:
             return text(self.game, view)
         if mode == "rgb_array":
             return picture(self.game, view)
-        assert window is not None
-        window.show(self.game, view)
+        (window or Window()).show(self.game, view)
         return None
 
 
