@@ -128,3 +128,23 @@ def test_render_modes() -> None:
     assert env("kami").render() is None  # no render mode
     with pytest.raises(OptionError, match="render_mode"):
         env("kami", "rgb")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_a_whole_match_renders_at_one_size(case: tuple[str, int, dict[str, Any]]) -> None:
+    """Every phase draws, to the end (lines run out, dice leave the table, a deal ends)."""
+    name, players, options = case
+    aec = env(name, "rgb_array", players=players, **options)
+    aec.reset(seed=0)
+    rng = random.Random(0)
+    shapes = set()
+    for step, agent in enumerate(aec.agent_iter()):
+        obs, _, terminated, truncated, _ = aec.last()
+        if step % 5 == 0 or terminated or truncated:
+            image = aec.render()
+            assert image.dtype == np.uint8
+            shapes.add(image.shape)
+        aec.step(None if terminated or truncated
+                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        del agent
+    assert len(shapes) == 1 and aec.agents == []
