@@ -95,6 +95,10 @@ class GameEntry:
     rl_observation: str | None = None
     """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
     needs the ``rl`` extra). None: the game has no RL environment yet."""
+    rl_picture: str | None = None
+    """``module:attribute`` of ``draw(view) -> H×W×3 uint8 array``, the picture of a public
+    view for the RL environments' ``rgb_array`` mode (``ludoteca/rl/picture.py`` has the
+    shapes; needs the ``rl`` extra). None: those environments render text only."""
 
     def load(self) -> Game[Any, Any]:
         game = resolve(self.game)

@@ -13,6 +13,7 @@ ENTRIES = (
         search="ludoteca.games.buttons.search:PROFILE",
         terminal="ludoteca.games.buttons.terminal",
         rl_observation="ludoteca.games.buttons.observation:Encoder",
+        rl_picture="ludoteca.games.buttons.picture:draw",
         web="ludoteca.games.buttons:web/buttons.js",
         bench_target=1000,
     ),

@@ -11,6 +11,7 @@ ENTRIES = (
         search="ludoteca.games.kami.search:PROFILE",
         terminal="ludoteca.games.kami.terminal",
         rl_observation="ludoteca.games.kami.observation:Encoder",
+        rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/kami.js",
         bench_target=3000,
     ),
@@ -21,6 +22,7 @@ ENTRIES = (
         search="ludoteca.games.kami.search:PROFILE",
         terminal="ludoteca.games.kami.terminal",
         rl_observation="ludoteca.games.kami.observation:Encoder",
+        rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/goita.js",
     ),
 )

@@ -10,6 +10,7 @@ ENTRIES = (
         search="ludoteca.games.kingdomino.search:PROFILE",
         terminal="ludoteca.games.kingdomino.terminal",
         rl_observation="ludoteca.games.kingdomino.observation:Encoder",
+        rl_picture="ludoteca.games.kingdomino.picture:draw",
         web="ludoteca.games.kingdomino:web/kingdomino.js",
         bench_target=1000,
     ),

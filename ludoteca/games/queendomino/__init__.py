@@ -11,6 +11,7 @@ ENTRIES = (
         search="ludoteca.games.queendomino.search:PROFILE",
         terminal="ludoteca.games.queendomino.terminal",
         rl_observation="ludoteca.games.queendomino.observation:Encoder",
+        rl_picture="ludoteca.games.queendomino.picture:draw",
         web="ludoteca.games.queendomino:web/queendomino.js",
         bench_target=300,
     ),
