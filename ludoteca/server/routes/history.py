@@ -11,9 +11,10 @@ from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
 from ludoteca.games import get_game
+from ludoteca.server import clocks
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
-from ludoteca.server.db import Table, User
+from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
@@ -125,12 +126,25 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
     }
 
 
-@router.get("/me/tables", summary="Your open and running tables")
+@router.get("/me/tables", summary="Your open and running tables, each saying whether it "
+            "waits for your move (`your_turn`)")
 async def my_tables(user: UserDep, hub: HubDep) -> list[JSON]:
     rows = await hub.store.playing(user.id)
     seats = await hub.store.seats_of([t.id for t in rows])
     ids = {s.user_id for group in seats.values() for s in group if s.user_id is not None}
     users = await hub.store.users([*ids, *(t.host_id for t in rows)])
-    return [table_summary(t, seats[t.id], users, get_game(t.game).spec.title) for t in rows]
+    return [
+        {**table_summary(t, seats[t.id], users, get_game(t.game).spec.title),
+         "your_turn": your_turn(t, seats[t.id], user.id)}
+        for t in rows
+    ]
+
+
+def your_turn(table: Table, seats: list[Seat], user_id: int) -> bool:
+    """The person's decision is pending: a running clock is exactly a person's decision
+    (``clocks.py``: a seat's deadline is set when its decision begins and cleared when it
+    ends), so the stored rows answer without rebuilding the match."""
+    return table.status == "playing" and any(
+        s.user_id == user_id and s.deadline is not None and clocks.runs(s) for s in seats)
 
 

@@ -113,6 +113,8 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
             bots.append(None)
             continue
         bots.append(bot_level(level, game.spec.name))
+    if body.rated and any(bots):  # it would quietly go unrated (ratings.py): say so instead
+        raise ServerError("rated_bots", E.RATED_BOTS, 400)
     table = Table(
         game=game.spec.name, players=body.players, options=options, mode=body.mode,
         bank_seconds=body.bank_seconds if body.mode == "live" else 0.0,
