@@ -3,10 +3,12 @@ import { attempt, get, patch, post } from "./api.js";
 import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
-/** Shared by every page: the signed-in account (or null), the games, and the event stream. */
+/** Shared by every page: the signed-in account (or null), the games, the turn-based tables
+ * waiting for your move (ids; the header's badge and the title's "(2)"), and the event stream. */
 export const session = {
   me: null,
   games: [],
+  waiting: new Set(),
   listeners: new Set(),
   on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
 };
@@ -59,6 +61,51 @@ export async function refreshMe() {
   if (session.me) setLang(session.me.language, false);
   openEvents();
   renderHeader();
+  loadWaiting();
+}
+
+// ---- tables waiting for your move: GET /api/me/tables when the stream (re)opens, then each
+// turn adds its table and each turn_over or finished removes it (docs/protocol.md) ----------
+let pendingWaits = null; // events that arrive while the list is being read, applied after it
+
+async function loadWaiting() {
+  if (!session.me) { session.waiting = new Set(); showWaiting(); return; }
+  pendingWaits = [];
+  let list = null;
+  try { list = await get("/api/me/tables"); } catch { /* the badge keeps what it had */ }
+  const late = pendingWaits;
+  pendingWaits = null;
+  if (list) session.waiting = new Set(list.filter((x) => x.mode === "turn" && x.your_turn).map((x) => x.id));
+  for (const data of late) countWait(data);
+  showWaiting();
+}
+
+function countWait(data) {
+  if (pendingWaits) { pendingWaits.push(data); return; }
+  if (data.type === "turn") session.waiting.add(data.table);
+  else session.waiting.delete(data.table);
+  showWaiting();
+}
+
+function showWaiting() {
+  const n = session.waiting.size;
+  const badge = document.querySelector("[data-testid=waiting-badge]");
+  if (badge) {
+    badge.hidden = n === 0;
+    badge.textContent = String(n);
+    badge.setAttribute("aria-label", t("nav.waiting", { n }));
+    badge.title = t("nav.waiting", { n });
+  }
+  markTitle();
+}
+
+const MARK = /^\(\d+\) /;
+/** "(2) Ludoteca": the count before whatever title the page set (the table page sets its own). */
+function markTitle() {
+  const n = session.waiting.size;
+  const bare = document.title.replace(MARK, "");
+  const want = n ? `(${n}) ${bare}` : bare;
+  if (document.title !== want) document.title = want;
 }
 
 function openEvents() {
@@ -66,11 +113,11 @@ function openEvents() {
   events = new EventSource("/api/events", { withCredentials: true });
   let failed = false;
   events.addEventListener("open", () => {
-    if (failed) emit({ type: "resync" }); // events are not replayed: read the lists again
+    if (failed) { emit({ type: "resync" }); loadWaiting(); } // events are not replayed: read the lists again
     failed = false;
   });
   events.addEventListener("error", () => { failed = true; });
-  for (const kind of ["lobby", "turn", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
+  for (const kind of ["lobby", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -81,6 +128,7 @@ function openEvents() {
 
 function emit(data) {
   if (data.type === "turn") announceTurn(data);
+  if (["turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
   if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
   if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
@@ -112,10 +160,13 @@ function renderHeader() {
       h("button", { type: "button", class: "link", "data-testid": "signout", onclick: signOut }, t("nav.signout"))]
     : [h("a", { href: "#/signin" }, t("nav.signin")),
       h("button", { type: "button", class: "link", "data-testid": "guest", onclick: playAsGuest }, t("nav.guest_play"))];
+  const n = session.waiting.size;
   clear(header).append(
     h("a", { href: "#/", class: "brand" }, "Ludoteca"),
     h("nav", { "aria-label": t("nav.main") },
-      h("a", { href: "#/" }, t("nav.lobby")),
+      h("a", { href: "#/" }, t("nav.lobby"),
+        h("span", { class: "badge", "data-testid": "waiting-badge", hidden: n === 0, role: "status",
+          "aria-label": t("nav.waiting", { n }), title: t("nav.waiting", { n }) }, String(n))),
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard"))),
     h("div", { class: "user" }, user, h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("nav.language")), select)));
 }
@@ -158,6 +209,7 @@ async function signOut() {
 
 async function start() {
   await initI18n();
+  new MutationObserver(markTitle).observe(document.querySelector("title"), { childList: true, characterData: true, subtree: true });
   try { session.games = await get("/api/games"); } catch (error) { toast(error.message); }
   await refreshMe();
   window.addEventListener("hashchange", route);
