@@ -26,7 +26,10 @@ const routes = [
   [/^\/player\/([^/?]+)$/, () => import("./player.js").then((m) => m.mount)],
 ];
 
+let routed = 0; // the latest route(): an older one still loading its page gives way to it
+
 async function route() {
+  const mine = ++routed;
   const raw = location.hash.replace(/^#/, "") || "/";
   const [path, search = ""] = raw.split("?");
   const query = new URLSearchParams(search);
@@ -36,6 +39,7 @@ async function route() {
     const match = path.match(pattern);
     if (!match) continue;
     const mount = await load();
+    if (mine !== routed) return; // the address changed while the page loaded
     const id = match[1] ? decodeURIComponent(match[1]) : undefined;
     unmount = mount(main, { id, query, path }, session) || null;
     renderHeader();

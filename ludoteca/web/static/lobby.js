@@ -3,7 +3,7 @@
 import { afterSignIn, navigate, playAsGuest, refreshMe } from "./app.js";
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
-import { clear, h } from "./ui.js";
+import { clear, h, put } from "./ui.js";
 
 // ---- sign in ---------------------------------------------------------------------------------
 export function mountSignIn(main, _params, session) {
@@ -29,7 +29,7 @@ export function mountSignIn(main, _params, session) {
   h("button", { type: "submit" }, t("signup.submit")));
   const guest = h("section", { class: "panel" }, h("h2", {}, t("guest.title")), h("p", {}, t("guest.text")),
     h("button", { type: "button", "data-testid": "guest-form", onclick: playAsGuest }, t("nav.guest_play")));
-  clear(main).append(h("h1", {}, t("signin.heading")),
+  put(clear(main), h("h1", {}, t("signin.heading")),
     session.me ? h("p", {}, t("signin.already", { name: session.me.display_name })) : null,
     h("div", { class: "grid3" }, signinForm, signupForm, guest));
 }

@@ -5,7 +5,7 @@
 import { navigate, refreshMe } from "./app.js";
 import { attempt, del, get, patch, post } from "./api.js";
 import { t } from "./i18n.js";
-import { clear, formatDate, h, toast } from "./ui.js";
+import { clear, formatDate, h, put, toast } from "./ui.js";
 
 function claimForm() {
   const form = h("form", { class: "panel", "data-testid": "claim-form", onsubmit: async (e) => {
@@ -81,7 +81,7 @@ function deleteForm(guest) {
     toast(t("account.deleted"), "info");
     navigate("#/");
   } });
-  form.append(h("h3", {}, t("account.delete")), h("p", { class: "hint" }, t("account.delete_text")),
+  put(form, h("h3", {}, t("account.delete")), h("p", { class: "hint" }, t("account.delete_text")),
     guest ? null : h("label", { class: "field" }, h("span", {}, t("account.current")),
       h("input", { required: true, type: "password", name: "password", autocomplete: "current-password", maxlength: 128 })),
     h("label", { class: "field check" }, h("input", { type: "checkbox", required: true, name: "sure", "data-testid": "delete-sure" }),
@@ -99,7 +99,7 @@ export function mount(main, { id: name }, session) {
   const gameTitle = (g) => session.games.find((x) => x.name === g)?.title || g;
   clear(main).append(h("h1", {}, name), h("p", { class: "hint" }, t("common.loading")));
   get(`/api/users/${encodeURIComponent(name)}`).then((user) => {
-    clear(main).append(h("h1", { "data-testid": "player-name" }, user.display_name),
+    put(clear(main), h("h1", { "data-testid": "player-name" }, user.display_name),
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
     if (user.guest && session.me?.name === user.name) main.append(claimForm());
