@@ -71,13 +71,16 @@ export async function refreshMe() {
 // ---- tables waiting for your move: GET /api/me/tables when the stream (re)opens, then each
 // turn adds its table and each turn_over or finished removes it (docs/protocol.md) ----------
 let pendingWaits = null; // events that arrive while the list is being read, applied after it
+let waitReads = 0; // the latest read: an older answer gives way to it
 
 async function loadWaiting() {
-  if (!session.me) { session.waiting = new Set(); showWaiting(); return; }
-  pendingWaits = [];
+  const mine = ++waitReads;
+  if (!session.me) { pendingWaits = null; session.waiting = new Set(); showWaiting(); return; }
+  pendingWaits = pendingWaits || [];
   let list = null;
   try { list = await get("/api/me/tables"); } catch { /* the badge keeps what it had */ }
-  const late = pendingWaits;
+  if (mine !== waitReads) return; // a newer read is under way: it applies what arrived
+  const late = pendingWaits || [];
   pendingWaits = null;
   if (list) session.waiting = new Set(list.filter((x) => x.mode === "turn" && x.your_turn).map((x) => x.id));
   for (const data of late) countWait(data);
