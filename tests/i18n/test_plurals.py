@@ -82,8 +82,10 @@ const m = {{ en: JSON.parse({json.dumps((WEB / "i18n" / "en.json").read_text())}
             es: JSON.parse({json.dumps((WEB / "i18n" / "es.json").read_text())}) }};
 const out = [];
 for (const lang of ["en", "es"]) for (const n of [0, 1, 2])
-  out.push(translator(m, lang)("nav.waiting", {{ n }}), translator(m, lang)("account.others_done", {{ n }}));
-out.push(translator({{ en: {{ x: "plain {{n}}" }} }}, "es")("x", {{ n: 1 }}));  // falls back to English
+  for (const key of ["nav.waiting", "account.others_done"])
+    out.push(translator(m, lang)(key, {{ n }}));
+// a key with no Spanish falls back to English
+out.push(translator({{ en: {{ x: "plain {{n}}" }} }}, "es")("x", {{ n: 1 }}));
 console.log(JSON.stringify(out));
 """
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,

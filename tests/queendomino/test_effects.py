@@ -42,7 +42,8 @@ def test_the_sentence_is_the_tiles_numbers() -> None:
     assert said(28) == ("Travelling Castle",
                         "When built: 1 tower. At the end: 1 point per tower you have.")
     assert said(30, lang="es") == (
-        "Torre de la Reina", "Al construirlo: 1 torre. Añade 1 corona al territorio en el que está.")
+        "Torre de la Reina",
+        "Al construirlo: 1 torre. Añade 1 corona al territorio en el que está.")
     # the verified table gives the Queen's Tower no tower: the sentence follows the table
     assert said(30, table="verified")[1] == "Adds 1 crown to the territory it stands in."
 

@@ -26,7 +26,8 @@ def badge(page: Any) -> str:
 
 
 def wait_for_badge(page: Any, text: str) -> None:
-    page.wait_for_function("""(text) => { const e = document.querySelector('[data-testid="waiting-badge"]');
+    page.wait_for_function("""(text) => {
+        const e = document.querySelector('[data-testid="waiting-badge"]');
         return e && (e.hidden ? "" : e.textContent) === text; }""", arg=text, timeout=30_000)
 
 
@@ -119,8 +120,9 @@ def test_the_display_name_is_set_from_ones_own_page(open_page: Any, console: Con
     page.get_by_test_id("save-display-name").click()
     page.get_by_test_id("toast-error").wait_for()
     assert page.get_by_test_id("me").inner_text() == name
-    refused = "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"
-    console.errors.remove(refused)  # the browser logs the refusal we asked for
+    # the browser logs the refusal we asked for
+    console.errors.remove("console: Failed to load resource: the server responded with a "
+                          "status of 400 (Bad Request)")
     wanted = "Ana María " + secrets.token_hex(2)
     field.fill(wanted)
     page.get_by_test_id("save-display-name").click()
@@ -135,9 +137,11 @@ def test_the_display_name_is_set_from_ones_own_page(open_page: Any, console: Con
 NULLS = """() => {
   const found = [];
   const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (w.nextNode()) if (/\\b(null|undefined|NaN)\\b/.test(w.currentNode.nodeValue)) found.push(w.currentNode.nodeValue);
+  const bad = /\\b(null|undefined|NaN)\\b/;
+  while (w.nextNode()) if (bad.test(w.currentNode.nodeValue)) found.push(w.currentNode.nodeValue);
   for (const el of document.body.querySelectorAll("*"))
-    for (const a of el.attributes) if (/^(null|undefined|NaN)$/.test(a.value)) found.push(`${el.tagName} ${a.name}=${a.value}`);
+    for (const a of el.attributes)
+      if (/^(null|undefined|NaN)$/.test(a.value)) found.push(`${el.tagName} ${a.name}=${a.value}`);
   return found;
 }"""
 

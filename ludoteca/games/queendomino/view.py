@@ -37,7 +37,6 @@ from ludoteca.games.kingdomino.grid import (
 )
 from ludoteca.games.queendomino import scoring
 from ludoteca.games.queendomino.buildings import Building
-from ludoteca.games.queendomino.effects import building_json
 from ludoteca.games.queendomino.components import (
     BOARD_SPACES,
     C1,
@@ -51,6 +50,7 @@ from ludoteca.games.queendomino.components import (
     box_of,
     domino_json,
 )
+from ludoteca.games.queendomino.effects import building_json
 from ludoteca.games.queendomino.state import (
     PHASE_NAMES,
     PLAY,
