@@ -68,7 +68,8 @@ def msg(message: str, **args: Any) -> JSON:
 def nt(singular: str, plural: str, n: int, **args: Any) -> JSON:
     """A message in the form for the count ``n`` (also its ``{n}``): ``{"msg", "plural", "n",
     "args"}``. Named like ``Voice.nt`` so that ``make messages`` extracts both forms."""
-    return {"msg": singular, "plural": plural, "n": n, "args": args}
+    return ({"msg": singular, "plural": plural, "n": n, "args": args} if args
+            else {"msg": singular, "plural": plural, "n": n})
 
 
 def seat_arg(seat: int) -> JSON:
@@ -142,15 +143,18 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
             if hit is not None and hit[0] is data:
                 return hit[1]
         out = data
+        msg = data.get("msg")
+        message = type(msg) is str and "id" in data
         for key, value in data.items():
-            if type(value) in _CONTAINERS:
+            # a message's arguments are said within its sentence: no part is in them
+            if type(value) in _CONTAINERS and not (message and key == "args"):
                 new = render_parts(value, voice, said, memo)
                 if new is not value:
                     if out is data:
                         out = dict(data)
                     out[key] = new
-        msg = data.get("msg")
-        if type(msg) is str and "id" in data:
+        if message:
+            assert type(msg) is str
             if out is data:
                 out = dict(data)
             args = data.get("args") or {}

@@ -4,8 +4,11 @@ English and Spanish; the view carries both on every building shown."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
 from ludoteca.games import get_game
 from ludoteca.games.queendomino.buildings import TABLES
@@ -57,12 +60,22 @@ def test_the_tax_bonus_is_said_as_the_option_pays_it() -> None:
     assert "+1 moneda por cada torre" in said(23, lang="es")[1]
 
 
-def test_the_view_carries_the_words_on_every_building_shown() -> None:
-    state = GAME.setup({"tax_bonus": "per_turn"}, 2, seed=3)
-    view = render_parts(GAME.view(state, 0), GAME.voice("es"))
-    shown = [b["building"] for b in view["board"] if b["building"]]
-    assert shown
-    for building in shown:
+def test_the_view_carries_the_words_of_the_buildings_shown() -> None:
+    """Every building shown has its name in words; the board's, where players choose, also
+    their effect (as the table's tax option pays it)."""
+    match = Match.new(GAME, {"tax_bonus": "per_turn"}, 2, 3, narrate=False)
+    rng = random.Random(3)
+    voice = GAME.voice("es")
+    while not match.is_over() and not any(match.view(0)["kingdoms"][s]["buildings"]
+                                          for s in range(2)):
+        seat = min(match.to_act())
+        match.step(seat, rng.choice(match.legal(seat)))
+    view = render_parts(match.view(0), voice)
+    board = [b["building"] for b in view["board"] if b["building"]]
+    built = [b for k in view["kingdoms"] for b in k["buildings"]]
+    assert board and built
+    for building in [*board, *built, *view["burnt"]]:
         tile = TABLES["inferred"][building["id"] - 1]
-        assert building["title"]["text"] == GAME.voice("es").t(tile.name)
-        assert building["effect"]["text"] == said(tile.id, lang="es", per_turn=True)[1]
+        assert building["title"]["text"] == voice.t(tile.name)
+    for building in board:
+        assert building["effect"]["text"] == said(building["id"], lang="es", per_turn=True)[1]

@@ -11,7 +11,7 @@ play does, so it needs no warning of its own.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_
@@ -76,7 +76,7 @@ def _clauses(tile: Building, per_turn: bool) -> list[JSON]:
     return out
 
 
-@lru_cache(maxsize=256)
+@cache  # at most 2 tables × 32 tiles × 2 ways to pay tax; views share them, never change them
 def _words(tile: Building, per_turn: bool) -> tuple[JSON, JSON]:
     clauses = _clauses(tile, per_turn) or [msg(NO_EFFECT)]
     sentence = clauses[-1]
@@ -85,8 +85,11 @@ def _words(tile: Building, per_turn: bool) -> tuple[JSON, JSON]:
     return {"id": "building", "msg": tile.name}, {"id": "effect", **sentence}
 
 
-def building_json(tile: Building, per_turn: bool) -> JSON:
-    """The tile's numbers (``Building.to_json``) with ``title`` (its name) and ``effect`` (what
-    it does), message records the server says in each viewer's language."""
-    title, effect = _words(tile, per_turn)
-    return {**tile.to_json(), "title": dict(title), "effect": dict(effect)}
+def building_json(tile: Building, per_turn: bool, effect: bool = True) -> JSON:
+    """The tile's numbers (``Building.to_json``) with ``title`` (its name) and, unless told
+    not to, ``effect`` (what it does): message records the server says in each viewer's
+    language."""
+    title, does = _words(tile, per_turn)
+    if not effect:
+        return {**tile.to_json(), "title": title}
+    return {**tile.to_json(), "title": title, "effect": does}

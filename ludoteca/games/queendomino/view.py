@@ -90,7 +90,7 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
         "knight_squares": _xy_list(state.knight_cells[side]),
         "towers": state.towers[side],
         "buildings": [
-            {**building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn),
+            {**building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False),
              "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
             for t, cell in state.built[side]
         ],
@@ -175,7 +175,8 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
             for space, tile in enumerate(state.board)
         ],
         "building_pile": len(state.pile) - state.pile_pos,
-        "burnt": [building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn) for t in state.burnt],
+        "burnt": [building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False)
+                  for t in state.burnt],
         "queen": state.queen if state.queen >= 0 else None,
         "dragon": state.dragon if state.dragon >= 0 else None,
         "kingdoms": [kingdom_json(state, side) for side in range(cfg.sides)],
