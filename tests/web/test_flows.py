@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from tests.i18n.glossary import concepts
-from tests.web.conftest import Console
+from tests.web.conftest import Console, axe_violations, dump
 from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
 from tests.web.test_spanish import NAMES, TEXTS, untranslated
 
@@ -40,7 +40,8 @@ def mine(page: Any) -> bool:
     return bool(shown(page)["mine"] == "1")
 
 
-def test_the_badge_and_the_title_follow_the_other_players_move(open_page: Any) -> None:
+def test_the_badge_and_the_title_follow_the_other_players_move(open_page: Any,
+                                                               axe_source: str) -> None:
     """Ana and Ben at a turn-based table: whoever waits sits in the lobby; when the other moves
     and the decision passes to them, their header's badge says 1 and the title "(1) Ludoteca",
     live, and the lobby lists that table first; when they answer, both drop again."""
@@ -71,6 +72,7 @@ def test_the_badge_and_the_title_follow_the_other_players_move(open_page: Any) -
     first = waiter.locator('[data-testid="my-tables"] [data-table]').first
     first.wait_for()
     assert first.get_attribute("data-table") == tid and first.get_attribute("data-waiting") == "1"
+    assert (found := axe_violations(waiter, axe_source)) == [], dump(found)  # badge shown
     wait_for_badge(mover, "")
     wait_for_title(mover, r"^(?!\()")
 
