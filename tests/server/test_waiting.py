@@ -1,6 +1,6 @@
 """Tables waiting for a person, over real HTTP (SQLite and PostgreSQL): ``your_turn`` in
-``GET /api/me/tables``, the ``turn`` and ``turn_over`` events that keep a count of them
-current, and a rated table refusing bots (docs/protocol.md)."""
+``GET /api/me/tables``, the ``waiting`` event a person's stream opens with and the ``turn`` and
+``turn_over`` events that keep it current, and a rated table refusing bots (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,9 @@ def test_your_turn_and_the_events_that_keep_it(
     ``turn_over`` and the next one ``turn``, so a client's count follows without asking."""
     ana, ben = people("Wait_ana"), people("Wait_ben")
     with events(ana.http) as ana_events, events(ben.http) as ben_events:
+        # a person's stream opens with the tables waiting for them: none yet
+        for stream in (ana_events, ben_events):
+            assert stream.next() == ("waiting", {"type": "waiting", "tables": []})
         table = ana.create("kami", 2, **KAMI, mode="turn", turn_hours=24)
         tid = table["id"]
         assert waiting(ana) == {tid: False}  # open: nobody's move yet
@@ -75,6 +78,11 @@ def test_your_turn_and_the_events_that_keep_it(
         streams[other].until(lambda kind, data: kind == "turn" and data["table"] == tid)
         assert waiting(people_at[seat])[tid] is False
         assert waiting(people_at[other])[tid] is True
+        # a stream opened now starts from the same list
+        with events(people_at[other].http) as again:
+            assert again.next() == ("waiting", {"type": "waiting", "tables": [tid]})
+        with events(people_at[seat].http) as again:
+            assert again.next() == ("waiting", {"type": "waiting", "tables": []})
         # the player who did not act heard no turn_over
         assert not [d for kind, d in streams[other].seen if kind == "turn_over"]
 

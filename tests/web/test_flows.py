@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from tests.i18n.glossary import concepts
-from tests.web.conftest import Console, axe_violations, dump
+from tests.web.conftest import Console, axe_violations, dump, shoot
 from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
 from tests.web.test_spanish import NAMES, TEXTS, untranslated
 
@@ -73,6 +73,7 @@ def test_the_badge_and_the_title_follow_the_other_players_move(open_page: Any,
     first.wait_for()
     assert first.get_attribute("data-table") == tid and first.get_attribute("data-waiting") == "1"
     assert (found := axe_violations(waiter, axe_source)) == [], dump(found)  # badge shown
+    shoot(waiter, "lobby-waiting")  # and at phone width, nothing wider than the screen
     wait_for_badge(mover, "")
     wait_for_title(mover, r"^(?!\()")
 

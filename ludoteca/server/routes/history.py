@@ -11,10 +11,9 @@ from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
 from ludoteca.games import get_game
-from ludoteca.server import clocks
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
-from ludoteca.server.db import Seat, Table, User
+from ludoteca.server.db import Table, User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
@@ -29,6 +28,7 @@ from ludoteca.server.routes.tables import caught_up, table_actor
 from ludoteca.server.store import stamp
 from ludoteca.server.table.actor import TableActor
 from ludoteca.server.table.core import table_summary
+from ludoteca.server.waiting import your_turn
 
 router = api_router()
 
@@ -156,13 +156,3 @@ async def my_tables(user: UserDep, hub: HubDep) -> list[JSON]:
          "your_turn": your_turn(t, seats[t.id], user.id)}
         for t in rows
     ]
-
-
-def your_turn(table: Table, seats: list[Seat], user_id: int) -> bool:
-    """The person's decision is pending: a running clock is exactly a person's decision
-    (``clocks.py``: a seat's deadline is set when its decision begins and cleared when it
-    ends), so the stored rows answer without rebuilding the match."""
-    return table.status == "playing" and any(
-        s.user_id == user_id and s.deadline is not None and clocks.runs(s) for s in seats)
-
-

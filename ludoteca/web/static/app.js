@@ -63,33 +63,17 @@ export async function refreshMe() {
     session.me = null;
   }
   if (session.me) setLang(session.me.language, false);
+  session.waiting = new Set(); // until the new stream says
   openEvents();
   renderHeader();
-  loadWaiting();
-}
-
-// ---- tables waiting for your move: GET /api/me/tables when the stream (re)opens, then each
-// turn adds its table and each turn_over or finished removes it (docs/protocol.md) ----------
-let pendingWaits = null; // events that arrive while the list is being read, applied after it
-let waitReads = 0; // the latest read: an older answer gives way to it
-
-async function loadWaiting() {
-  const mine = ++waitReads;
-  if (!session.me) { pendingWaits = null; session.waiting = new Set(); showWaiting(); return; }
-  pendingWaits = pendingWaits || [];
-  let list = null;
-  try { list = await get("/api/me/tables"); } catch { /* the badge keeps what it had */ }
-  if (mine !== waitReads) return; // a newer read is under way: it applies what arrived
-  const late = pendingWaits || [];
-  pendingWaits = null;
-  if (list) session.waiting = new Set(list.filter((x) => x.mode === "turn" && x.your_turn).map((x) => x.id));
-  for (const data of late) countWait(data);
   showWaiting();
 }
 
+// ---- turn-based tables waiting for your move: the stream opens with the whole list (waiting),
+// then each turn adds its table and each turn_over or finished removes it (docs/protocol.md) ----
 function countWait(data) {
-  if (pendingWaits) { pendingWaits.push(data); return; }
-  if (data.type === "turn") session.waiting.add(data.table);
+  if (data.type === "waiting") session.waiting = new Set(data.tables);
+  else if (data.type === "turn") session.waiting.add(data.table);
   else session.waiting.delete(data.table);
   showWaiting();
 }
@@ -120,11 +104,11 @@ function openEvents() {
   events = new EventSource("/api/events", { withCredentials: true });
   let failed = false;
   events.addEventListener("open", () => {
-    if (failed) { emit({ type: "resync" }); loadWaiting(); } // events are not replayed: read the lists again
+    if (failed) emit({ type: "resync" }); // events are not replayed: read the lists again
     failed = false;
   });
   events.addEventListener("error", () => { failed = true; });
-  for (const kind of ["lobby", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
+  for (const kind of ["lobby", "waiting", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -135,7 +119,7 @@ function openEvents() {
 
 function emit(data) {
   if (data.type === "turn") announceTurn(data);
-  if (["turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
+  if (["waiting", "turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
   if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
   if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
