@@ -144,7 +144,7 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
                 return hit[1]
         out = data
         msg = data.get("msg")
-        message = type(msg) is str and "id" in data
+        message = type(msg) is str and "id" in data  # a part, a reason or another message record
         for key, value in data.items():
             # a message's arguments are said within its sentence: no part is in them
             if type(value) in _CONTAINERS and not (message and key == "args"):
@@ -154,7 +154,6 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
                         out = dict(data)
                     out[key] = new
         if message:
-            assert type(msg) is str
             if out is data:
                 out = dict(data)
             args = data.get("args") or {}
