@@ -54,6 +54,13 @@ def analyse_part(record: JSON, start: int, stop: int, budget: int, seed: int) ->
     return Analyst(MatchRecord.from_json(record), budget, seed).part(start, stop)
 
 
+def hint(game: str, view: JSON, seat: int, players: int, ply: int, budget: int) -> JSON:
+    """Runs in a worker process: the coach's move for ``seat`` from its view alone."""
+    from ludoteca.analysis.hint import suggest
+
+    return suggest(game, view, seat, players, ply, budget)
+
+
 def budget(level: str) -> float:
     return SEARCH_SECONDS.get(level, 0.05)
 
@@ -110,6 +117,14 @@ class BotWorkers:
         found: JSON = await self._run(
             partial(analyse_part, record, start, stop, budget, seed), owner)
         self.parts["local"] += 1
+        return found
+
+    async def hint(self, game: str, view: JSON, seat: int, players: int, ply: int,
+                   budget: int, owner: Hashable = None) -> JSON:
+        """The coach's move (``hint``), in turn with the bots' moves; always in this
+        process's pool, which the asker waits on."""
+        found: JSON = await self._run(partial(hint, game, view, seat, players, ply, budget),
+                                      owner)
         return found
 
     async def _run(self, job: Callable[[], Any], owner: Hashable) -> Any:

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -104,6 +105,8 @@ class Table(Base):
     turn_hours: Mapped[float] = mapped_column(Float, default=0.0)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The coach's hints are allowed (never with ``rated``): docs/analysis.md."""
     invite: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(10), index=True)
     """``open`` (seats to fill), ``playing``, ``finished`` or ``abandoned``."""

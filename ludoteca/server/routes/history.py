@@ -88,6 +88,7 @@ async def replay(
         "seat": seat,
         "events": events,
         "view": render_parts(replayed.view(None), say),
+        "hints": [[ply, seat] for ply, seat in record.hints],
     }
 
 

@@ -1,4 +1,4 @@
-"""post-game analyses of finished matches
+"""post-game analyses of finished matches, and tables that allow the coach's hints
 
 Revision ID: 0004
 Revises: 0003
@@ -35,8 +35,13 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint('table_id'),
     )
     op.create_index('ix_analyses_updated_at', 'analyses', ['updated_at'])
+    with op.batch_alter_table('tables', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('hints', sa.Boolean(), nullable=False,
+                                      server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('tables', schema=None) as batch_op:
+        batch_op.drop_column('hints')
     op.drop_index('ix_analyses_updated_at', table_name='analyses')
     op.drop_table('analyses')
