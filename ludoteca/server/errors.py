@@ -175,5 +175,9 @@ NO_ORIGIN = N_(
     "in the X-Ludoteca-Client header."
 )
 EXTRA_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
+RATED_BOTS = N_(
+    "A rated table is for people only: only matches without bots are rated. Leave the seats "
+    "for people, or open an unrated table."
+)
 OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
 OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

@@ -107,9 +107,10 @@ OPTIONS = (
     ),
     Option(
         "buildings", str, DEFAULT_TABLE,
-        "Building table: 'inferred' = tile sides nobody could read filled as SOURCES.md §7.4 "
-        "infers (default); 'verified' = only effects read off a tile or the rulebook "
-        "(docs/queendomino.md, Building tables)",
+        "Building table: 'inferred' (default) = the 20 tiles nobody could read in full get "
+        "the effects SOURCES.md §7.4 infers (the box's knight and tower counts); 'verified' = "
+        "only effects read off a tile or the rulebook. Each tile says what it does in the "
+        "table chosen (docs/queendomino.md, Building tables)",
         choices=tuple(SHIPPED),
     ),
     Option(

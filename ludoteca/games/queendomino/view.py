@@ -50,6 +50,7 @@ from ludoteca.games.queendomino.components import (
     box_of,
     domino_json,
 )
+from ludoteca.games.queendomino.effects import building_json
 from ludoteca.games.queendomino.state import (
     PHASE_NAMES,
     PLAY,
@@ -89,7 +90,8 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
         "knight_squares": _xy_list(state.knight_cells[side]),
         "towers": state.towers[side],
         "buildings": [
-            {**cfg.tiles[t - 1].to_json(), "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
+            {**building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False),
+             "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
             for t, cell in state.built[side]
         ],
         "queen": state.queen == side,
@@ -166,13 +168,15 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
             {
                 "space": space,
                 "price": space,
-                "building": cfg.tiles[tile - 1].to_json() if tile else None,
+                "building": building_json(cfg.tiles[tile - 1], cfg.tax_bonus_per_turn)
+                if tile else None,
                 "dragon": state.dragon == space,
             }
             for space, tile in enumerate(state.board)
         ],
         "building_pile": len(state.pile) - state.pile_pos,
-        "burnt": [cfg.tiles[t - 1].to_json() for t in state.burnt],
+        "burnt": [building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False)
+                  for t in state.burnt],
         "queen": state.queen if state.queen >= 0 else None,
         "dragon": state.dragon if state.dragon >= 0 else None,
         "kingdoms": [kingdom_json(state, side) for side in range(cfg.sides)],

@@ -115,6 +115,8 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
             bots.append(None)
             continue
         bots.append(bot_level(level, game.spec.name))
+    if body.rated and any(bots):  # it would quietly go unrated (ratings.py): say so instead
+        raise ServerError("rated_bots", E.RATED_BOTS, 400)
     if body.rated and body.hints:
         raise ServerError("hints_rated", E.HINTS_RATED, 400)
     table = Table(

@@ -175,6 +175,8 @@ class TableCore:
             raise ServerError("not_open", E.NOT_OPEN, 409)
         if user.id != self.table.host_id and self.seat_of(user.id) is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
+        if self.table.rated:
+            raise ServerError("rated_bots", E.RATED_BOTS, 409)
 
     def free_seat(self, seat: int | None) -> Seat:
         """The seat row to take: ``seat`` if free, else the first free one."""
