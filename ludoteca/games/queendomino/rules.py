@@ -72,6 +72,7 @@ from ludoteca.games.queendomino.components import (
     QUEENDOMINO_BOX,
     START_COINS,
     START_KNIGHTS,
+    queen_price,
     T1,
     T2,
     TERRAINS,
@@ -428,7 +429,7 @@ def collect_tax(state: QueendominoState, seat: Seat, cell: int) -> None:
 def build_price(state: QueendominoState, seat: Seat, space: int) -> int:
     """A board space's price, 1 less for the Queen's host (a team hosts her for both partners,
     ruling 13), never below 0 (ruling 2)."""
-    return max(space - 1, 0) if state.queen == state.cfg.side_of[seat] else space
+    return queen_price(space) if state.queen == state.cfg.side_of[seat] else space
 
 
 def build(state: QueendominoState, seat: Seat, space: int, cell: int) -> None:

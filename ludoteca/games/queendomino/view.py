@@ -32,6 +32,7 @@ from ludoteca.games.kingdomino.grid import (
     crown_at,
     new_kingdom,
     place,
+    reach,
     terrain_at,
     xy_of,
 )
@@ -49,6 +50,7 @@ from ludoteca.games.queendomino.components import (
     TERRAINS,
     box_of,
     domino_json,
+    queen_price,
 )
 from ludoteca.games.queendomino.state import (
     PHASE_NAMES,
@@ -84,6 +86,7 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
+        "reach": reach(k, cfg.frame),
         "coins": state.coins[side],
         "knights": state.knights[side],
         "knight_squares": _xy_list(state.knight_cells[side]),
@@ -166,6 +169,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
             {
                 "space": space,
                 "price": space,
+                "queen_price": queen_price(space),
                 "building": cfg.tiles[tile - 1].to_json() if tile else None,
                 "dragon": state.dragon == space,
             }
