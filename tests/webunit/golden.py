@@ -54,6 +54,7 @@ SETUPS = [
         "place": lambda v, legal: "place" in _types(legal) and v["round"] >= 3,
         "build": lambda v, legal: "build" in _types(legal),
         "knight": lambda v, legal: "knight" in _types(legal),
+        "queen": lambda v, legal: v["kingdoms"][v["sides"][0]]["queen"] and bool(legal),
     }),
     Setup("buttons", 2, 3, {
         "roll": lambda v, legal: "stop" in _types(legal),
@@ -134,7 +135,8 @@ def files() -> dict[str, str]:
     for setup in SETUPS:
         for name, golden in positions(setup).items():
             key = f"{setup.game}-{setup.players}p-{name}"
-            out[f"{key}.json"] = json.dumps(golden, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+            text = json.dumps(golden, ensure_ascii=False, indent=1, sort_keys=True)
+            out[f"{key}.json"] = text + "\n"
     return out
 
 

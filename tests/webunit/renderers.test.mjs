@@ -2,39 +2,10 @@
 // golden.py) into a DOM without a server, compared with stored snapshots (snapshot.mjs), and
 // driven by clicks: what a renderer sends is always one of the legal actions it was given.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import test from "node:test";
-import { fileURLToPath } from "node:url";
 
-import { translator } from "/static/i18n.js";
+import { click, draw, goldens } from "./render.mjs";
 import { matchSnapshot } from "./snapshot.mjs";
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GOLDEN = path.join(HERE, "golden");
-const GAMES = JSON.parse(fs.readFileSync(path.join(GOLDEN, "games.json"), "utf8"));
-const goldens = fs.readdirSync(GOLDEN).filter((f) => f.endsWith(".json") && f !== "games.json").sort();
-
-export function golden(name) {
-  return JSON.parse(fs.readFileSync(path.join(GOLDEN, `${name}.json`), "utf8"));
-}
-
-export async function rendererOf(game) {
-  return (await import(GAMES[game].url)).default;
-}
-
-/** Draw a golden position on a fresh root; returns the root and the actions sent. */
-export async function draw(name) {
-  const g = golden(name);
-  const renderer = await rendererOf(g.game);
-  const root = document.createElement("div");
-  document.body.replaceChildren(root);
-  const sent = [];
-  const ctx = { view: g.view, legal: g.legal, you: g.you, names: g.names, lang: g.lang,
-    t: translator(renderer.messages, g.lang), act: (a) => { sent.push(a); return true; }, notify: () => {}, pending: false };
-  renderer.render(root, ctx);
-  return { root, sent, ctx, renderer, golden: g };
-}
 
 for (const file of goldens) {
   const name = file.slice(0, -5);
@@ -53,7 +24,7 @@ for (const file of goldens) {
     }
     if (marked.length) {
       const el = marked[0];
-      el.dispatchEvent(new window.MouseEvent("click", { bubbles: true }));
+      click(el);
       assert.deepEqual(sent.at(-1), g.legal[Number(el.getAttribute("data-action-index"))]);
     }
     renderer.destroy?.(root);

@@ -72,11 +72,11 @@ from ludoteca.games.queendomino.components import (
     QUEENDOMINO_BOX,
     START_COINS,
     START_KNIGHTS,
-    queen_price,
     T1,
     T2,
     TERRAINS,
     TOWN,
+    queen_price,
 )
 from ludoteca.games.queendomino.state import (
     BUILD,
