@@ -141,6 +141,7 @@ def test_a_double_click_sends_one_action_and_says_nothing(open_page: Any) -> Non
     for _ in range(3):  # a claim, a placement's confirm, a claim: each clicked twice at once
         seq = shown(page)["seq"]
         acts = len([m for m in tap.sent if m.get("type") == "act"])
+        page.wait_for_selector(f'{ACTIONS}, [data-testid="my-kingdom"] [data-target="1"]')
         if page.locator('[data-testid="my-kingdom"] [data-target="1"]').count():
             page.locator('[data-testid="my-kingdom"] [data-target="1"]').first.click()
             page.get_by_test_id("confirm").dblclick()
