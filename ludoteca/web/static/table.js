@@ -4,7 +4,7 @@
 // and rematch, the log and the chat.
 import { get } from "./api.js";
 import { getLang, t } from "./i18n.js";
-import { createHost } from "./host.js";
+import { createHost, loadRenderer } from "./host.js";
 import { openSocket } from "./socket.js";
 import { canAct, createStore, initialState } from "./store.js";
 import { clear, h, toast } from "./ui.js";
@@ -105,8 +105,10 @@ export function mount(main, { id, query }, session) {
       return;
     }
     for (const view of views) view(state, previous);
-    const play = ["view", "legal", "you", "pending", "table"].some((key) => state[key] !== previous[key]);
+    // An action in flight only marks the board busy: redrawing it would delay the answer.
+    const play = ["view", "legal", "you", "table"].some((key) => state[key] !== previous[key]);
     if (state.seq !== null && play) drawGame(state);
+    else if (state.pending !== previous.pending) gameRoot.toggleAttribute("aria-busy", !!state.pending);
     if (message.type === "full") notice("");
     if (message.type === "reconnect") notice(message.message || t("table.reconnecting"));
     if (message.type === "table" && state.table.rematch && rematchAccepted) location.hash = `#/table/${state.table.rematch}`;
@@ -137,6 +139,7 @@ export function mount(main, { id, query }, session) {
 
   get(`/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`)
     .then((summary) => { // a summary that is not older than what the socket said, or its invite
+      loadRenderer(session.games.find((g) => g.name === summary.game)?.web); // while the socket opens
       const state = store.state;
       if (!state.table) store.dispatch({ type: "table", table: summary });
       else if (summary.invite && !state.invite) store.dispatch({ type: "table", table: { ...state.table, invite: summary.invite } });

@@ -3,7 +3,7 @@
 // and while placing a domino the first halves that can take it, with a preview.
 import { svg as s } from "/static/dom.js";
 import { svgGrid } from "/static/kit/grid.js";
-import { DELTA, activatable, drawCastle, drawSquare, liftControlText } from "./domino_draw.js";
+import { activatable, drawCastle, drawSquare, liftControlText } from "./domino_draw.js";
 
 /** "x,y" -> square of a kingdom. */
 export function squareMap(kingdom) {
