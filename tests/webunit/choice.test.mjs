@@ -1,9 +1,9 @@
-// The kit's compound choice (kit/choice.js): narrowing legal actions by successive picks, in any
+// The kit's compound choice (kit.js): narrowing legal actions by successive picks, in any
 // order, refusing picks no legal action has, and restoring picks after a redraw.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { createChoice, indexOf } from "/static/kit/choice.js";
+import { createChoice, indexOf } from "/static/kit.js";
 
 const LEGAL = [
   { type: "claim", domino: 7 },

@@ -4,8 +4,7 @@
 // carry data-action-index.
 
 import { ensureCss, h as el } from "/static/dom.js";
-import { die as drawDie } from "/static/kit/dice.js";
-import { statusLine } from "/static/kit/status.js";
+import { die as drawDie, statusLine } from "/static/kit.js";
 import { partText } from "/static/parts.js";
 import { board, key, SHAPE } from "./buttons_board.js";
 import { messages } from "./buttons_messages.js";

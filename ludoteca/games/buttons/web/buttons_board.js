@@ -2,7 +2,7 @@
 // numbers on the left (the white die), column numbers on top (the black dice), markers, stars,
 // this seat's pending answer, and the legal cells as targets carrying data-action-index.
 import { svg } from "/static/dom.js";
-import { svgGrid, target } from "/static/kit/grid.js";
+import { svgGrid, target } from "/static/kit.js";
 
 export const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 export const FILL = { red: "#d64541", yellow: "#f2c230", green: "#3f9b4b", blue: "#3a6fc4" };

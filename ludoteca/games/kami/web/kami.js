@@ -11,8 +11,7 @@
 // Pass, declare and decide are plain buttons with data-action-index.
 
 import { ensureCss, h as el } from "/static/dom.js";
-import { createChoice } from "/static/kit/choice.js";
-import { statusLine } from "/static/kit/status.js";
+import { createChoice, statusLine } from "/static/kit.js";
 import { face, makeKit } from "./kami_cards.js";
 import { messages } from "./kami_messages.js";
 import { history, seatsTable } from "./kami_table.js";

@@ -1,6 +1,6 @@
 // Kami and Goita cards: names, symbols (Goita's kanji when the font has them), faces and backs
 // (the kit's cards), and the words a renderer needs about cards, seats and sides.
-import { cardBack, cardFace } from "/static/kit/cards.js";
+import { cardBack, cardFace } from "/static/kit.js";
 
 export const NAMES = ["soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress"];
 const KANJI = ["し", "香", "馬", "銀", "金", "飛", "角", "王"];

@@ -1,20 +1,18 @@
 // Shared drawing for the Kingdomino family (kingdomino.js, ../queendomino/queendomino.js; the
 // contract: /static/RENDERERS.md): the page's layout of kingdoms, lines and panels, and the
-// root's UI state kept across redraws. The pieces are in domino_draw.js, the lines in
-// domino_lines.js, a kingdom in domino_kingdom.js, placing a domino in domino_place.js (its
-// click sequence is documented there), the panels in domino_panels.js.
+// root's UI state kept across redraws. The pieces are in domino_draw.js, a kingdom and placing
+// a domino in it in domino_kingdom.js (its click sequence is documented there), the lines and
+// the other panels in domino_panels.js.
 //
 // A CLAIM is one click on [data-testid="claim-N"] (N: the domino's number, or its id in
 // Queendomino) in the next line; only legal ones are focusable and carry data-action-index.
 import { h, svg as s } from "/static/dom.js";
 import { drawKing, keyOf, nameOf } from "./domino_draw.js";
-import { drawKingdom } from "./domino_kingdom.js";
-import { drawLines } from "./domino_lines.js";
-import { statusLine, scoreBadge, tileList } from "./domino_panels.js";
-import { placementControls, placementModel } from "./domino_place.js";
+import { drawKingdom, placementControls, placementModel } from "./domino_kingdom.js";
+import { drawLines, statusLine, scoreBadge, tileList } from "./domino_panels.js";
 
 export { DOMINO_MESSAGES } from "./domino_messages.js";
-export { indexOf as legalIndex } from "/static/kit/choice.js";
+export { indexOf as legalIndex } from "/static/kit.js";
 export { nameOf } from "./domino_draw.js";
 export { partLines } from "./domino_panels.js";
 

@@ -1,7 +1,7 @@
 // Drawing the Kingdomino family's pieces in SVG: squares (terrain colour, letter, crowns), the
 // castle, dominoes, kings; the tile table; names and keys shared by the other modules.
 import { svg as s } from "/static/dom.js";
-import { liftTargetText, target } from "/static/kit/grid.js";
+import { liftTargetText, target } from "/static/kit.js";
 import { KINGDOMINO_TILES, QUEENDOMINO_TILES } from "./kingdomino_tiles.js";
 
 export const DIRS = ["E", "S", "W", "N"];

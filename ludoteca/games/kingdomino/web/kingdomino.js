@@ -1,5 +1,5 @@
 // Kingdomino renderer (the contract: /static/RENDERERS.md). Drawing and the placement interaction
-// are in domino.js and its modules (domino_place.js documents the click sequence).
+// are in domino.js and its modules (domino_kingdom.js documents the click sequence).
 import { ensureCss } from "/static/dom.js";
 import { DOMINO_MESSAGES, destroyUi, partLines, renderDominoGame } from "./domino.js";
 

@@ -1,5 +1,5 @@
 // Queendomino renderer (the contract: /static/RENDERERS.md). Kingdoms, lines, placement and the
-// tile list come from the Kingdomino family's modules (domino_place.js documents placing). Own
+// tile list come from the Kingdomino family's modules (domino_kingdom.js documents placing). Own
 // clicks:
 //   knight (step B): one click on [data-testid="cell-X-Y"] of [data-testid="my-kingdom"]; it
 //     carries data-action-index when no building is selected.
@@ -9,10 +9,9 @@
 //   dragon (step D): one click on [data-testid="dragon-S"].
 //   pass (last round): one click on [data-testid="pass"]. Claims are on the next line.
 import { ensureCss, h, svg as s } from "/static/dom.js";
-import { createChoice, indexOf as legalIndex } from "/static/kit/choice.js";
-import { destroyUi, partLines, renderDominoGame, uiState } from "../kingdomino/domino.js";
-import { boardPanel } from "./queendomino_board.js";
-import { bname, messages } from "./queendomino_messages.js";
+import { createChoice, indexOf as legalIndex } from "/static/kit.js";
+import { destroyUi, nameOf, partLines, renderDominoGame, uiState } from "../kingdomino/domino.js";
+import { bname, effects, messages } from "./queendomino_messages.js";
 
 /** Building is a compound choice: the board space, then the town square. */
 const BUILD = { space: (a) => a.space, cell: (a) => `${a.x},${a.y}` };
@@ -112,6 +111,55 @@ function render(root, ctx) {
 
 function MAXID(view) {
   return view.options && view.options.royal_wedding ? 96 : 48;
+}
+
+// ---- the builders' board ------------------------------------------------------------------
+
+// The builders' board: each space's price (and the Queen's host's, as the view says), its
+// building and effects, and the legal choices on it: pick the building to build (the first
+// step of the build choice), or burn it with the Dragon. Then the pile, Queen and Dragon.
+
+/** builds: the build choice (the kit's, steps space and cell); st.buildSpace: the space picked. */
+function boardPanel(ctx, st, builds, mySide, redraw) {
+  const { view, legal, t } = ctx;
+  const box = h("section", { class: "qd-board", "data-testid": "builders-board" });
+  box.append(h("h4", {}, t("board_title")));
+  const ul = h("ul", { class: "qd-spaces" });
+  const hostsQueen = mySide != null && view.kingdoms[mySide] && view.kingdoms[mySide].queen;
+  for (const sp of view.board) {
+    const b = sp.building;
+    const li = h("li", { class: "qd-space" + (st.buildSpace === sp.space ? " qd-selected" : ""), "data-testid": `space-${sp.space}` });
+    li.append(h("div", { class: "qd-price" }, hostsQueen ? t("price_q", { n: sp.price, m: sp.queen_price }) : t("price", { n: sp.price })));
+    if (sp.dragon) li.append(h("div", {}, t("dragon_here")));
+    if (b) {
+      li.append(h("div", {}, h("strong", {}, `#${b.id} ${bname(t, b)}${b.inferred ? " *" : ""}`)));
+      li.append(h("div", { class: "qd-effects" }, effects(t, b).join(" · ")));
+      if (b.inferred) li.append(h("div", { class: "kd-note" }, t("eff_inferred")));
+      if (builds.options("space").has(sp.space)) {
+        const sel = st.buildSpace === sp.space;
+        li.append(h("button", { type: "button", class: "kd-btn" + (sel ? " kd-primary" : ""), "data-testid": `build-space-${sp.space}`,
+          "aria-pressed": String(sel), "aria-label": t("build_label", { name: bname(t, b), space: sp.space }),
+          onclick: () => { st.buildSpace = sel ? null : sp.space; redraw(); } }, t(sel ? "build_selected" : "build_select")));
+      }
+      const di = legalIndex(legal, (a) => a.type === "dragon" && a.space === sp.space);
+      if (di >= 0) {
+        li.append(h("button", { type: "button", class: "kd-btn kd-danger", "data-testid": `dragon-${sp.space}`, "data-action-index": di,
+          "aria-label": t("burn_label", { name: bname(t, b), space: sp.space }), onclick: () => ctx.act(legal[di]) }, t("burn")));
+      }
+    } else {
+      li.append(h("div", { class: "kd-note" }, t("empty_space")));
+    }
+    ul.append(li);
+  }
+  box.append(ul);
+  const seatsOfSide = (side) => (view.sides || []).map((sd, seat) => (sd === side ? seat : -1)).filter((x) => x >= 0);
+  const queenName = view.queen != null ? (seatsOfSide(view.queen).map((sx) => nameOf(ctx, sx)).join(" + ") || nameOf(ctx, view.queen)) : null;
+  box.append(h("p", { class: "kd-note" },
+    [t("pile", { n: view.building_pile }),
+      queenName ? t("queen_at", { name: queenName }) : t("queen_none"),
+      view.dragon != null ? t("dragon_out", { n: view.dragon }) : t("dragon_cave")].join(" · ")));
+  if (view.burnt.length) box.append(h("p", { class: "kd-note" }, t("burnt", { list: view.burnt.map((b) => bname(t, b)).join(", ") })));
+  return box;
 }
 
 export default {
