@@ -277,6 +277,12 @@ class Game(ABC, Generic[S, A]):
         """Whether applying ``action`` uncovers hidden information or randomness."""
         return True
 
+    def chance(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether applying ``action`` draws something by chance (a new line, a deal, a roll):
+        what post-game analysis values as luck (ludoteca/analysis). Default: whatever
+        reveals; games where a reveal can be a player's own card override it."""
+        return self.reveals(state, seat, action)
+
     # ---- events (DESIGN.md §2) -----------------------------------------------------------
     def narrate(self, before: S, seat: Seat, action: A, after: S) -> list[Event]:
         """The events of one applied action, each with what every viewer may know, read off

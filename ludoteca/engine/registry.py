@@ -52,6 +52,10 @@ class SearchProfile:
     """Share of the reward paid for points (``search.utilities``)."""
     score_scale: float | None = None
     """Score that earns the whole score share (None: the best score of the game)."""
+    analysis_budget: int = 256
+    """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
+    otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the
+    match's end is long (docs/analysis.md has each game's cost and noise)."""
 
 
 DEFAULT_PROFILE = SearchProfile()

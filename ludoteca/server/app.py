@@ -94,7 +94,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         housekeeping.start()
         collector = None
         if timed_collector and settings.gc_period > 0:
-            collector = CycleCollector(settings.gc_period)
+            collector = CycleCollector(settings.gc_period, observe=hub.metrics.cycle_collection)
             collector.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
         log.info("arena ready", extra={

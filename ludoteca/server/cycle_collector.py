@@ -22,10 +22,12 @@ walks it again only when it grows.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import sys
 import time
+from collections.abc import Callable
 
 log = logging.getLogger("ludoteca.server")
 
@@ -33,9 +35,11 @@ log = logging.getLogger("ludoteca.server")
 class CycleCollector:
     """Collects cycles on a timer while started; the interpreter's own collector is off."""
 
-    def __init__(self, period: float = 0.1, *, middle_every: int = 5,
-                 growth: float = 0.25) -> None:
+    def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.25,
+                 observe: Callable[[int, float], None] | None = None) -> None:
         self.period = period
+        self.observe = observe
+        """Told each collection's generation and seconds (the arena's metrics)."""
         self.middle_every = middle_every
         self.growth = growth
         self.ticks = 0
@@ -55,10 +59,8 @@ class CycleCollector:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
         if self._was_enabled:
             gc.enable()
 
@@ -70,18 +72,22 @@ class CycleCollector:
     def tick(self) -> int:
         """One timer tick: collect the generation that is due; return which one."""
         self.ticks += 1
-        if self.ticks % self.middle_every:
-            gc.collect(0)
-            return 0
-        blocks = sys.getallocatedblocks()  # tens of microseconds for millions of blocks
-        if blocks <= self.blocks * (1 + self.growth):
-            gc.collect(1)
-            return 1
         started = time.perf_counter()
-        gc.collect(2)
-        self.blocks = sys.getallocatedblocks()
-        self.full_collections += 1
-        log.info("full cycle collection", extra={
-            "blocks_before": blocks, "blocks_after": self.blocks,
-            "ms": round((time.perf_counter() - started) * 1000, 1)})
-        return 2
+        generation = self._due()
+        gc.collect(generation)
+        seconds = time.perf_counter() - started
+        if generation == 2:
+            before, self.blocks = self.blocks, sys.getallocatedblocks()
+            self.full_collections += 1
+            log.info("full cycle collection", extra={
+                "blocks": self.blocks, "blocks_after_the_last": before,
+                "ms": round(seconds * 1000, 1)})
+        if self.observe is not None:
+            self.observe(generation, seconds)
+        return generation
+
+    def _due(self) -> int:
+        if self.ticks % self.middle_every:
+            return 0
+        # tens of microseconds for millions of blocks
+        return 2 if sys.getallocatedblocks() > self.blocks * (1 + self.growth) else 1

@@ -40,6 +40,13 @@ class Metrics:
             "Bot moves chosen since start, by where: this process's pool or a worker's (queue)",
             ["where"], registry=self.registry,
         )
+        self.cycle_collections = Histogram(
+            "ludoteca_cycle_collection_seconds",
+            "The event loop stopped by the timed cycle collector (cycle_collector.py), by "
+            "generation",
+            ["generation"], buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
         self.catch_ups = Counter(
             "ludoteca_catch_ups",
             "Tables read again from the store because another process changed them",
@@ -59,6 +66,9 @@ class Metrics:
 
         for status in STATUSES:
             self.tables.labels(status).set_function(count(status))
+
+    def cycle_collection(self, generation: int, seconds: float) -> None:
+        self.cycle_collections.labels(str(generation)).observe(seconds)
 
     def action(self, seconds: float) -> None:
         self.actions.inc()

@@ -194,6 +194,7 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
     ("cookie limit", ["serve"], {"LUDOTECA_COOKIE_LIMIT": "8k"}, "LUDOTECA_COOKIE_LIMIT"),
     ("request timeout", ["serve"], {"LUDOTECA_REQUEST_TIMEOUT": "0"},
      "LUDOTECA_REQUEST_TIMEOUT"),
+    ("cycle collector", ["serve"], {"LUDOTECA_GC_PERIOD": "-0.1"}, "LUDOTECA_GC_PERIOD"),
     ("bots", ["serve"], {"LUDOTECA_BOTS": "cloud"}, "LUDOTECA_BOTS"),
     ("bots queue without redis", ["serve"], {"LUDOTECA_BOTS": "queue"}, "LUDOTECA_REDIS_URL"),
     ("origin with a path", ["serve"], {"LUDOTECA_ALLOWED_ORIGINS": "https://club.example.org/"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import httpx
@@ -76,6 +77,19 @@ def test_healthz_and_metrics(server: Server, people: Callable[..., Player]) -> N
     before = open_tables()
     people().create("kingdomino", 2)  # counted when the metrics are read
     assert open_tables() == before + 1
+
+
+def test_the_served_arena_collects_cycles_by_the_clock(server: Server) -> None:
+    """``ludoteca serve`` runs the cycle collector from its event loop every 0.1 s
+    (cycle_collector.py): young collections show in the metrics at about that pace."""
+    def young() -> float:
+        text = httpx.get(server.base + "/metrics").text
+        prefix = 'ludoteca_cycle_collection_seconds_count{generation="0"}'
+        return float(next(x for x in text.splitlines() if x.startswith(prefix)).split()[-1])
+
+    first = young()
+    time.sleep(1.0)
+    assert 5 <= young() - first <= 15
 
 
 def test_the_browser_client_is_served(server: Server) -> None:

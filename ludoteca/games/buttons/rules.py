@@ -258,6 +258,10 @@ class Buttons(Game[ButtonsState, Action]):
             return last_pick and state.waiting == 1 << seat
         return False
 
+    def chance(self, state: ButtonsState, seat: Seat, action: Action) -> bool:
+        """Only a roll is chance; answers shown together are the players' own choices."""
+        return state.phase == TURN and action.index != STOP_INDEX
+
     def public_action(self, before: ButtonsState, seat: Seat, action: Action) -> JSON:
         """Answers to a simultaneous step (a placement or decline after a roll, a star's place)
         stay hidden from the others until the last answer is in (rules §8)."""

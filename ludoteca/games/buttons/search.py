@@ -47,4 +47,19 @@ def buttons_prior(
     return [choose_state(state, seat, legal)] if state.phase == STARS else legal
 
 
-PROFILE = SearchProfile(mode="flat", rollout=buttons_rollout, prior=buttons_prior)
+def buttons_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
+    """The rollout's policy played round after round to the end of the match, for post-game
+    analysis (the search itself stops at the round's end, ``buttons_rollout``)."""
+    from ludoteca.games.buttons.plan import choose_state
+
+    def choose(s: Any, seat: int, acts: list[Any], _rng: Rng) -> Any:
+        return choose_state(s, seat, acts)
+
+    while not game.is_over(state):
+        play_round(game, state, rng, BUTTONS_EPSILON, choose)
+
+
+PROFILE = SearchProfile(
+    mode="flat", rollout=buttons_rollout, playout=buttons_playout, prior=buttons_prior,
+    analysis_budget=128,
+)

@@ -264,6 +264,14 @@ class Kami(Game[KamiState, Action]):
         or a decision to keep quiet does not."""
         return isinstance(action, Play) or action is REVEAL or action is REDEAL
 
+    def chance(self, state: KamiState, seat: Seat, action: Action) -> bool:
+        """A new deal is chance; a card turned face up or a hand shown is not."""
+        if action is REDEAL:
+            return True
+        after = state.clone()
+        self._apply(after, seat, action)
+        return after.round != state.round and after.phase != OVER
+
     # ---- results -------------------------------------------------------------------------
     def outcome(self, state: KamiState) -> Outcome | None:
         return final_outcome(state) if state.phase == OVER else None

@@ -45,4 +45,16 @@ def kami_prior(
     return ranked(legal, state, seat, state_unseen(state, seat), rng)
 
 
-PROFILE = SearchProfile(mode="flat", rollout=kami_rollout, prior=kami_prior, width=8)
+def kami_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
+    """Epsilon-greedy play to the end of the match, deal after deal: the search values a
+    deal by its own points (``kami_rollout``), post-game analysis needs the match's end."""
+    from ludoteca.games.kami.bot import playout_choice
+
+    while not game.is_over(state):
+        play_round(game, state, rng, EPSILON, playout_choice)
+
+
+PROFILE = SearchProfile(
+    mode="flat", rollout=kami_rollout, playout=kami_playout, prior=kami_prior, width=8,
+    analysis_budget=16,
+)

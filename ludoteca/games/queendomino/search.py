@@ -9,4 +9,4 @@ from __future__ import annotations
 
 from ludoteca.engine.registry import SearchProfile
 
-PROFILE = SearchProfile(mode="uct")
+PROFILE = SearchProfile(mode="uct", analysis_budget=64)

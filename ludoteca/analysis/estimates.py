@@ -1,0 +1,171 @@
+"""Values of positions and moves by flat Monte Carlo from one seat's information.
+
+Every sample draws a full state from what the seat knows (``game.determinize``), applies the
+candidate move and plays to the end with the game's playout policy. All candidates share the
+same samples and the same playout streams (common random numbers), so what differs between
+two candidates' values is the move, not the luck of the draw: the noise of a *difference*,
+which is what a judgement reads, is far smaller than that of each value.
+
+Budgets are counts of playouts, never seconds, and every stream is seeded from the analysis
+seed, the ply and the sample number, so the same record gives the same values on any machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.bots.search import random_playout
+from ludoteca.engine.game import JSON, Game, Outcome, Seat
+from ludoteca.engine.registry import Playout, SearchProfile
+from ludoteca.engine.rng import Rng
+
+KEEP = 8
+"""Candidates kept for the full budget after the first, cheaper look at every move."""
+
+
+def stream(*parts: int | str) -> Rng:
+    """A generator seeded by ``parts`` (the same on every machine and Python)."""
+    key = ":".join(str(p) for p in parts).encode()
+    return Rng(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big"))
+
+
+@dataclass
+class Estimate:
+    """Means over ``samples`` playouts, per seat: the share of a win (ties split) and the final
+    score."""
+
+    win: list[float]
+    score: list[float]
+    samples: int
+
+    @classmethod
+    def empty(cls, players: int) -> Estimate:
+        return cls([0.0] * players, [0.0] * players, 0)
+
+    def add(self, outcome: Outcome) -> None:
+        """One playout's result. A win is shared by the winning sides, not seats: partners
+        who win together each count a whole win (Kami, Goita)."""
+        side_of = outcome.side_of
+        sides = len({side_of[seat] for seat in outcome.winners})
+        for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
+            self.win[seat] += (1.0 / sides) if rank == 1 else 0.0
+            self.score[seat] += score
+        self.samples += 1
+
+    def mean(self) -> Estimate:
+        n = max(self.samples, 1)
+        return Estimate([w / n for w in self.win], [s / n for s in self.score], self.samples)
+
+    def key(self, seat: Seat) -> tuple[float, float]:
+        """How good this is for ``seat``: the win chance, then the expected score."""
+        return (self.win[seat], self.score[seat])
+
+
+def playout_of(profile: SearchProfile) -> Playout:
+    """The game's playout policy to the end (its search profile's), else uniformly random."""
+    return profile.playout or random_playout
+
+
+@dataclass
+class Evaluator:
+    """Values moves and positions of one game with one playout policy and one seed."""
+
+    game: Game[Any, Any]
+    profile: SearchProfile
+    seed: int
+
+    def __post_init__(self) -> None:
+        self.playout = playout_of(self.profile)
+        self.players = 0
+
+    def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
+        if not self.game.is_over(state):
+            self.playout(self.game, state, rng)
+        outcome = self.game.outcome(state)
+        assert outcome is not None, "a playout ends the game"
+        into.add(outcome)
+
+    def moves(self, view: JSON, seat: Seat, ply: int, candidates: Sequence[Any], players: int,
+              samples: int, first: int = 0) -> list[Estimate]:
+        """Each candidate's value after playing it, over samples ``first..samples-1`` (added to
+        nothing: means of those samples only)."""
+        game = self.game
+        draw = game.determinizer(view, seat)
+        sums = [Estimate.empty(players) for _ in candidates]
+        for i in range(first, samples):
+            base = draw(stream(self.seed, "draw", ply, i))
+            for action, into in zip(candidates, sums, strict=True):
+                state = game.clone(base)
+                game.apply_legal(state, seat, action)
+                self._finish(state, stream(self.seed, "play", ply, i), into)
+        return sums
+
+    def position(self, view: JSON, seat: Seat | None, ply: int, players: int, samples: int,
+                 then: Callable[[Any], bool] | None = None) -> Estimate:
+        """The value of the position ``seat`` sees (no move chosen at the root). ``then``, when
+        given, is applied to each drawn state first and says whether the sample counts (a move
+        another seat made, which may not be possible in every draw of what it held)."""
+        game = self.game
+        draw = game.determinizer(view, seat)
+        into = Estimate.empty(players)
+        for i in range(samples):
+            state = draw(stream(self.seed, "draw", ply, "pos", seat if seat is not None else -1, i))
+            if then is not None and not then(state):
+                continue
+            self._finish(state, stream(self.seed, "play", ply, "pos", i), into)
+        return into.mean()
+
+    def fresh_setups(self, options: dict[str, Any], players: int, samples: int) -> Estimate:
+        """The value of a match not yet dealt: the average over new setups (for the luck of
+        the first deal)."""
+        game = self.game
+        validated = game.validate(options, players)
+        into = Estimate.empty(players)
+        for i in range(samples):
+            state = game.start(validated, players, rng=stream(self.seed, "setup", i))
+            self._finish(state, stream(self.seed, "play", "setup", i), into)
+        return into.mean()
+
+    def best_of(self, view: JSON, seat: Seat, ply: int, legal: Sequence[Any], played: int,
+                players: int, budget: int) -> tuple[list[int], list[Estimate]]:
+        """Candidates (indices into ``legal``) and their values: every legal move is looked at
+        with an eighth of the budget, the best ``KEEP`` and the played one get the whole
+        budget (successive halving, so wide decisions such as a domino's placement stay
+        affordable). A game whose search profile has a prior (Kami's greedy ranking) has only
+        the moves its own search would weigh looked at, and the played one."""
+        everything = list(range(len(legal)))
+        prior = self.profile.prior
+        if prior is not None and len(legal) > 1:  # the moves the game's own search weighs
+            state = self.game.determinize(view, seat, stream(self.seed, "prior", ply))
+            ranked = {a.index for a in prior(self.game, state, seat, list(legal),
+                                             stream(self.seed, "prior", ply))[: self.profile.width]}
+            everything = [k for k, a in enumerate(legal) if a.index in ranked or k == played]
+            legal = [legal[k] for k in everything]
+            played = everything.index(played)
+            kept, values = self._halving(view, seat, ply, legal, played, players, budget)
+            return [everything[k] for k in kept], values
+        return self._halving(view, seat, ply, legal, played, players, budget)
+
+    def _halving(self, view: JSON, seat: Seat, ply: int, legal: Sequence[Any], played: int,
+                 players: int, budget: int) -> tuple[list[int], list[Estimate]]:
+        everything = list(range(len(legal)))
+        first = max(2, budget // 8)
+        if len(legal) <= KEEP or first >= budget:
+            sums = self.moves(view, seat, ply, legal, players, budget)
+            return everything, [s.mean() for s in sums]
+        sums = self.moves(view, seat, ply, legal, players, first)
+        ranked = sorted(everything, key=lambda k: sums[k].mean().key(seat), reverse=True)
+        kept = sorted(set(ranked[:KEEP]) | {played})
+        more = self.moves(view, seat, ply, [legal[k] for k in kept], players, budget, first)
+        out = []
+        for k, extra in zip(kept, more, strict=True):
+            total = sums[k]
+            for s in range(players):
+                total.win[s] += extra.win[s]
+                total.score[s] += extra.score[s]
+            total.samples += extra.samples
+            out.append(total.mean())
+        return kept, out
