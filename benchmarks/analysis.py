@@ -120,8 +120,11 @@ def main() -> None:
               f"blunders {rows[level]['blunder_per_100']} ({t['moves']} judged moves)")
     strong, weak = rows.get(args.level), rows.get("random")
     if strong and weak:
-        ratio = weak["blunder_per_100"] / max(strong["blunder_per_100"], 1e-9)
-        print(f"blunders, random / {args.level}: {ratio:.1f}x (target at least 5x)")
+        met = weak["blunder_per_100"] >= 5 * strong["blunder_per_100"] and weak["blunder_per_100"]
+        ratio = (f"{weak['blunder_per_100'] / strong['blunder_per_100']:.1f}x"
+                 if strong["blunder_per_100"] else f"{weak['blunder_per_100']} against none")
+        print(f"blunders, random / {args.level}: {ratio} (target at least 5x: "
+              f"{'met' if met else 'missed'})")
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps({

@@ -143,6 +143,10 @@ TOO_MANY_TABLES = N_(
 TOO_MANY_BOTS = N_(
     "The host's tables already have {count} bots at search levels ({levels}), the most "
     "allowed; choose an easier level or finish a table first.")
+HINTS_RATED = N_("Hints are for unrated tables: a rated match is played unaided.")
+HINTS_OFF = N_("This table does not allow hints; its host can allow them for a new table.")
+TOO_MANY_ANALYSES = N_(
+    "An account may have one analysis in the making at a time; wait until yours is done.")
 # accounts and the lobby (issue 23)
 RESERVED_NAME = N_("The name {name} is reserved; choose another.")
 NAME_LOOKALIKE = N_("The name {name} looks too much like another player's; choose another.")

@@ -24,11 +24,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.engine.errors import LudotecaError
+from ludoteca.engine.game import JSON
 from ludoteca.server import auth, protocol
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.connection import CLOSE, RESYNC, Connection
-from ludoteca.server.db import User
+from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import (
     ServerError,
     Stopped,
@@ -37,9 +38,10 @@ from ludoteca.server.errors import (
     voice,
 )
 from ludoteca.server.hub import Hub
-from ludoteca.server.protocol import Act, Chat, Ping, Rematch, Sync, Undo
+from ludoteca.server.protocol import Act, Chat, Hint, Ping, Rematch, Sync, Undo
 from ludoteca.server.settings import MESSAGE_LIMIT
 from ludoteca.server.socket_limits import FLOOD_CLOSE, MessageRate
+from ludoteca.server.table import coach
 from ludoteca.server.table.actor import TableActor
 
 log = logging.getLogger("ludoteca.server")
@@ -243,6 +245,26 @@ class TableSocket:
         actor, seat = self._seat()
         await actor.call(lambda: actor.undo(seat, message.seq))
 
+    async def on_hint(self, message: Hint) -> None:
+        """The coach (table/coach.py): checked and logged in the actor, chosen in the bot
+        processes, told to this socket alone."""
+        actor, seat = self._seat()
+        conn = self.conn
+
+        async def ask() -> tuple[JSON, int]:
+            view, ply, note = coach.asked(actor.core, seat, message.seq, utcnow())
+            if note is not None:
+                await actor.apply(note)
+            return view, ply
+
+        view, ply = await actor.call(ask)
+        core, hub = actor.core, self.hub
+        suggestion = await hub.bots.hint(core.game.spec.name, view, seat, core.table.players,
+                                         ply, hub.analyses.budget_for(core.game.spec.name),
+                                         owner=("hint", core.table.host_id))
+        conn.send(protocol.hint(message.seq, suggestion,
+                                coach.why(suggestion, actor.views.voice(conn.lang))))
+
     async def on_rematch(self, message: Rematch) -> None:
         actor, seat = self._seat()
         await actor.call(lambda: actor.rematcher.answer(seat, message.accept))
@@ -295,7 +317,8 @@ class TableSocket:
 
 HANDLERS: dict[type, Callable[[TableSocket, Any], Awaitable[None]]] = {
     Act: TableSocket.on_act, Undo: TableSocket.on_undo, Chat: TableSocket.on_chat,
-    Rematch: TableSocket.on_rematch, Sync: TableSocket.on_sync, Ping: TableSocket.on_ping,
+    Rematch: TableSocket.on_rematch, Hint: TableSocket.on_hint, Sync: TableSocket.on_sync,
+    Ping: TableSocket.on_ping,
 }
 """The dispatch table, by client message type: a socket's own table of bound methods would
 hold the socket in a cycle (tests/server/test_freed.py)."""

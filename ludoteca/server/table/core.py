@@ -302,6 +302,11 @@ class TableCore:
         step = match.note(seat, {"type": "takeover"})
         return Effects(Write(self._move(step, now), [row], self.table), ["table", "step"])
 
+    def note(self, seat: int, notice: JSON, now: datetime) -> Effects:
+        """Log a public notice (a hint used: table/coach.py) and tell everyone."""
+        step = self._check_playing().note(seat, notice)
+        return Effects(Write(self._move(step, now)), ["step"])
+
     def out_of_time(self, now: datetime) -> list[int]:
         if not self.playing():
             return []
@@ -468,6 +473,7 @@ def table_summary(table: Table, seats: list[Seat], users: dict[int, User], title
         "turn_hours": table.turn_hours,
         "rated": table.rated,
         "private": table.private,
+        "hints": table.hints,
         "status": table.status,
         "zombie": table.zombie,
         "host": users[table.host_id].name if table.host_id in users else None,
