@@ -32,6 +32,7 @@ from ludoteca.games.kingdomino.grid import (
     crown_at,
     new_kingdom,
     place,
+    reach,
     terrain_at,
     xy_of,
 )
@@ -49,6 +50,7 @@ from ludoteca.games.queendomino.components import (
     TERRAINS,
     box_of,
     domino_json,
+    queen_price,
 )
 from ludoteca.games.queendomino.effects import building_json
 from ludoteca.games.queendomino.state import (
@@ -85,6 +87,7 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
+        "reach": reach(k, cfg.frame),
         "coins": state.coins[side],
         "knights": state.knights[side],
         "knight_squares": _xy_list(state.knight_cells[side]),
@@ -168,6 +171,7 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
             {
                 "space": space,
                 "price": space,
+                "queen_price": queen_price(space),
                 "building": building_json(cfg.tiles[tile - 1], cfg.tax_bonus_per_turn)
                 if tile else None,
                 "dragon": state.dragon == space,
