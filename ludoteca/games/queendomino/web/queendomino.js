@@ -11,7 +11,7 @@
 import { ensureCss, h, svg as s } from "/static/dom.js";
 import { createChoice, indexOf as legalIndex } from "/static/kit.js";
 import { destroyUi, nameOf, partLines, renderDominoGame, uiState } from "../kingdomino/domino.js";
-import { bname, effects, messages } from "./queendomino_messages.js";
+import { bname, messages } from "./queendomino_messages.js";
 
 /** Building is a compound choice: the board space, then the town square. */
 const BUILD = { space: (a) => a.space, cell: (a) => `${a.x},${a.y}` };
@@ -132,9 +132,8 @@ function boardPanel(ctx, st, builds, mySide, redraw) {
     li.append(h("div", { class: "qd-price" }, hostsQueen ? t("price_q", { n: sp.price, m: sp.queen_price }) : t("price", { n: sp.price })));
     if (sp.dragon) li.append(h("div", {}, t("dragon_here")));
     if (b) {
-      li.append(h("div", {}, h("strong", {}, `#${b.id} ${bname(t, b)}${b.inferred ? " *" : ""}`)));
-      li.append(h("div", { class: "qd-effects" }, effects(t, b).join(" · ")));
-      if (b.inferred) li.append(h("div", { class: "kd-note" }, t("eff_inferred")));
+      li.append(h("div", {}, h("strong", {}, `#${b.id} ${bname(t, b)}`)));
+      if (b.effect) li.append(h("div", { class: "qd-effects" }, b.effect.text)); // as the game applies it
       if (builds.options("space").has(sp.space)) {
         const sel = st.buildSpace === sp.space;
         li.append(h("button", { type: "button", class: "kd-btn" + (sel ? " kd-primary" : ""), "data-testid": `build-space-${sp.space}`,

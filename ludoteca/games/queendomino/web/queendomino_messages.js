@@ -32,11 +32,6 @@ export const OWN = {
     build_on: "Build {name} on {x}, {y}",
     build_label: "Choose {name} from space {space} to build",
     burn_label: "Burn {name} on space {space} with the Dragon (1 coin)",
-    eff_knights: "+{n} ♞", eff_towers: "+{n} ♜", eff_coin_knight: "+{n} coin per knight at each tax",
-    eff_coin_tower: "+{n} coin per tower at each tax", eff_crowns: "{n} ♔ crowns",
-    eff_points: "{n} points", eff_per_territory: "{n} points per {terrain} territory",
-    eff_per_tower: "{n} points per tower", eff_per_knight: "{n} points per knight",
-    eff_inferred: "* effects inferred, not read off the tile",
     building_at: "{name} (building)", knight_mark: "knight", towns_hint: "Squares marked ♞ take a knight.",
   },
   es: {
@@ -57,11 +52,6 @@ export const OWN = {
     build_on: "Construir {name} en {x}, {y}",
     build_label: "Elegir {name} del espacio {space} para construir",
     burn_label: "Quemar {name} del espacio {space} con el Dragón (1 moneda)",
-    eff_knights: "+{n} ♞", eff_towers: "+{n} ♜", eff_coin_knight: "+{n} moneda por caballero en cada impuesto",
-    eff_coin_tower: "+{n} moneda por torre en cada impuesto", eff_crowns: "{n} ♔ coronas",
-    eff_points: "{n} puntos", eff_per_territory: "{n} puntos por territorio de {terrain}",
-    eff_per_tower: "{n} puntos por torre", eff_per_knight: "{n} puntos por caballero",
-    eff_inferred: "* efectos deducidos, no leídos de la loseta",
     building_at: "{name} (edificio)", knight_mark: "caballero", towns_hint: "Las casillas con ♞ admiten un caballero.",
   },
 };
@@ -72,19 +62,5 @@ export const messages = {
   es: { ...DOMINO_MESSAGES.es, ...OWN.es },
 };
 
-export const bname = (t, b) => (OWN.en[bkey(b.name)] ? t(bkey(b.name)) : b.name);
-
-/** A building's effects in words, from the tile as the view sends it. */
-export function effects(t, b) {
-  const out = [];
-  if (b.knights) out.push(t("eff_knights", { n: b.knights }));
-  if (b.towers) out.push(t("eff_towers", { n: b.towers }));
-  if (b.coin_per_knight) out.push(t("eff_coin_knight", { n: b.coin_per_knight }));
-  if (b.coin_per_tower) out.push(t("eff_coin_tower", { n: b.coin_per_tower }));
-  if (b.crowns) out.push(t("eff_crowns", { n: b.crowns }));
-  if (b.points) out.push(t("eff_points", { n: b.points }));
-  if (b.per_territory) out.push(t("eff_per_territory", { n: b.per_territory, terrain: t("ter_" + b.terrain) }));
-  if (b.per_tower) out.push(t("eff_per_tower", { n: b.per_tower }));
-  if (b.per_knight) out.push(t("eff_per_knight", { n: b.per_knight }));
-  return out;
-}
+/** A building's name: the server's, in the viewer's language (``title``), else the table's. */
+export const bname = (t, b) => b.title?.text || (OWN.en[bkey(b.name)] ? t(bkey(b.name)) : b.name);
