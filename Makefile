@@ -12,7 +12,8 @@ SAFE_PYTHON = $(shell $(PYTHON) -m tools.safe_python $(PYTHON) 2>/dev/null)
 RUN_PYTHON ?= $(or $(SAFE_PYTHON),$(PYTHON))
 RUN_VENV ?= $(if $(SAFE_PYTHON),.venv-run,$(VENV))
 
-.PHONY: run test install install-test browser lint bench golden messages screenshots clean
+.PHONY: run test install install-test browser node-test lint bench golden golden-views snapshots \
+	messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +21,14 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
-install-test: $(BIN)/python browser
+install-test: $(BIN)/python browser node-test
 	$(BIN)/pip install -q -e '.[test,rl-train]'
+
+# The browser client's Node tests (tests/webunit, node --test) need their DOM shim, pinned in
+# tests/webunit/package-lock.json; without Node they skip and say why (CI requires them).
+node-test:
+	@if command -v npm >/dev/null; then cd tests/webunit && npm ci --no-audit --no-fund --silent; \
+	else echo "Node.js is not installed: the browser client's unit tests will skip."; fi
 
 # The browser tests drive Debian's Chromium (never Playwright's download): installed with
 # apt-get when this runs as root; otherwise those tests skip and say why.
@@ -59,6 +66,16 @@ screenshots: install-test
 golden: install-test
 	$(BIN)/python tests/golden/playthrough.py
 
+# After an intended change to a game's view: rewrite the renderers' golden views
+# (tests/webunit/golden/*.json, from the server's view builder), then redraw their DOM snapshots.
+golden-views: install-test
+	$(BIN)/python tests/webunit/golden.py
+
+# After an intended change to a renderer: rewrite its DOM snapshots (tests/webunit/snapshots/);
+# review the diff before committing.
+snapshots: install-test
+	cd tests/webunit && UPDATE_SNAPSHOTS=1 node --import ./register.mjs --test renderers.test.mjs
+
 # Refresh the Spanish catalogs from the sources: new messages appear untranslated in es.po.
 messages: install-test
 	mkdir -p build
@@ -79,4 +96,5 @@ messages: install-test
 		--no-fuzzy-matching --ignore-pot-creation-date
 
 clean:
-	rm -rf $(VENV) .venv-run build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-run build *.egg-info .pytest_cache .ruff_cache .hypothesis \
+		tests/webunit/node_modules

@@ -226,6 +226,68 @@ def replay(
 
 
 @app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A finished match's record (ludoteca play, "
+                                          "a tournament's --save, or the arena's download).")],
+    budget: Annotated[
+        int | None, typer.Option(help="Playouts per candidate move (default: the game's own).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the playouts.")] = 0,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the full analysis as JSON here.")
+    ] = None,
+    chart: Annotated[
+        Path | None, typer.Option(help="Write the advantage chart (PNG) here.")
+    ] = None,
+) -> None:
+    """Judge every decision of a finished match from the deciding seat's view: win chances,
+    best moves, mistakes, accuracy and luck (docs/analysis.md)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from ludoteca.analysis.analyse import analyse as run_analysis
+    from ludoteca.analysis.terminal import mistakes_table, seat_names, summary_table
+    from ludoteca.engine.record import MatchRecord
+    from ludoteca.games import get_game
+
+    console = out()
+    with person_errors():
+        if budget is not None and budget < 1:
+            raise OptionError(f"--budget must be at least 1, not {budget}")
+        record = MatchRecord.load(file)
+        g = get_game(record.game)
+        if record.result is None and len(record.actions) == 0:
+            raise OptionError("the record holds no moves to analyse")
+        progress = Progress("analysing {task.description}", BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=console, transient=True)
+        task = progress.add_task(record.game, total=len(record.actions))
+        try:
+            with progress:
+                result = run_analysis(record, budget, seed,
+                                      lambda done, _total: progress.update(task, completed=done))
+        except KeyboardInterrupt:
+            fail("interrupted; nothing written", INTERRUPTED)
+    names = seat_names(result, record.seats)
+    console.print(summary_table(result, names))
+    console.print(mistakes_table(result, names,
+                                 lambda data: g.describe(g.action_from_json(data))))
+    console.print("Win chances are in points (0-100) from the deciding seat's information: "
+                  "skill is the win chance a seat lost to its own moves, luck what chance "
+                  "events gave or took.")
+    if json_file is not None:
+        json_file.write_text(json.dumps(result, sort_keys=True, indent=1) + "\n", "utf-8")
+        console.print(f"Analysis written to {escape(str(json_file))}")
+    if chart is not None:
+        from ludoteca.analysis.chart import write_chart
+        from ludoteca.charts import ChartsUnavailable
+
+        try:
+            write_chart(result, chart, names)
+        except ChartsUnavailable as exc:
+            fail(str(exc), 1)
+        console.print(f"Chart written to {escape(str(chart))}")
+
+
+@app.command()
 def tournament(
     game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
     bots: Annotated[

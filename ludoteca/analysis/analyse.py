@@ -22,13 +22,18 @@ from ludoteca.analysis.judgement import (
     judge,
     match_accuracy,
     move_accuracy,
+    stake_weight,
 )
+from ludoteca.engine.errors import RecordError
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.match import Match
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import entry
 
 FORMAT, VERSION = "ludoteca-analysis", 1
+PART = 4
+"""Moves analysed together: the unit of progress, and of work handed to a bot process."""
+
 Progress = Callable[[int, int], None]
 """Told (plies done, plies in all) as the analysis goes."""
 
@@ -62,24 +67,49 @@ class Analyst:
         self.evaluator = Evaluator(self.game, profile, seed)
         self.players = record.players
 
+    def finished(self) -> Match:
+        """The match at its end (RecordError when it is not finished)."""
+        match = Match.from_record(self.game, self.record, narrate=False)
+        if not match.is_over():
+            raise RecordError("the match in this record is not finished: only finished "
+                              "matches are analysed")
+        return match
+
     def run(self, progress: Progress | None = None) -> JSON:
-        game, record, players = self.game, self.record, self.players
-        match = Match.unplayed(game, record, narrate=False)
-        total = len(record.actions)
-        luck = [self._setup_luck(match.state)]
+        final = self.finished()
+        total = len(self.record.actions)
         moves: list[JSON] = []
-        for ply, (seat, data) in enumerate(record.actions):
-            state = match.state
+        luck: list[JSON] = []
+        for start in range(0, total, PART):
+            part = self.part(start, min(total, start + PART))
+            moves += part["moves"]
+            luck += part["luck"]
+            if progress is not None:
+                progress(len(moves), total)
+        return self.report(moves, luck, final)
+
+    def part(self, start: int, stop: int) -> JSON:
+        """The moves ``start..stop-1`` and the chance events they drew (the first deal with
+        the part that starts at 0). Each move's samples are seeded by its own number, so the
+        parts of an analysis, computed anywhere and in any order, add up to the same JSON as
+        one run: the arena hands them to its bot processes one by one."""
+        game, players = self.game, self.players
+        match = Match.unplayed(game, self.record, narrate=False)
+        luck = [self._setup_luck(match.state)] if start == 0 else []
+        moves: list[JSON] = []
+        for ply, (seat, data) in enumerate(self.record.actions[:stop]):
             action = game.action_from_json(data)
+            if ply < start:
+                match.step(seat, action)
+                continue
+            state = match.state
             moves.append(self._move(state, ply, seat, action))
             chance = game.chance(state, seat, action)
             before = {s: game.view(state, s) for s in range(players)} if chance else {}
             match.step(seat, action)
             if chance:
                 luck.append(self._luck(ply, seat, action, before, match.state))
-            if progress is not None:
-                progress(ply + 1, total)
-        return self._report(moves, luck, match)
+        return {"moves": moves, "luck": luck}
 
     # ---- one decision --------------------------------------------------------------------
     def _move(self, state: Any, ply: int, seat: Seat, action: Any) -> JSON:
@@ -95,6 +125,7 @@ class Analyst:
         forced = len(legal) == 1
         drop = max(0.0, 100.0 * (best.win[seat] - after.win[seat]))
         played_is_best = kept[best_k] == played or best.key(seat) == after.key(seat)
+        worst = min(v.win[seat] for v in values)
         out: JSON = {
             "ply": ply,
             "seat": seat,
@@ -106,6 +137,7 @@ class Analyst:
             "best": legal[kept[best_k]].to_json(),
             "loss": {"win": round(drop, 2),
                      "score": round(max(0.0, best.score[seat] - after.score[seat]), 3)},
+            "stake": round(100.0 * (best.win[seat] - worst), 2),
             "judgement": None if forced else judge(drop, played_is_best),
             "accuracy": None if forced else round(move_accuracy(drop), 2),
         }
@@ -149,7 +181,8 @@ class Analyst:
         return {"ply": ply, "kind": "chance", "seats": seats}
 
     # ---- the match -----------------------------------------------------------------------
-    def _report(self, moves: list[JSON], luck: list[JSON], match: Match) -> JSON:
+    def report(self, moves: list[JSON], luck: list[JSON], match: Match) -> JSON:
+        """The whole analysis from its parts and the finished match."""
         outcome = match.outcome
         assert outcome is not None, "only a finished match is analysed"
         winners = len(outcome.winners)
@@ -157,7 +190,8 @@ class Analyst:
         for s in range(self.players):
             mine = [m for m in moves if m["seat"] == s and not m["forced"]]
             counts = {j: sum(1 for m in mine if m["judgement"] == j) for j in JUDGEMENTS}
-            accuracy = match_accuracy([m["accuracy"] for m in mine])
+            accuracy = match_accuracy([m["accuracy"] for m in mine],
+                                      [stake_weight(m["stake"]) for m in mine])
             won = (100.0 / winners) if outcome.ranks[s] == 1 else 0.0
             seats.append({
                 "seat": s,

@@ -36,12 +36,22 @@ def move_accuracy(drop: float) -> float:
     return min(100.0, max(0.0, value))
 
 
-def match_accuracy(accuracies: Sequence[float]) -> float | None:
-    """A seat's accuracy over its judged moves: the mean of the arithmetic and the harmonic
-    means, so a few bad moves weigh more than in a plain average (lichess blends the same
-    two). None without judged moves."""
+def stake_weight(stake: float) -> float:
+    """How much a decision counts in a match's accuracy: the spread, in win-chance points,
+    between the best and the worst move looked at, kept within 0.5-12. A move in a position
+    already won or lost, where every choice leads to the same end, counts little: otherwise the
+    side that is lost early earns an accuracy near 100 for its many meaningless moves (lichess
+    weights by the volatility of the win chance for the same reason)."""
+    return min(12.0, max(0.5, stake))
+
+
+def match_accuracy(accuracies: Sequence[float], weights: Sequence[float]) -> float | None:
+    """A seat's accuracy over its judged moves: the mean of the weighted arithmetic and the
+    weighted harmonic means, so a few bad moves weigh more than in a plain average (lichess
+    blends the same two). None without judged moves."""
     if not accuracies:
         return None
-    mean = sum(accuracies) / len(accuracies)
-    harmonic = len(accuracies) / sum(1.0 / max(a, 1.0) for a in accuracies)
+    total = sum(weights)
+    mean = sum(a * w for a, w in zip(accuracies, weights, strict=True)) / total
+    harmonic = total / sum(w / max(a, 1.0) for a, w in zip(accuracies, weights, strict=True))
     return (mean + harmonic) / 2

@@ -334,6 +334,8 @@ class Match:
             result=outcome.to_json() if outcome is not None else None,
             created=self.created or self._stamp(),
             data=self.game.data_version(self.options),
+            hints=[(int(step.action["ply"]), step.seat) for step in self.log
+                   if step.kind == "note" and step.action.get("type") == "hint"],
         )
 
     def _stamp(self) -> str:

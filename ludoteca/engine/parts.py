@@ -6,7 +6,9 @@ the points (or the compared value) and the sentence's arguments. Consumers never
 anything: they read these, and ``render_parts`` adds the sentence in a viewer's language.
 
 An argument is a plain value, ``{"seat": n}`` (a player, named by the table's names) or
-``{"msg": id, "args": {...}}`` (a word or clause that is itself a message: a terrain, a card).
+``{"msg": id, "args": {...}}`` (a word or clause that is itself a message: a terrain, a card);
+a message that counts something also has ``"plural"`` (the English plural) and ``"n"`` (the
+count), and is said in the form the language uses for that count ("1 crown", "2 crowns").
 
 A leaf module: it imports nothing of the package but ``i18n``, so every layer may use it.
 """
@@ -63,6 +65,13 @@ def msg(message: str, **args: Any) -> JSON:
     return {"msg": message, "args": args} if args else {"msg": message}
 
 
+def nt(singular: str, plural: str, n: int, **args: Any) -> JSON:
+    """A message in the form for the count ``n`` (also its ``{n}``): ``{"msg", "plural", "n",
+    "args"}``. Named like ``Voice.nt`` so that ``make messages`` extracts both forms."""
+    return ({"msg": singular, "plural": plural, "n": n, "args": args} if args
+            else {"msg": singular, "plural": plural, "n": n})
+
+
 def seat_arg(seat: int) -> JSON:
     """A player argument, named by the table's player names when rendered."""
     return {"seat": seat}
@@ -85,15 +94,27 @@ def side_index(teams: Sequence[Sequence[int]], players: int) -> list[int]:
     return out
 
 
-def say(message: str, args: Mapping[str, Any], voice: Voice) -> str:
-    """``message`` in ``voice``'s language with every argument said, nested ones included."""
-    return voice.t(message, **{k: _arg(v, voice) for k, v in args.items()})
+def say(message: str, args: Mapping[str, Any], voice: Voice,
+        plural: str | None = None, n: int = 0) -> str:
+    """``message`` in ``voice``'s language with every argument said, nested ones included;
+    with ``plural``, in the form for the count ``n``."""
+    words = {k: _arg(v, voice) for k, v in args.items()}
+    if plural is not None:
+        return voice.nt(message, plural, n, **words)
+    return voice.t(message, **words)
+
+
+def say_record(record: Mapping[str, Any], voice: Voice) -> str:
+    """A message record (``{"msg", "args"}``, maybe ``"plural"`` and ``"n"``) in words."""
+    plural = record.get("plural")
+    return say(str(record["msg"]), record.get("args") or {}, voice,
+               None if plural is None else str(plural), int(record.get("n") or 0))
 
 
 def _arg(value: Any, voice: Voice) -> Any:
     if isinstance(value, Mapping):
         if "msg" in value:
-            return say(str(value["msg"]), value.get("args") or {}, voice)
+            return say_record(value, voice)
         if "seat" in value:
             return voice.name(int(value["seat"]))
     return value
@@ -122,25 +143,27 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
             if hit is not None and hit[0] is data:
                 return hit[1]
         out = data
+        msg = data.get("msg")
+        message = type(msg) is str and "id" in data  # a part, a reason or another message record
         for key, value in data.items():
-            if type(value) in _CONTAINERS:
+            # a message's arguments are said within its sentence: no part is in them
+            if type(value) in _CONTAINERS and not (message and key == "args"):
                 new = render_parts(value, voice, said, memo)
                 if new is not value:
                     if out is data:
                         out = dict(data)
                     out[key] = new
-        msg = data.get("msg")
-        if type(msg) is str and "id" in data:
+        if message:
             if out is data:
                 out = dict(data)
             args = data.get("args") or {}
             if said is None:
-                out["text"] = say(msg, args, voice)
+                out["text"] = say_record(data, voice)
             else:
-                key = (msg, repr(args))
+                key = (msg, repr(args) + repr(data.get("n")))
                 text = said.get(key)
                 if text is None:
-                    text = said[key] = say(msg, args, voice)
+                    text = said[key] = say_record(data, voice)
                 out["text"] = text
         if memo is not None and "parts" in data:
             memo[id(data)] = (data, out)
@@ -167,9 +190,11 @@ def render_parts(data: Any, voice: Voice, said: dict[tuple[str, str], str] | Non
 
 
 def _partless(value: Any) -> bool:
-    """A scalar, or a list of scalars (a domino's terrains): a record made of these is flat."""
+    """A scalar, or a list of scalars (a domino's terrains): a record made of these is flat.
+    Not ``None``: it may stand where the list's other records hold a record (an empty board
+    space before a built one)."""
     kind = type(value)
-    if kind is dict:
+    if kind is dict or value is None:
         return False
     if kind is list:
         return not value or type(value[0]) not in _CONTAINERS

@@ -38,6 +38,9 @@ class MatchRecord:
     created: str = field(default_factory=lambda: MatchRecord.now())
     data: dict[str, str] = field(default_factory=dict)
     version: int = VERSION
+    hints: list[tuple[int, Seat]] = field(default_factory=list)
+    """Coach hints used (an arena table's option): ``(ply, seat)``, the seat asked before the
+    record's action number ``ply``. Written only when there are some."""
 
     @staticmethod
     def now() -> str:
@@ -58,6 +61,7 @@ class MatchRecord:
             "created": self.created,
             "actions": [[seat, action] for seat, action in self.actions],
             "result": self.result,
+            **({"hints": [[ply, seat] for ply, seat in self.hints]} if self.hints else {}),
         }
 
     @classmethod
@@ -90,6 +94,11 @@ class MatchRecord:
             options, stored = data["options"], data.get("data") or {}
             if not isinstance(options, dict) or not isinstance(stored, dict):
                 raise RecordError("options and data must be JSON objects")
+            hints = data.get("hints") or []
+            if not isinstance(hints, list) or not all(
+                    isinstance(h, list) and len(h) == 2
+                    and all(type(v) is int and v >= 0 for v in h) for h in hints):
+                raise RecordError("hints must be a list of [ply, seat] whole numbers")
             seats = data.get("seats") or []
             if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
                 raise RecordError("seats must be a list of objects")
@@ -104,6 +113,7 @@ class MatchRecord:
                 created=str(data.get("created", "")),
                 data={str(k): str(v) for k, v in stored.items()},
                 version=int(version),
+                hints=[(int(ply), int(seat)) for ply, seat in hints],
             )
         except KeyError as exc:
             raise RecordError(f"malformed match record: the field {exc} is missing") from None

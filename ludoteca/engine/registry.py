@@ -100,6 +100,10 @@ class GameEntry:
     (the outcome's scores at the end; partners share) and a typical winning score to measure
     it against, for the RL rewards ``margin`` and ``shaped`` (``ludoteca/rl/rewards.py``).
     None: those rewards are refused for the game."""
+    rl_picture: str | None = None
+    """``module:attribute`` of ``draw(view) -> H×W×3 uint8 array``, the picture of a public
+    view for the RL environments' ``rgb_array`` mode (``ludoteca/rl/picture.py`` has the
+    shapes; needs the ``rl`` extra). None: those environments render text only."""
 
     def load(self) -> Game[Any, Any]:
         game = resolve(self.game)

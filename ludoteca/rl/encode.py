@@ -85,6 +85,36 @@ class Encoder(Protocol):
     def encode(self, state: Any, seat: Seat) -> Vector: ...
 
 
+class Fills:
+    """Base of encoders that write each observation into a buffer of their own (``fill``,
+    which returns it: valid until the next ``fill``, never handed out): ``encode`` returns a
+    copy, a new array the caller may keep; ``encode_into`` copies into the caller's array
+    and allocates nothing (a preallocated batch row, OpenSpiel's observer tensor)."""
+
+    shape: tuple[int]
+
+    def fill(self, state: Any, seat: Seat) -> Vector:
+        raise NotImplementedError
+
+    def encode(self, state: Any, seat: Seat) -> Vector:
+        """``seat``'s observation in ``state``: a new float32 array of ``shape``."""
+        return self.fill(state, seat).copy()
+
+    def encode_into(self, state: Any, seat: Seat, out: Vector) -> None:
+        """The same values written into ``out`` (float32, ``shape``); nothing is allocated."""
+        out[...] = self.fill(state, seat)
+
+
+def encode_into(enc: Encoder, state: Any, seat: Seat, out: Vector) -> None:
+    """``enc.encode_into`` where the encoder has it (every shipped game's does), else a copy of
+    ``enc.encode``: an encoder need only implement the ``Encoder`` protocol."""
+    fast = getattr(enc, "encode_into", None)
+    if fast is not None:
+        fast(state, seat, out)
+    else:
+        out[...] = enc.encode(state, seat)
+
+
 class EncoderFactory(Protocol):
     def __call__(self, game: Game[Any, Any], options: dict[str, Any], players: int) -> Encoder:
         ...

@@ -22,6 +22,8 @@ an opponent, so each observation is the learner's own decision.
   ``medium`` and ``hard`` stop by the clock, so their choices are not reproducible).
 - A deal that ends the match before the learner's first decision (a Goita deal of five Shi,
   or opponents finishing the game) is dealt again from the generator.
+- Rendering: ``render_mode`` ``"ansi"``, ``"rgb_array"`` or ``"human"``, the PettingZoo env's
+  pictures of the spectator's view (``ludoteca/rl/render.py``).
 - Rewards: ``reward=`` ``"win"`` (default), ``"margin"`` or ``"shaped"`` (``rewards.py``); the
   learner's side's reward comes with the step that ends the match. An action outside the mask
   ends the episode with -1 (``illegal="lose"``, as Gymnasium's checker needs) or raises
@@ -45,13 +47,13 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.rl.encode import Vector
 from ludoteca.rl.pettingzoo import _Table
+from ludoteca.rl.render import MODES, Window, check_mode
 from ludoteca.rl.rewards import Reward, Shaping
 
 Policy = Callable[[Vector, npt.NDArray[np.int8]], int]
 """An opponent policy: (its observation vector, its 0/1 action mask) -> an action index."""
 Opponent = str | Bot | Policy
 Opponents = Opponent | Mapping[Any, float] | Sequence[Opponent | Mapping[Any, float]]
-RENDER_MODES = ("ansi",)
 
 
 class _Mixture:
@@ -90,11 +92,9 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         self.table = _Table(game, players, illegal, False, options, reward)
         table = self.table
         name = table.game.spec.name
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise OptionError(f"render_mode must be one of {RENDER_MODES} or None, "
-                              f"not {render_mode!r}")
-        self.render_mode = render_mode
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"ludoteca_{name}_v0"}
+        self.render_mode = check_mode(render_mode)
+        self.window = Window() if render_mode == "human" else None
+        self.metadata = {"render_modes": list(MODES), "name": f"ludoteca_{name}_v0"}
         if seat != "random":
             try:
                 seat = operator.index(seat)  # type: ignore[arg-type]
@@ -235,8 +235,10 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         """The learner's legal actions now, as bools (all False once the match is over)."""
         return self.table.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """The spectator's view as the PettingZoo env draws it in ``render_mode`` (text,
+        an RGB array, or a window), None without a render mode."""
+        return self.table.render(self.render_mode, self.window)
 
     def _close_bots(self) -> None:
         for bot in self._bots.values():
@@ -245,6 +247,8 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
 
     def close(self) -> None:
         self._close_bots()
+        if self.window is not None:
+            self.window.close()
 
 
 def make(

@@ -21,8 +21,9 @@ the same vector as the PettingZoo environments) and the observation string is th
 JSON: both Markov, exactly what the seat may know now. The information-state string (perfect
 recall) is every event the seat was told since the deal, one JSON line per action, as the server
 tells them (``Game.narrate``, ``for_viewer``), then its own move if that move waits at chance
-nodes, then the view; there is no
-information-state tensor. ``private_info=NONE`` observes as a spectator (string only).
+nodes, then the view. There is no information-state tensor: asking for one raises
+``NotImplementedError`` saying to use the observation tensor (docs/rl.md says why).
+``private_info=NONE`` observes as a spectator (string only).
 
 **Returns** (terminal only): per seat, (sides ranked below its side − sides ranked above) /
 (sides − 1), sides being seats or teams (4-player Kami and Goita, Queendomino's teams): +1 / −1 /
@@ -38,6 +39,7 @@ string (the observation string is cheaper).
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -48,10 +50,16 @@ from ludoteca.engine.events import Event, for_viewer
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.rng import Rng
 from ludoteca.rl.chance import MAX_OUTCOMES, ChanceRng, NeedChance
-from ludoteca.rl.encode import Encoder, encoder_factory
+from ludoteca.rl.encode import Encoder, encode_into, encoder_factory
 from ludoteca.rl.rewards import final_rewards
 
 PREFIX = "ludoteca_"
+NO_INFOSTATE_TENSOR = (
+    "the Ludoteca games provide no information-state tensor (an exact perfect-recall one would "
+    "encode the whole history: millions of values): use observation_tensor() (everything the "
+    "seat may know now, Markov; rl_environment's ObservationType.OBSERVATION) or "
+    "information_state_string() (perfect recall)")
+"""What asking for an information-state tensor says, whichever way it is asked."""
 SETUP = -1
 """The seat of the pending "action" that deals the game."""
 
@@ -222,6 +230,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             return f"chance outcome {action}"
         return self._spiel.engine.describe(self._spiel.engine.action_from_index(action))
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Not provided (the game type says so): raises ``NotImplementedError``."""
+        raise NotImplementedError(NO_INFOSTATE_TENSOR)
+
     def is_terminal(self) -> bool:
         return bool(self._pos.current_player() == pyspiel.PlayerId.TERMINAL)
 
@@ -337,6 +349,12 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> LudotecaState:
         return LudotecaState(self)
 
+    def information_state_tensor_shape(self) -> list[int]:
+        raise NotImplementedError(NO_INFOSTATE_TENSOR)
+
+    def information_state_tensor_size(self) -> int:
+        raise NotImplementedError(NO_INFOSTATE_TENSOR)
+
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> Observer:
         return Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
@@ -389,13 +407,15 @@ class Observer:
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
+        if self.perfect_recall and not self.public:  # what information_state_tensor asks
+            raise NotImplementedError(NO_INFOSTATE_TENSOR)
         if self.tensor is None:
             return
         engine_state = state.engine_state
         if engine_state is None or player < 0:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.game.encoder.encode(engine_state, player)
+            encode_into(self.game.encoder, engine_state, player, self.tensor)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         engine_state = state.engine_state
@@ -488,7 +508,9 @@ class LudotecaBot(pyspiel.Bot):  # type: ignore[misc]
         pyspiel.Bot.__init__(self)
         self.game = game
         self.seat = seat
-        self.bot = make_bot(level, game.engine.spec.name, seed, pool=pool)
+        # numpy integers seed as any other (a numpy int64 would overflow the generator's
+        # 64-bit arithmetic)
+        self.bot = make_bot(level, game.engine.spec.name, operator.index(seed), pool=pool)
 
     def step(self, state: LudotecaState) -> int:
         engine = self.game.engine

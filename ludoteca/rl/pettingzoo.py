@@ -24,13 +24,14 @@ one loop that advances a game, with ``narrate=False``: no events are built.
   first; each answers the decision it was shown (its ``seq``), which the match accepts after
   others answered, and a seat's observation does not change while others answer. The Parallel
   API takes all their answers at once.
-- ``render_mode="ansi"``: ``render()`` returns the game's terminal renderer drawing the
-  spectator's view (public information only) as plain text.
+- ``render_mode``: ``"ansi"`` returns the game's terminal renderer drawing the spectator's
+  view as plain text, ``"rgb_array"`` the game's picture of it (an H×W×3 uint8 array),
+  ``"human"`` shows that picture in a window (or prints the text without a display); public
+  information only (``ludoteca.rl.render``).
 """
 
 from __future__ import annotations
 
-import io
 import operator
 import random
 from collections.abc import Mapping
@@ -45,6 +46,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.match import Match
 from ludoteca.rl.encode import Encoder, encoder_factory
+from ludoteca.rl.render import MODES, Window, check_mode, picture, text
 from ludoteca.rl.rewards import Reward, Rewarder, Shaping, sides_of
 
 AgentID = str
@@ -95,6 +97,8 @@ class _Table:
         """The seats to act now (kept as the match moves: every move goes through ``act``)."""
         self.no_actions: Mask = np.zeros(self.num_actions, dtype=np.int8)
         self._masks: dict[Seat, Mask] = {}
+        self._legal: dict[Seat, bytearray] = {}
+        """The bytes under each mask of ``_masks`` (read by ``act``: cheaper than numpy)."""
         self._obs: dict[Seat, Obs] = {}
         """This decision point's masks and observations by seat, cleared at every move."""
         self._actions: dict[int, Any] = {}
@@ -110,6 +114,7 @@ class _Table:
         self.match = match
         self.to_act = match.to_act()
         self._masks.clear()
+        self._legal.clear()
         self._obs.clear()
         self.side_of = sides_of(self.game, match.state, self.players)
         if self.rewarder.shaped:
@@ -119,19 +124,19 @@ class _Table:
         return match
 
     def mask(self, seat: Seat) -> Mask:
-        """``seat``'s legal actions now as 0/1, built once per decision point (a new array at
-        every move, so a mask handed out never changes)."""
+        """``seat``'s legal actions now as 0/1, built once per decision point, and only when
+        asked for (``observe``, ``action_mask``, or a step checking its action). Written byte
+        by byte into a new buffer that becomes the array (numpy's fancy indexing costs more
+        than the few writes): a new array at every move, so a mask handed out never changes,
+        and nothing else is allocated."""
         mask = self._masks.get(seat)
         if mask is None:
-            mask = self._masks[seat] = self.no_actions.copy()
+            raw = self._legal[seat] = bytearray(self.num_actions)
             if seat in self.to_act:
                 assert self.match is not None
-                legal = [a.index for a in self.game.legal_actions(self.match.state, seat)]
-                if len(legal) < 8:  # a few: item by item beats numpy's fancy indexing
-                    for i in legal:
-                        mask[i] = 1
-                else:
-                    mask[legal] = 1
+                for a in self.game.legal_actions(self.match.state, seat):
+                    raw[a.index] = 1
+            mask = self._masks[seat] = np.frombuffer(raw, dtype=np.int8)
         return mask
 
     def observe(self, seat: Seat) -> Obs:
@@ -149,11 +154,18 @@ class _Table:
         current decision has checked the action and the trusted path applies it."""
         match = self.match
         assert match is not None
-        try:
-            index = operator.index(action)  # an int or a numpy integer, never a float
-        except TypeError:
-            index = -1
-        if not 0 <= index < self.num_actions or not self.mask(seat)[index]:
+        if type(action) is int:
+            index = action
+        else:
+            try:
+                index = operator.index(action)  # a numpy integer too, never a float
+            except TypeError:
+                index = -1
+        legal = self._legal.get(seat)
+        if legal is None:
+            self.mask(seat)
+            legal = self._legal[seat]
+        if not 0 <= index < self.num_actions or not legal[index]:
             if self.illegal == "raise":
                 raise IllegalAction(
                     f"action {action!r} is not legal for player_{seat} now "
@@ -168,6 +180,7 @@ class _Table:
         else:
             self.to_act = match.step_trusted(seat, action_of)
         self._masks.clear()
+        self._legal.clear()
         self._obs.clear()
         return True
 
@@ -194,17 +207,19 @@ class _Table:
             self._paid_at[s] = match.decision(s)
         return shaping.collect(match.state, fresh, False)
 
-    def render(self) -> str:
-        from rich.console import Console
-
-        from ludoteca.terminal.session import load_renderer
-
+    def render(self, mode: str | None = "ansi", window: Window | None = None) -> Any:
+        """What ``render()`` returns in ``mode`` (text by default), from the spectator's view
+        (public only); ``human`` shows it in ``window`` (a new one if none is given)."""
+        if mode is None:
+            return None
         assert self.match is not None, "reset() before render()"
-        renderer = load_renderer(self.game.spec.name)
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(renderer.render(self.match.view(None), None))
-        return out.getvalue()
+        view = self.match.view(None)
+        if mode == "ansi":
+            return text(self.game, view)
+        if mode == "rgb_array":
+            return picture(self.game, view)
+        (window or Window()).show(self.game, view)
+        return None
 
 
 class _TableSpaces:
@@ -219,14 +234,8 @@ class _TableSpaces:
         return self.table.act_spaces[agent]
 
 
-def _render_mode(mode: str | None) -> str | None:
-    if mode not in (None, "ansi"):
-        raise OptionError(f"render_mode must be 'ansi' or None, not {mode!r}")
-    return mode
-
-
 def _metadata(table: _Table) -> dict[str, Any]:
-    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": ["ansi"]}
+    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": list(MODES)}
 
 
 class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
@@ -239,7 +248,8 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
     ) -> None:
         super().__init__()
         self.table = _Table(game, players, illegal, checked, options, reward)
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode = check_mode(render_mode)
+        self.window = Window() if render_mode == "human" else None
         self.metadata = {**_metadata(self.table), "is_parallelizable": False}
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
@@ -315,11 +325,15 @@ class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc
             self.infos[agent] = {"illegal_action": action}
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """Text (``ansi``), an H×W×3 uint8 picture (``rgb_array``), or None (``human``: shown,
+        or printed without a display; no render mode: nothing)."""
+        return self.table.render(self.render_mode, self.window)
 
     def close(self) -> None:
-        """Nothing to free: the match lives in this process."""
+        """Closes the window of ``render_mode="human"``, if one was opened."""
+        if self.window is not None:
+            self.window.close()
 
 
 class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped
@@ -334,7 +348,8 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
         reward: str | Reward = "win", **options: object,
     ) -> None:
         self.table = _Table(game, players, illegal, checked, options, reward)
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode = check_mode(render_mode)
+        self.window = Window() if render_mode == "human" else None
         self.metadata = _metadata(self.table)
         self.possible_agents = list(self.table.agent_names)
         self.agents: list[AgentID] = []
@@ -391,11 +406,15 @@ class LudotecaParallelEnv(_TableSpaces, ParallelEnv[AgentID, Obs, int]):  # type
             self.agents = []
         return obs, reward, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """Text (``ansi``), an H×W×3 uint8 picture (``rgb_array``), or None (``human``: shown,
+        or printed without a display; no render mode: nothing)."""
+        return self.table.render(self.render_mode, self.window)
 
     def close(self) -> None:
-        """Nothing to free: the match lives in this process."""
+        """Closes the window of ``render_mode="human"``, if one was opened."""
+        if self.window is not None:
+            self.window.close()
 
 
 def env(

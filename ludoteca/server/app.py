@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         bots = make_bots(settings)
         hub = Hub(settings, store, bots)
         hub.metrics.watch_bots(bots.answered)
+        hub.metrics.watch_analysis(bots.parts)
         app.state.hub = hub
         if settings.redis_url:
             from ludoteca.server.cluster import Cluster
@@ -97,6 +98,8 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
             collector = CycleCollector(settings.gc_period, observe=hub.metrics.cycle_collection)
             collector.start()
         resumed = 0 if hub.cluster is not None else await hub.tables.resume()
+        if hub.cluster is None:  # one of several: the next to be asked takes an analysis over
+            await hub.analyses.resume()
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,

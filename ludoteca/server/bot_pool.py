@@ -13,7 +13,7 @@ import asyncio
 import logging
 import os
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -45,6 +45,22 @@ def choose(game: str, level: str, seed: int, view: JSON, seat: int, seconds: flo
     return data
 
 
+def analyse_part(record: JSON, start: int, stop: int, budget: int, seed: int) -> JSON:
+    """Runs in a worker process: the analysis of moves ``start..stop-1`` of a finished match
+    (``ludoteca.analysis``), which holds the process for seconds, never the event loop."""
+    from ludoteca.analysis.analyse import Analyst
+    from ludoteca.engine.record import MatchRecord
+
+    return Analyst(MatchRecord.from_json(record), budget, seed).part(start, stop)
+
+
+def hint(game: str, view: JSON, seat: int, players: int, ply: int, budget: int) -> JSON:
+    """Runs in a worker process: the coach's move for ``seat`` from its view alone."""
+    from ludoteca.analysis.hint import suggest
+
+    return suggest(game, view, seat, players, ply, budget)
+
+
 def budget(level: str) -> float:
     return SEARCH_SECONDS.get(level, 0.05)
 
@@ -65,6 +81,8 @@ class BotWorkers:
         """Moves wait here, round-robin by owner, for a free process."""
         self.answered: dict[str, int] = {"local": 0, "queue": 0}
         """Moves chosen, by where (for ``/metrics``)."""
+        self.parts: dict[str, int] = {"local": 0, "queue": 0, "hints": 0}
+        """Parts of post-game analyses made, by where, and the coach's hints (``/metrics``)."""
 
     @property
     def pool(self) -> ProcessPoolExecutor:
@@ -89,20 +107,39 @@ class BotWorkers:
     ) -> Any:
         """The bot's move, once a process is free for ``owner`` (the account whose table it
         is; None for moves nobody owns): in turn with other owners' moves."""
+        found = await self._run(partial(choose, game, level, seed, view, seat, seconds), owner)
+        self.answered["local"] += 1
+        return found
+
+    async def analyse_part(self, record: JSON, start: int, stop: int, budget: int, seed: int,
+                           owner: Hashable = None) -> JSON:
+        """Part of a post-game analysis (``analyse_part``), in turn with the bots' moves."""
+        found: JSON = await self._run(
+            partial(analyse_part, record, start, stop, budget, seed), owner)
+        self.parts["local"] += 1
+        return found
+
+    async def hint(self, game: str, view: JSON, seat: int, players: int, ply: int,
+                   budget: int, owner: Hashable = None) -> JSON:
+        """The coach's move (``hint``), in turn with the bots' moves; always in this
+        process's pool, which the asker waits on."""
+        found: JSON = await self._run(partial(hint, game, view, seat, players, ply, budget),
+                                      owner)
+        self.parts["hints"] += 1
+        return found
+
+    async def _run(self, job: Callable[[], Any], owner: Hashable) -> Any:
         loop = asyncio.get_running_loop()
-        job = partial(choose, game, level, seed, view, seat, seconds)
         await self.turns.acquire(owner)
         try:
             try:
-                found = await loop.run_in_executor(self.pool, job)
+                return await loop.run_in_executor(self.pool, job)
             except BrokenProcessPool:
                 # a worker died (killed, out of memory): start a fresh pool and ask once more
                 self.close()
-                found = await loop.run_in_executor(self.pool, job)
+                return await loop.run_in_executor(self.pool, job)
         finally:
             self.turns.release()
-        self.answered["local"] += 1
-        return found
 
     def close(self, wait: bool = False) -> None:
         """Stop the pool (``wait``: until its processes have exited, so none outlives the

@@ -1,5 +1,6 @@
-"""Bot moves through Redis (``LUDOTECA_BOTS=queue``): the web processes' side
-(``QueuedBots``) and the ``ludoteca worker`` command that answers them on any machine."""
+"""Bot moves and parts of post-game analyses through Redis (``LUDOTECA_BOTS=queue``): the web
+processes' side (``QueuedBots``) and the ``ludoteca worker`` command that answers them on any
+machine."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ WORKERS = "ludoteca:bots:workers"
 """A sorted set: each worker's name, scored by when it last said it was alive."""
 ALIVE = 10.0
 """Seconds a worker's last heartbeat counts for."""
+PART_SECONDS = 600
+"""Longest wait for a worker's part of an analysis before this process makes it itself."""
 
 
 class QueuedBots(BotWorkers):
@@ -80,6 +83,30 @@ class QueuedBots(BotWorkers):
                 log.warning("no worker answered in %.0f s: this process chooses", seconds + 10)
         return await super().choose(game, level, seed, view, seat, seconds, owner)
 
+    async def analyse_part(self, record: JSON, start: int, stop: int, budget: int, seed: int,
+                           owner: Hashable = None) -> JSON:
+        """Part of a post-game analysis, by a worker when one is alive (else here)."""
+        if await self._workers_alive():
+            reply = f"ludoteca:bots:reply:{secrets.token_hex(8)}"
+            job = {"kind": "analysis", "record": record, "start": start, "stop": stop,
+                   "budget": budget, "seed": seed, "reply": reply}
+            try:
+                await _done(self.redis.lpush(JOBS, json.dumps(job)))
+                got = await _done(self.redis.blpop([reply], timeout=PART_SECONDS))
+            except Exception as exc:
+                log.warning("bot queue unreachable (%s): this process analyses", exc)
+            else:
+                if got is not None:
+                    answer = json.loads(got[1])
+                    if "part" in answer:
+                        found: JSON = answer["part"]
+                        self.parts["queue"] += 1
+                        return found
+                    raise RuntimeError(f"the worker failed: {answer.get('error')}")
+                log.warning("no worker answered in %.0f s: this process analyses",
+                            PART_SECONDS)
+        return await super().analyse_part(record, start, stop, budget, seed, owner)
+
 
 async def _done(result: Awaitable[T] | T) -> T:
     """redis-py's commands are typed for its blocking and asyncio clients at once."""
@@ -112,9 +139,15 @@ async def work(redis_url: str, processes: int = 0, stop: asyncio.Event | None = 
         try:
             job = json.loads(raw)
             try:
-                action = await pool.choose(job["game"], job["level"], int(job["seed"]),
-                                           job["view"], int(job["seat"]), float(job["seconds"]))
-                reply: JSON = {"action": action}
+                if job.get("kind") == "analysis":
+                    reply: JSON = {"part": await pool.analyse_part(
+                        job["record"], int(job["start"]), int(job["stop"]), int(job["budget"]),
+                        int(job["seed"]))}
+                else:
+                    action = await pool.choose(job["game"], job["level"], int(job["seed"]),
+                                               job["view"], int(job["seat"]),
+                                               float(job["seconds"]))
+                    reply = {"action": action}
             except Exception as exc:
                 log.exception("a bot job failed")
                 reply = {"error": repr(exc)[:500]}

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -104,6 +105,8 @@ class Table(Base):
     turn_hours: Mapped[float] = mapped_column(Float, default=0.0)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The coach's hints are allowed (never with ``rated``): docs/analysis.md."""
     invite: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(10), index=True)
     """``open`` (seats to fill), ``playing``, ``finished`` or ``abandoned``."""
@@ -176,6 +179,30 @@ class Lease(Base):
     )
     owner: Mapped[str] = mapped_column(String(80))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class Analysis(Base):
+    """A finished match's post-game analysis (ludoteca/analysis): asked for by a player, made
+    part by part in the bot processes; ``result`` holds the parts made so far while it runs
+    (so a restarted server goes on from there) and the whole analysis once ``status`` is
+    ``done``."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16))
+    """``running``, ``done`` or ``failed``."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer)
+    budget: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    requested_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
 class Chat(Base):

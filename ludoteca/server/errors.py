@@ -143,6 +143,10 @@ TOO_MANY_TABLES = N_(
 TOO_MANY_BOTS = N_(
     "The host's tables already have {count} bots at search levels ({levels}), the most "
     "allowed; choose an easier level or finish a table first.")
+HINTS_RATED = N_("Hints are for unrated tables: a rated match is played unaided.")
+HINTS_OFF = N_("This table does not allow hints; its host can allow them for a new table.")
+TOO_MANY_ANALYSES = N_(
+    "An account may have one analysis in the making at a time; wait until yours is done.")
 # accounts and the lobby (issue 23)
 RESERVED_NAME = N_("The name {name} is reserved; choose another.")
 NAME_LOOKALIKE = N_("The name {name} looks too much like another player's; choose another.")
@@ -171,5 +175,9 @@ NO_ORIGIN = N_(
     "in the X-Ludoteca-Client header."
 )
 EXTRA_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
+RATED_BOTS = N_(
+    "A rated table is for people only: only matches without bots are rated. Leave the seats "
+    "for people, or open an unrated table."
+)
 OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
 OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

@@ -10,9 +10,11 @@ from datetime import timedelta
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
+from ludoteca.engine.record import MatchRecord
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
 from ludoteca.server.account_limits import AccountLimits
+from ludoteca.server.analysis_jobs import AnalysisJobs
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
@@ -81,6 +83,14 @@ class Hub:
         store.seen_every = min(store.seen_every, timedelta(days=settings.guest_days) / 10)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
+        self.analyses = AnalysisJobs(store, bots, self.finished_record, settings.analysis_budget)
+
+    async def finished_record(self, table_id: str) -> MatchRecord | None:
+        """A finished table's match record (for its analysis), None if it has none."""
+        actor = await self.tables.actor(table_id)
+        if actor is None or actor.core.match is None or not actor.core.match.is_over():
+            return None
+        return actor.core.match.record
 
     def join_cluster(self, cluster: Cluster) -> None:
         self.cluster = cluster
@@ -197,6 +207,7 @@ class Hub:
         if self.closing:
             return
         self.closing = True
+        await self.analyses.stop()  # the parts made are written: a restart goes on from them
         await self.tables.stop()
         if self.cluster is not None:
             await self.cluster.close()  # its leases go at once: the others take over

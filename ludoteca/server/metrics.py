@@ -47,6 +47,14 @@ class Metrics:
             ["generation"], buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        self.analysis_parts = Gauge(
+            "ludoteca_analysis_parts",
+            "Parts of post-game analyses made since start, by where: this process's pool or a "
+            "worker's (queue)",
+            ["where"], registry=self.registry,
+        )
+        self.hints = Gauge("ludoteca_hints", "The coach's hints chosen since start",
+                           registry=self.registry)
         self.catch_ups = Counter(
             "ludoteca_catch_ups",
             "Tables read again from the store because another process changed them",
@@ -56,6 +64,11 @@ class Metrics:
     def watch_bots(self, answered: dict[str, int]) -> None:
         self.bot_moves.labels("local").set_function(lambda: answered["local"])
         self.bot_moves.labels("queue").set_function(lambda: answered["queue"])
+
+    def watch_analysis(self, parts: dict[str, int]) -> None:
+        self.analysis_parts.labels("local").set_function(lambda: parts["local"])
+        self.analysis_parts.labels("queue").set_function(lambda: parts["queue"])
+        self.hints.set_function(lambda: parts["hints"])
 
     def watch_tables(self, by_status: Callable[[], dict[str, int]]) -> None:
         """Count tables by status when the metrics are read, not each time one opens or

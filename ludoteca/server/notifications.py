@@ -28,13 +28,17 @@ class TurnNotices:
         self.targets = targets or WebhookTargets()
         self.notified: dict[tuple[str, int], int] = {}
         """(table, seat) -> the ``seq`` of the decision last told, so each is told once."""
+        self.told: dict[tuple[str, int], int] = {}
+        """(table, seat) -> the person told of the seat's pending decision (until it ends)."""
         self.http: httpx.AsyncClient | None = None
         self._background: set[asyncio.Task[Any]] = set()
 
     def turns(self, core: TableCore) -> None:
         if core.table.mode != "turn":
             return
-        for seat, since in core.decisions().items():
+        decisions = core.decisions()
+        self._turns_over(core, decisions)
+        for seat, since in decisions.items():
             row = core.seats[seat]
             if row.user_id is None or core.is_bot(seat):
                 continue
@@ -42,6 +46,7 @@ class TurnNotices:
             if self.notified.get(key) == since:
                 continue
             self.notified[key] = since
+            self.told[key] = row.user_id
             data = {"type": "turn", "table": core.table.id, "game": core.table.game,
                     "seq": since}
             self.streams.publish(row.user_id, data)
@@ -51,9 +56,25 @@ class TurnNotices:
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
 
+    def _turns_over(self, core: TableCore, decisions: dict[int, int]) -> None:
+        """A decision told of ended (answered, taken back by another's undo, or taken over
+        by a bot): its player hears ``turn_over``, so a count of tables waiting for them
+        drops at once (the header's badge)."""
+        for seat in range(core.table.players):
+            key = (core.table.id, seat)
+            user_id = self.told.get(key)
+            if user_id is None:
+                continue
+            if seat in decisions and not core.is_bot(seat) and core.seats[seat].user_id == user_id:
+                continue
+            del self.told[key]
+            self.notified.pop(key, None)
+            self.streams.publish(user_id, {"type": "turn_over", "table": core.table.id})
+
     def forget(self, table_id: str, seats: int) -> None:
         for seat in range(seats):
             self.notified.pop((table_id, seat), None)
+            self.told.pop((table_id, seat), None)
 
     async def _webhook(self, url: str, data: JSON) -> None:
         try:

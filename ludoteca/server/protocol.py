@@ -53,6 +53,13 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """The coach's move for the sender's decision shown at ``seq`` (tables that allow hints)."""
+
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class Sync:
     """Send me a fresh ``full`` message (after a gap in ``seq``)."""
 
@@ -62,10 +69,10 @@ class Ping:
     """Answered with ``pong`` and the table's ``seq``."""
 
 
-ClientMessage = Act | Undo | Chat | Rematch | Sync | Ping
+ClientMessage = Act | Undo | Chat | Rematch | Hint | Sync | Ping
 MAX_DEPTH = 32
 """Levels of lists and objects a client message may nest (the message itself is one)."""
-KINDS = ("act", "undo", "chat", "rematch", "sync", "ping")
+KINDS = ("act", "undo", "chat", "rematch", "hint", "sync", "ping")
 
 
 def parse(text: str) -> ClientMessage:
@@ -91,6 +98,8 @@ def parse(text: str) -> ClientMessage:
         return Chat(data.get("text"))
     if kind == "undo":
         return Undo(_seq(data))
+    if kind == "hint":
+        return Hint(_seq(data))
     if kind == "rematch":
         accept = data.get("accept", True)
         if not isinstance(accept, bool):
@@ -127,6 +136,13 @@ def server_error() -> ServerError:
 
 def pong(seq: int) -> str:
     return json.dumps({"type": "pong", "seq": seq})
+
+
+def hint(seq: int, suggestion: JSON, why: str) -> str:
+    """The coach's answer, to the asking socket only: the move, the values behind it and one
+    sentence in the asker's language."""
+    return json.dumps({"type": "hint", "seq": seq, "action": suggestion["action"],
+                       "win": suggestion["win"], "score": suggestion["score"], "why": why})
 
 
 def reconnect(message: str | None = None) -> str:

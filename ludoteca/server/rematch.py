@@ -18,7 +18,8 @@ async def make_rematch(tables: LiveTables, streams: Streams, core: TableCore) ->
     table = Table(
         game=old.game, players=old.players, options=dict(old.options), mode=old.mode,
         bank_seconds=old.bank_seconds, increment_seconds=old.increment_seconds,
-        turn_hours=old.turn_hours, rated=old.rated, private=old.private, zombie=False,
+        turn_hours=old.turn_hours, rated=old.rated, private=old.private, hints=old.hints,
+        zombie=False,
         rematch_of=old.id,
     )
     seats = [Seat(table_id="", seat=s.seat, user_id=s.user_id, bot=s.bot, zombie=False,

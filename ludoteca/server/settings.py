@@ -291,6 +291,11 @@ class Settings:
     """Seconds a client has to send a request's head, from its first byte (or from opening
     the connection), and then again to send its body."""
 
+    analysis_budget: int = field(
+        default_factory=lambda: _int("LUDOTECA_ANALYSIS_BUDGET", 0))
+    """Playouts per candidate move in the arena's post-game analyses; 0: each game's own
+    (docs/analysis.md). Lower it on a slow machine: analyses cost less and judge less
+    surely."""
     gc_period: float = field(default_factory=lambda: _float("LUDOTECA_GC_PERIOD", 0.1))
     """Seconds between young collections of the interpreter's cycle collector under ``ludoteca
     serve`` (``cycle_collector.py``); 0 leaves it to the interpreter's allocation counts."""

@@ -13,10 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, or_, orm, select, update
+from sqlalchemy import delete, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
+from ludoteca.server.analysis_store import AnalysisStore
 from ludoteca.server.db import (
     Chat,
     LogEntry,
@@ -30,6 +31,7 @@ from ludoteca.server.db import (
     make_sync_engine,
     utcnow,
 )
+from ludoteca.server.history_queries import HistoryQueries
 from ludoteca.server.lease_store import LeaseStore
 from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
 from ludoteca.server.names import fold
@@ -50,7 +52,10 @@ SEEN_EVERY = timedelta(hours=1)
 __all__ = ["Conflict", "Store", "stamp"]
 
 
-class Store:
+class Store(HistoryQueries):
+    """The store: users, sessions, tables, seats, the log and chat here; finished matches and
+    ratings in ``HistoryQueries``; leases and analyses in their own stores."""
+
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: AsyncEngine = make_engine(url)
@@ -68,6 +73,7 @@ class Store:
         self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
+        self.analyses = AnalysisStore(self.write, self.sessions)
 
     async def write(self, change: Callable[[orm.Session], T]) -> T:
         """Run ``change`` in one write transaction and return what it returns.
@@ -469,73 +475,13 @@ class Store:
             )
             return list(reversed(list(found.scalars())))
 
-    # ---- history and ratings ---------------------------------------------------------------
-    async def history(self, user_id: int, limit: int = 100, private: bool = False
-                      ) -> list[tuple[Table, int]]:
-        """The user's finished tables, newest first, each with the seat they had; private
-        tables only with ``private`` (the player's own view of their page)."""
-        query = (select(Table, Seat.seat).join(Seat, Seat.table_id == Table.id)
-                 .where(Seat.user_id == user_id, Table.status == "finished"))
-        if not private:
-            query = query.where(Table.private.is_(False))
-        async with self.sessions() as db:
-            found = await db.execute(
-                query.order_by(Table.finished_at.desc()).limit(limit))
-            return [(table, seat) for table, seat in found.tuples()]
-
-    async def playing(self, user_id: int) -> list[Table]:
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Table).join(Seat, Seat.table_id == Table.id)
-                .where(Seat.user_id == user_id, or_(
-                    Table.status == "playing", Table.status == "open"))
-                .order_by(Table.created_at.desc())
-            )
-            return list(found.scalars())
-
-    async def ratings(self, user_ids: Sequence[int], game: str) -> dict[int, Rating]:
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Rating).where(Rating.user_id.in_(set(user_ids)), Rating.game == game)
-            )
-            return {r.user_id: r for r in found.scalars()}
-
-    async def user_ratings(self, user_id: int) -> list[Rating]:
-        async with self.sessions() as db:
-            found = await db.execute(select(Rating).where(Rating.user_id == user_id))
-            return list(found.scalars())
-
+    # ---- ratings (read in HistoryQueries) --------------------------------------------------
     async def save_ratings(self, ratings: Sequence[Rating]) -> None:
         def save(db: orm.Session) -> None:
             for rating in ratings:
                 db.merge(rating)
 
         await self.write(save)
-
-    async def leaderboard(self, game: str, limit: int = 100) -> list[tuple[Rating, User]]:
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Rating, User).join(User, User.id == Rating.user_id)
-                .where(Rating.game == game)
-                .order_by((Rating.mu - 3 * Rating.sigma).desc()).limit(limit)
-            )
-            return [(r, u) for r, u in found.tuples()]
-
-    async def hosted(self, user_id: int, levels: Sequence[str]) -> tuple[int, int]:
-        """The open and running tables the account hosts, and their bot seats at ``levels``
-        (its quota: account_limits.py)."""
-        live = (Table.host_id == user_id, Table.status.in_(("open", "playing")))
-        async with self.sessions() as db:
-            tables = await db.scalar(select(func.count()).select_from(Table).where(*live))
-            bots = await db.scalar(
-                select(func.count()).select_from(Seat).join(Table, Seat.table_id == Table.id)
-                .where(*live, Seat.bot.in_(list(levels))))
-            return int(tables or 0), int(bots or 0)
-
-    async def counts(self) -> dict[str, int]:
-        async with self.sessions() as db:
-            found = await db.execute(select(Table.status, func.count()).group_by(Table.status))
-            return {status: int(n) for status, n in found.tuples()}
 
 
 def stamp(when: datetime | None) -> str | None:

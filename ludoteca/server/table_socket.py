@@ -24,11 +24,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.engine.errors import LudotecaError
+from ludoteca.engine.game import JSON
 from ludoteca.server import auth, protocol
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.connection import CLOSE, RESYNC, Connection
-from ludoteca.server.db import User
+from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import (
     ServerError,
     Stopped,
@@ -37,9 +38,10 @@ from ludoteca.server.errors import (
     voice,
 )
 from ludoteca.server.hub import Hub
-from ludoteca.server.protocol import Act, Chat, Ping, Rematch, Sync, Undo
+from ludoteca.server.protocol import Act, Chat, Hint, Ping, Rematch, Sync, Undo
 from ludoteca.server.settings import MESSAGE_LIMIT
 from ludoteca.server.socket_limits import FLOOD_CLOSE, MessageRate
+from ludoteca.server.table import coach
 from ludoteca.server.table.actor import TableActor
 
 log = logging.getLogger("ludoteca.server")
@@ -71,6 +73,9 @@ class TableSocket:
         """The address and account this socket counts against (``SocketCounts``)."""
         self.close_with = (1012, "")
         """The close frame the writer sends when told to close."""
+        self.hint: tuple[tuple[int, int], asyncio.Future[JSON]] | None = None
+        """The coach's answer for (seat, the seq its decision began at), made or in the
+        making."""
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
@@ -243,6 +248,31 @@ class TableSocket:
         actor, seat = self._seat()
         await actor.call(lambda: actor.undo(seat, message.seq))
 
+    async def on_hint(self, message: Hint) -> None:
+        """The coach (table/coach.py): checked and logged in the actor, chosen in the bot
+        processes, told to this socket alone. A decision's hint is chosen once per socket:
+        asking again (or many times at once) waits for the same answer."""
+        actor, seat = self._seat()
+        conn = self.conn
+
+        async def ask() -> tuple[JSON, int, int]:
+            view, ply, since, note = coach.asked(actor.core, seat, message.seq, utcnow())
+            if note is not None:
+                await actor.apply(note)
+            return view, ply, since
+
+        view, ply, since = await actor.call(ask)
+        key = (seat, since)
+        if self.hint is None or self.hint[0] != key or _failed(self.hint[1]):
+            core, hub = actor.core, self.hub
+            game = core.game.spec.name
+            self.hint = key, asyncio.ensure_future(hub.bots.hint(
+                game, view, seat, core.table.players, ply, hub.analyses.budget_for(game),
+                owner=("hint", core.table.host_id)))
+        suggestion = await asyncio.shield(self.hint[1])
+        conn.send(protocol.hint(message.seq, suggestion,
+                                coach.why(suggestion, actor.views.voice(conn.lang))))
+
     async def on_rematch(self, message: Rematch) -> None:
         actor, seat = self._seat()
         await actor.call(lambda: actor.rematcher.answer(seat, message.accept))
@@ -293,9 +323,15 @@ class TableSocket:
             return
 
 
+def _failed(future: asyncio.Future[JSON]) -> bool:
+    """A hint that ended in an error is asked for again, not answered with that error."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
 HANDLERS: dict[type, Callable[[TableSocket, Any], Awaitable[None]]] = {
     Act: TableSocket.on_act, Undo: TableSocket.on_undo, Chat: TableSocket.on_chat,
-    Rematch: TableSocket.on_rematch, Sync: TableSocket.on_sync, Ping: TableSocket.on_ping,
+    Rematch: TableSocket.on_rematch, Hint: TableSocket.on_hint, Sync: TableSocket.on_sync,
+    Ping: TableSocket.on_ping,
 }
 """The dispatch table, by client message type: a socket's own table of bound methods would
 hold the socket in a cycle (tests/server/test_freed.py)."""

@@ -170,8 +170,9 @@ def test_rulebook_example_as_parts(q) -> None:
     built = [(TILES[t - 1], cell_of(x, y)) for t, (x, y) in EXAMPLE_BUILDINGS]
     parts = scoring.parts(scoring.breakdown(k, built, coins=11, towers=3, knights=1, queen=True))
     by_id: dict[str, list[tuple[int, dict[str, object]]]] = {}
-    for p in parts:
-        by_id.setdefault(p.id, []).append((p.points, dict(p.args)))
+    for p in parts:  # the numbers (the *_count args say them in words: "11 coins")
+        numbers = {k: v for k, v in p.args.items() if not k.endswith("_count")}
+        by_id.setdefault(p.id, []).append((p.points, numbers))
     assert by_id["wealth"] == [(3, {"coins": 11})]
     assert by_id["queen"] == [(4, {"terrain": {"msg": "grassland"}, "squares": 4})]
     assert (12, {"terrain": {"msg": "grassland"}, "squares": 4, "crowns": 3}) in by_id["territory"]

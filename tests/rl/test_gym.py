@@ -40,7 +40,7 @@ def play(env: BotEnv, seed: Any, pick: int = 0) -> tuple[list[float], dict[str, 
 def test_gymnasium_check_env(case: tuple[str, int, dict[str, Any]]) -> None:
     name, players, options = case
     env = make(name, players=players, opponents={"random": 0.5, "greedy": 0.5}, **options)
-    check_env(env, skip_render_check=True)
+    check_env(env)
     obs, _ = env.reset(seed=3)
     assert env.observation_space.contains(obs)
     mask = env.action_masks()
@@ -171,9 +171,15 @@ def test_a_goita_deal_that_ends_at_once_is_dealt_again() -> None:
         assert match.seed != seed  # the deal of ``seed`` ended the match before anyone played
 
 
-def test_ansi_rendering() -> None:
+def test_rendering() -> None:
     env = make("kami", players=2, opponents="random", render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+    pictures = make("buttons", players=2, opponents="random", render_mode="rgb_array")
+    pictures.reset(seed=1)
+    image = pictures.render()
+    assert isinstance(image, np.ndarray) and image.dtype == np.uint8 and image.shape[2] == 3
     assert make("kami", opponents="random").render() is None
+    with pytest.raises(OptionError):
+        make("kami", opponents="random", render_mode="svg")

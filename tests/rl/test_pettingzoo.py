@@ -122,7 +122,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
     with pytest.raises(OptionError):
         env("buttons", illegal="ignore")
     with pytest.raises(OptionError):
-        env("buttons", render_mode="human")
+        env("buttons", render_mode="video")
 
 
 def simultaneous_step(aec: LudotecaEnv) -> bool:

@@ -195,6 +195,8 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
     ("request timeout", ["serve"], {"LUDOTECA_REQUEST_TIMEOUT": "0"},
      "LUDOTECA_REQUEST_TIMEOUT"),
     ("cycle collector", ["serve"], {"LUDOTECA_GC_PERIOD": "-0.1"}, "LUDOTECA_GC_PERIOD"),
+    ("analysis budget", ["serve"], {"LUDOTECA_ANALYSIS_BUDGET": "many"},
+     "LUDOTECA_ANALYSIS_BUDGET"),
     ("bots", ["serve"], {"LUDOTECA_BOTS": "cloud"}, "LUDOTECA_BOTS"),
     ("bots queue without redis", ["serve"], {"LUDOTECA_BOTS": "queue"}, "LUDOTECA_REDIS_URL"),
     ("origin with a path", ["serve"], {"LUDOTECA_ALLOWED_ORIGINS": "https://club.example.org/"},

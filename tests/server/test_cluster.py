@@ -342,8 +342,8 @@ def test_two_people_taking_the_last_seat_on_two_processes(arena: list[Server]) -
 def test_bot_moves_from_a_separate_worker(
     pg_url: str, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    """With ``LUDOTECA_BOTS=queue`` the web processes send bot moves through Redis to a
-    ``ludoteca worker`` process, which chooses every one of them."""
+    """With ``LUDOTECA_BOTS=queue`` the web processes send bot moves and the parts of post-game
+    analyses through Redis to a ``ludoteca worker`` process, which makes every one of them."""
     with (tmp_path / "worker.log").open("wb") as worker_log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "ludoteca.cli", "worker", "--redis-url", redis_server.url,
@@ -351,7 +351,8 @@ def test_bot_moves_from_a_separate_worker(
             stdout=worker_log, stderr=subprocess.STDOUT,
         )
     try:
-        with processes(pg_url, redis_server.url, tmp_path, n=1, LUDOTECA_BOTS="queue") as web:
+        with processes(pg_url, redis_server.url, tmp_path, n=1, LUDOTECA_BOTS="queue",
+                       LUDOTECA_ANALYSIS_BUDGET="1") as web:
             time.sleep(1.0)  # the worker says it is alive every few seconds
             ana = Player(web[0].base, "ana_c6")
             try:
@@ -359,6 +360,15 @@ def test_bot_moves_from_a_separate_worker(
                 seat = Seat(ana, table["id"], [web[0].base], 8)
                 final = seat.play()
                 log = check_log(pg_url, table["id"], [seat], final)
+                # the match's analysis too is made by the worker, part by part
+                assert ana.http.post(f"/api/tables/{table['id']}/analysis").status_code == 202
+                end = time.monotonic() + 300
+                while (state := ana.ok(ana.http.get(f"/api/tables/{table['id']}/analysis"))
+                       )["status"] == "running":
+                    assert time.monotonic() < end, state
+                    time.sleep(0.3)
+                assert state["status"] == "done" and state["done"] == state["total"]
+                parts = -(-state["total"] // 4)  # four moves a part (analysis.PART)
             finally:
                 ana.close()
             metrics = httpx.get(web[0].base + "/metrics", timeout=5).text
@@ -366,6 +376,8 @@ def test_bot_moves_from_a_separate_worker(
         assert bot_moves > 0
         assert f'ludoteca_bot_moves{{where="queue"}} {float(bot_moves)}' in metrics
         assert 'ludoteca_bot_moves{where="local"} 0.0' in metrics
+        assert 'ludoteca_analysis_parts{where="local"} 0.0' in metrics
+        assert f'ludoteca_analysis_parts{{where="queue"}} {float(parts)}' in metrics
     finally:
         worker.terminate()
         assert worker.wait(30) == 0, (tmp_path / "worker.log").read_text()

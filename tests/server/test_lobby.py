@@ -230,7 +230,7 @@ def test_seats_bots_and_the_start(server: Server, people: Callable[..., Player])
 def test_rematch_after_a_game_with_a_bot(server: Server, people: Callable[..., Player]) -> None:
     host, other = people("Revancha"), people("Mirona")
     before = host.ok(host.http.get("/api/users/Revancha"))
-    table = host.create(**QUICK, rated=True, bots=["random"])
+    table = host.create(**QUICK, bots=["random"])  # rated with a bot: tests/server/test_waiting.py
     assert table["status"] == "playing"
     final = play_out(host, table["id"], 3)
     assert final["status"] == "finished" and final["result"]["ranks"]
@@ -268,7 +268,7 @@ def test_rematch_after_a_game_with_a_bot(server: Server, people: Callable[..., P
     assert host.ok(host.http.post(f"/api/tables/{table['id']}/rematch"))["rematch"] == again["id"]
     record = host.ok(host.http.get(f"/api/tables/{table['id']}/record"))
     assert record["result"]["ranks"] == final["result"]["ranks"]
-    # a match with a bot in it is not rated, even at a rated table
+    # a match with a bot in it is not rated
     page = host.ok(host.http.get("/api/users/Revancha"))
     assert page["ratings"] == before["ratings"] == []
     assert [m["id"] for m in page["matches"]] == [table["id"]]

@@ -5,7 +5,7 @@ It reads what the page itself offers, never the protocol: elements of the game a
 ``data-action-index`` send an action when clicked; ``data-target`` squares (a domino's first
 half) and ``data-source`` cards (a Kami card that starts several plays) select, and the confirm
 button or the chooser then carries the index. ``data-seq``, ``data-status`` and ``data-mine`` on
-the table page say what it shows (``table.js``).
+the table page say what it shows (``web/static/views/turn.js``).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_password_sessions_and_deletion_from_the_player_page(open_page: Any,
 
     phone = signed_in_elsewhere(arena.base, name, "battery staple")
     page.get_by_test_id("signout-others").click()
-    page.get_by_test_id("toast-info").filter(has_text="Sesiones cerradas: 1").wait_for()
+    page.get_by_test_id("toast-info").filter(has_text="Se ha cerrado 1 sesión.").wait_for()
     assert not alive(arena.base, phone)
     assert page.get_by_test_id("me").inner_text() == name  # this browser stays signed in
 

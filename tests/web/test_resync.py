@@ -1,7 +1,8 @@
 """Messages lost on the way to the page (DESIGN.md §3, issue 14): the browser's own socket is
 routed through Playwright, which drops chosen server messages. A page that sees a gap in ``seq``
-asks for the whole state and shows what a fresh load shows; a page left behind whose click the
-server refuses as stale says so in the player's language, changes nothing and catches up."""
+asks for the whole state and shows what a fresh load shows; a page left behind (a second tab
+that lost an update) whose click the server refuses as stale says so in the player's language,
+changes nothing and catches up; and a double click sends one action and says nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from typing import Any
 from tests.web.driver import (
     ACTIONS,
     ROOT,
-    SELECTORS,
     engine_outcome,
     open_table,
     play_to_end,
@@ -89,8 +89,6 @@ def test_a_stale_click_gets_the_servers_answer_in_spanish_and_changes_nothing(
     open_page: Any,
 ) -> None:
     page = open_page("/", lang="es")
-    # The page's own placement: it stays on the placement it already sent.
-    tap = Tap(page, lambda m: m["seat"] == 0 and m["to_act"] == [0])
     sign_in_as_guest(page)
     table = open_table(page, "kingdomino", 2, ["greedy"])
     rng = random.Random(8)
@@ -99,24 +97,58 @@ def test_a_stale_click_gets_the_servers_answer_in_spanish_and_changes_nothing(
         take_turn(page, rng)
         wait_for_turn_or_end(page)
     seq = shown(page)["seq"]
+    # The same person's second tab loses the update of the placement the first tab makes, so
+    # it is left on a decision that is over.
+    behind = page.context.new_page()
+    tap = Tap(behind, lambda m: m["seat"] == 0 and m["to_act"] == [0])
+    behind.goto(page.url)
+    behind.wait_for_selector(f'{ROOT}[data-seq="{seq}"]')
+    behind.wait_for_selector('[data-testid="my-kingdom"] [data-target="1"]')
     tap.armed = True
-    toast = page.get_by_test_id("toast-error")
-    acts = 0
-    while not toast.is_visible():  # the same placement, until the server refuses a repeat
-        assert acts < 5, "the server never refused the repeated placement"
-        actions = visible(page, ACTIONS)
-        if actions:
-            actions[0].click()
-            acts += 1
-            page.wait_for_timeout(300)
-        else:
-            visible(page, SELECTORS)[0].click()
+    place(page)
+    wait_past(page, seq)
+    for _ in range(100):  # the tab's copy of that update is dropped on its way
+        if tap.dropped:
+            break
+        behind.wait_for_timeout(50)
+    place(behind)
+    toast = behind.get_by_test_id("toast-error")
+    toast.wait_for()
     assert tap.dropped == [int(seq) + 1]
     text = toast.inner_text()
     assert "obsolet" in text, text  # "El número de jugada N está obsoleto: …"
-    # The refusal made the page ask for the server's state: the placement was made once.
-    wait_past(page, seq)
-    assert shown(page)["seq"] == str(int(seq) + 1)
+    # The refusal made the tab ask for the server's state: the placement was made once.
+    wait_past(behind, seq)
+    assert shown(behind)["seq"] == shown(page)["seq"] == str(int(seq) + 1)
     assert tap.syncs() >= 1
+    behind.close()
     play_to_end(page, seed=9)
     assert shown_scores(page, 2) == engine_outcome(page, table)["scores"]
+
+
+def place(page: Any) -> None:
+    """Pick the first highlighted square of the kingdom and confirm the placement there."""
+    page.locator('[data-testid="my-kingdom"] [data-target="1"]').first.click()
+    page.get_by_test_id("confirm").click()
+
+
+def test_a_double_click_sends_one_action_and_says_nothing(open_page: Any) -> None:
+    page = open_page("/", lang="es")
+    tap = Tap(page, lambda m: False)
+    sign_in_as_guest(page)
+    open_table(page, "kingdomino", 2, ["greedy"])
+    wait_for_turn_or_end(page)
+    for _ in range(3):  # a claim, a placement's confirm, a claim: each clicked twice at once
+        seq = shown(page)["seq"]
+        acts = len([m for m in tap.sent if m.get("type") == "act"])
+        page.wait_for_selector(f'{ACTIONS}, [data-testid="my-kingdom"] [data-target="1"]')
+        if page.locator('[data-testid="my-kingdom"] [data-target="1"]').count():
+            page.locator('[data-testid="my-kingdom"] [data-target="1"]').first.click()
+            page.get_by_test_id("confirm").dblclick()
+        else:
+            visible(page, ACTIONS)[0].dblclick()
+        wait_past(page, seq)
+        page.wait_for_timeout(300)  # a second action would have been answered by now
+        assert len([m for m in tap.sent if m.get("type") == "act"]) == acts + 1
+        assert not page.get_by_test_id("toast-error").is_visible()
+        wait_for_turn_or_end(page)

@@ -55,6 +55,17 @@ TEXTS = """() => {
 }"""
 
 
+def flat_forms(catalog: dict[str, Any]) -> dict[str, str]:
+    """A catalog with each plural entry's forms as keys of their own (``key#one``)."""
+    out: dict[str, str] = {}
+    for key, value in catalog.items():
+        if isinstance(value, dict):
+            out |= {f"{key}#{form}": text for form, text in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
 def english_only() -> list[re.Pattern[str]]:
     """Each English catalog string that Spanish says differently, as a whole-text pattern."""
     en = json.loads((CATALOGS / "en.json").read_text())
@@ -64,8 +75,8 @@ def english_only() -> list[re.Pattern[str]]:
         en |= {f"{name}.{k}": v for k, v in labels["en"].items()}
         es |= {f"{name}.{k}": v for k, v in labels["es"].items()}
     found = []
-    for key, text in en.items():
-        if es.get(key) == text or len(text) < 4:
+    for key, text in flat_forms(en).items():
+        if flat_forms(es).get(key) == text or len(text) < 4:
             continue
         parts = re.split(r"\{\w+\}", text)
         found.append(re.compile(".*".join(re.escape(p) for p in parts)))

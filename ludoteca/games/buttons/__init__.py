@@ -14,6 +14,7 @@ ENTRIES = (
         terminal="ludoteca.games.buttons.terminal",
         rl_observation="ludoteca.games.buttons.observation:Encoder",
         rl_score="ludoteca.games.buttons.scoring:scores_now",
+        rl_picture="ludoteca.games.buttons.picture:draw",
         web="ludoteca.games.buttons:web/buttons.js",
         bench_target=1000,
     ),

@@ -16,7 +16,7 @@ import numpy as np
 from ludoteca.engine.game import Game, Seat
 from ludoteca.games.buttons.grid import CELLS
 from ludoteca.games.buttons.state import NO_CELL, OVER, STARS, TURN, ButtonsState
-from ludoteca.rl.encode import Layout, Vector, unit
+from ludoteca.rl.encode import Fills, Layout, Vector, unit
 
 PER_SEAT = 7 * CELLS
 """Bits per seat: red, yellow, green, blue cells of its board, markers, stars, last placed."""
@@ -26,7 +26,7 @@ CARDS = [array("f", [float(cards >> i & 1) for i in range(4)]) for cards in rang
 
 class Canvas:
     """One observer's last vector, written in place: its bit planes are rewritten where they
-    changed since, the rest at every observation; ``encode`` hands out a copy."""
+    changed since, the rest at every observation (``Encoder.fill``)."""
 
     def __init__(self, size: int) -> None:
         self.buf = array("f", bytes(4 * size))
@@ -35,7 +35,7 @@ class Canvas:
         """The bit planes' values now in ``buf``."""
 
 
-class Encoder:
+class Encoder(Fills):
     """Buttons observation for one player count and options."""
 
     def __init__(self, game: Game[Any, Any], options: dict[str, Any], players: int) -> None:
@@ -67,7 +67,7 @@ class Encoder:
         self.tail = array("f", bytes(4 * (lay.size - self.nbits)))
         self._canvases: list[Canvas | None] = [None] * n
 
-    def encode(self, s: ButtonsState, seat: Seat) -> Vector:
+    def fill(self, s: ButtonsState, seat: Seat) -> Vector:
         n = self.n
         bits = 0
         shift = 0
@@ -127,4 +127,4 @@ class Encoder:
         removed = s.removed_card
         if removed:
             buf[self.o_removed:self.o_removed + 4] = CARDS[removed]
-        return c.vec.copy()
+        return c.vec

@@ -12,6 +12,7 @@ ENTRIES = (
         terminal="ludoteca.games.kami.terminal",
         rl_observation="ludoteca.games.kami.observation:Encoder",
         rl_score="ludoteca.games.kami.scoring:scores_now",
+        rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/kami.js",
         bench_target=3000,
     ),
@@ -23,6 +24,7 @@ ENTRIES = (
         terminal="ludoteca.games.kami.terminal",
         rl_observation="ludoteca.games.kami.observation:Encoder",
         rl_score="ludoteca.games.kami.scoring:scores_now",
+        rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/goita.js",
     ),
 )

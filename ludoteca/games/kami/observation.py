@@ -26,7 +26,7 @@ from ludoteca.games.kami.state import (
     Config,
     KamiState,
 )
-from ludoteca.rl.encode import Layout, Vector, unit
+from ludoteca.rl.encode import Fills, Layout, Vector, unit
 
 T = len(TYPES)
 INV_COPIES = tuple(1.0 / c for c in COPIES)
@@ -36,7 +36,7 @@ ALL = pack([t for t in TYPES for _ in range(COPIES[t])])
 """The whole deck, packed: minus what a seat has seen, what it has not."""
 
 
-class Encoder:
+class Encoder(Fills):
     """Kami/Goita observation for one player count and options."""
 
     def __init__(self, game: Game[Any, Any], options: dict[str, Any], players: int) -> None:
@@ -83,10 +83,10 @@ class Encoder:
         self.shape = (lay.size,)
         self.zeros = array("f", bytes(4 * lay.size))
         self.buf = array("f", bytes(4 * lay.size))
-        """Written in place at every observation; ``encode`` hands out a copy."""
+        """Written in place at every observation (``fill``)."""
         self.vec: Vector = np.frombuffer(self.buf, dtype=np.float32)
 
-    def encode(self, s: KamiState, seat: Seat) -> Vector:
+    def fill(self, s: KamiState, seat: Seat) -> Vector:
         n = self.n
         cfg = s.cfg
         buf = self.buf
@@ -169,7 +169,7 @@ class Encoder:
                 buf[self.o_looked + t] = 1.0
         o = self.o_unseen
         buf[o:o + T] = counts(ALL - seen)
-        return self.vec.copy()
+        return self.vec
 
 
 _COUNTS: dict[int, array[float]] = {}

@@ -11,6 +11,7 @@ ENTRIES = (
         terminal="ludoteca.games.kingdomino.terminal",
         rl_observation="ludoteca.games.kingdomino.observation:Encoder",
         rl_score="ludoteca.games.kingdomino.scoring:scores_now",
+        rl_picture="ludoteca.games.kingdomino.picture:draw",
         web="ludoteca.games.kingdomino:web/kingdomino.js",
         bench_target=1000,
     ),

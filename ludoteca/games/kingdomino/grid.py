@@ -89,6 +89,14 @@ def frame_mask(k: list[int], frame: int) -> int:
     return ROW_SPAN[rlo * SIZE + rhi] & COL_SPAN[clo * SIZE + chi]
 
 
+def reach(k: list[int], frame: int) -> dict[str, int]:
+    """The box of squares the kingdom may still grow into (``frame_mask``'s), castle-relative
+    and inclusive, as views show it: a client draws that much of the kingdom without working
+    the frame rule out itself."""
+    return {"x0": k[MAXC] - frame + 1 - HALF, "x1": k[MINC] + frame - 1 - HALF,
+            "y0": k[MAXR] - frame + 1 - HALF, "y1": k[MINR] + frame - 1 - HALF}
+
+
 def placement_masks(k: list[int], t1: int, t2: int, frame: int) -> tuple[int, int, int, int]:
     """For each direction d (E, S, W, N), the cells a where the first half (terrain t1) can go
     with the second half (terrain t2) on ``a + DELTA[d]``: both empty, inside the frame, and

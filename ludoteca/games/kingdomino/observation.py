@@ -9,7 +9,7 @@ that fits the frame fits the window): one plane per terrain, then crowns / 3.
 
 Speed: each observer seat keeps its last vector (a ``Canvas``) with what it was written from,
 and only the parts that changed since are rewritten (a kingdom changes by one domino a turn:
-only the squares whose bits differ are written); ``encode`` hands out a copy. Kingdom scores
+only the squares whose bits differ are written); ``encode`` copies it out. Kingdom scores
 are cached by the kingdom's bitboards. ``DraftEncoder`` holds what Queendomino's encoder
 shares.
 """
@@ -28,7 +28,7 @@ from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
 from ludoteca.games.kingdomino.draft import DRAFT, OVER, PLAY, DraftState
 from ludoteca.games.kingdomino.grid import CR1, HALF, SIZE, STRIDE, TERR
 from ludoteca.games.kingdomino.state import CLAIM_STEP, Config, KingdominoState
-from ludoteca.rl.encode import Layout, Vector, unit
+from ludoteca.rl.encode import Fills, Layout, Vector, unit
 
 CACHE_LIMIT = 20_000
 Floats = npt.NDArray[np.float32]
@@ -68,7 +68,7 @@ class Canvas:
         """Per relative slot, the kingdom (with Queendomino's extra masks last) drawn there."""
 
 
-class DraftEncoder:
+class DraftEncoder(Fills):
     """The parts both domino games share: lines, draft order, discards, kingdom windows."""
 
     kinds: int
@@ -279,7 +279,7 @@ class Encoder(DraftEncoder):
             self._scores[key] = got
         return got
 
-    def encode(self, s: KingdominoState, seat: Seat) -> Vector:
+    def fill(self, s: KingdominoState, seat: Seat) -> Vector:
         n = self.n
         cfg = self.cfg
         c = self.canvas(seat)
@@ -308,4 +308,4 @@ class Encoder(DraftEncoder):
             for g, (past, _) in enumerate(s.past):
                 for r in range(n):
                     buf[self.o_past + g * n + r] = self.score(past[(seat + r) % n])
-        return c.vec.copy()
+        return c.vec

@@ -6,7 +6,7 @@ from typing import Any
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.i18n import N_
-from ludoteca.engine.parts import Part, TieBreak, msg
+from ludoteca.engine.parts import JSON, Part, TieBreak, msg, nt
 from ludoteca.games.kingdomino.grid import (
     CR1,
     CR2,
@@ -113,15 +113,20 @@ def breakdown(
     }
 
 
-TERRITORY = N_("{terrain}: {squares} squares × {crowns} crowns")
+TERRITORY = N_("{terrain}: {square_count} × {crown_count}")
 NO_CROWNS = N_("territories without crowns: {count} (0 points)")
 HARMONY = N_("Harmony: a complete kingdom")
 NO_HARMONY = N_("Harmony: the kingdom is not complete")
 MIDDLE = N_("Middle Kingdom: the castle is in the centre")
 NO_MIDDLE = N_("Middle Kingdom: the castle is not in the centre")
 IN_GAME = N_("Game {game}: {part}")
-LARGEST = N_("largest territory: {squares} squares")
+LARGEST = N_("largest territory: {square_count}")
 CROWNS = N_("crowns in the kingdom: {crowns}")
+
+
+def squares_said(n: int) -> JSON:
+    """"1 square", "5 squares" in the viewer's language (the numbers stay in the args too)."""
+    return nt("{n} square", "{n} squares", n)
 
 
 def territory_parts(territories: list[dict[str, Any]]) -> list[Part]:
@@ -129,7 +134,9 @@ def territory_parts(territories: list[dict[str, Any]]) -> list[Part]:
     territories have no crown (they score 0)."""
     parts = [
         Part("territory", TERRITORY, tr["points"],
-             {"terrain": msg(tr["terrain"]), "squares": tr["squares"], "crowns": tr["crowns"]})
+             {"terrain": msg(tr["terrain"]), "squares": tr["squares"], "crowns": tr["crowns"],
+              "square_count": squares_said(tr["squares"]),
+              "crown_count": nt("{n} crown", "{n} crowns", tr["crowns"])})
         for tr in territories if tr["crowns"]
     ]
     bare = sum(1 for tr in territories if not tr["crowns"])
@@ -159,7 +166,8 @@ def in_game(game: int, part: Part) -> Part:
 def tiebreak(largest: int, crowns: int, with_crowns: bool) -> tuple[TieBreak, ...]:
     """Rules §6.2: the largest territory, then (unless the BGA tie-break is chosen, §9.2) the
     crowns."""
-    first = TieBreak("largest_territory", LARGEST, largest, {"squares": largest})
+    first = TieBreak("largest_territory", LARGEST, largest,
+                     {"squares": largest, "square_count": squares_said(largest)})
     if not with_crowns:
         return (first,)
     return first, TieBreak("crowns", CROWNS, crowns, {"crowns": crowns})

@@ -24,6 +24,7 @@ from ludoteca.games.kingdomino.grid import (
     crown_at,
     new_kingdom,
     place,
+    reach,
     terrain_at,
     xy_of,
 )
@@ -89,6 +90,7 @@ def _kingdom_json(k: list[int], placed: list[tuple[int, int, int]], cfg: Config)
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
+        "reach": reach(k, cfg.frame),
         **live_score(k, cfg),
     }
 

@@ -12,6 +12,7 @@ ENTRIES = (
         terminal="ludoteca.games.queendomino.terminal",
         rl_observation="ludoteca.games.queendomino.observation:Encoder",
         rl_score="ludoteca.games.queendomino.scoring:scores_now",
+        rl_picture="ludoteca.games.queendomino.picture:draw",
         web="ludoteca.games.queendomino:web/queendomino.js",
         bench_target=300,
     ),

@@ -20,6 +20,12 @@ KINGDOMINO_OFFSET = 48  # id of Kingdomino box domino n is 48 + n
 MAX_ID = 96
 
 BOARD_SPACES = 6  # the builders' board; space p costs p coins (5 is next to the draw pile)
+
+
+def queen_price(space: int) -> int:
+    """What the Queen's host pays for the building on board space ``space``: 1 less, never
+    below 0 (ruling 2; a team hosts her for both partners, ruling 13)."""
+    return max(space - 1, 0)
 START_COINS = 7
 START_KNIGHTS = 1
 DRAGON_COST = 1

@@ -146,7 +146,7 @@ class Encoder(DraftEncoder):
             self._territories_of[mask] = got
         return got
 
-    def encode(self, s: QueendominoState, seat: Seat) -> Vector:
+    def fill(self, s: QueendominoState, seat: Seat) -> Vector:
         cfg = self.cfg
         sides = self.sides
         c = self.canvas(seat)
@@ -200,7 +200,7 @@ class Encoder(DraftEncoder):
         if s.taxed != taxed:
             self.bits(buf, self.o_turn + self.cells, taxed, s.taxed)
         c.turn = (s.last_cells, s.taxed)
-        return c.vec.copy()
+        return c.vec
 
     def market(self, s: QueendominoState, mine: int, buf: Any) -> None:
         """The builders' board, the Dragon, the building pile, burnt tiles and the Queen."""

@@ -76,6 +76,7 @@ from ludoteca.games.queendomino.components import (
     T2,
     TERRAINS,
     TOWN,
+    queen_price,
 )
 from ludoteca.games.queendomino.state import (
     BUILD,
@@ -107,9 +108,10 @@ OPTIONS = (
     ),
     Option(
         "buildings", str, DEFAULT_TABLE,
-        "Building table: 'inferred' = tile sides nobody could read filled as SOURCES.md §7.4 "
-        "infers (default); 'verified' = only effects read off a tile or the rulebook "
-        "(docs/queendomino.md, Building tables)",
+        "Building table: 'inferred' (default) = the 20 tiles nobody could read in full get "
+        "the effects SOURCES.md §7.4 infers (the box's knight and tower counts); 'verified' = "
+        "only effects read off a tile or the rulebook. Each tile says what it does in the "
+        "table chosen (docs/queendomino.md, Building tables)",
         choices=tuple(SHIPPED),
     ),
     Option(
@@ -428,7 +430,7 @@ def collect_tax(state: QueendominoState, seat: Seat, cell: int) -> None:
 def build_price(state: QueendominoState, seat: Seat, space: int) -> int:
     """A board space's price, 1 less for the Queen's host (a team hosts her for both partners,
     ruling 13), never below 0 (ruling 2)."""
-    return max(space - 1, 0) if state.queen == state.cfg.side_of[seat] else space
+    return queen_price(space) if state.queen == state.cfg.side_of[seat] else space
 
 
 def build(state: QueendominoState, seat: Seat, space: int, cell: int) -> None:

@@ -11,11 +11,12 @@ from typing import Any
 
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.i18n import N_
-from ludoteca.engine.parts import Part, TieBreak, msg
+from ludoteca.engine.parts import Part, TieBreak, msg, nt
 from ludoteca.games.kingdomino.grid import TERR, components, crowns_in, xy_of
 from ludoteca.games.kingdomino.scoring import (
     LARGEST,
     largest_territory,
+    squares_said,
     territory_parts,
     territory_points,
 )
@@ -134,24 +135,26 @@ def breakdown(
     }
 
 
-WEALTH = N_("Wealth: {coins} coins, 1 point per 3")
-QUEEN = N_("The Queen: 1 more crown on the largest territory ({terrain}, {squares} squares)")
-FIXED = N_("{building}: {points} points")
-PER_TERRITORY = N_("{building}: {count} {terrain} territories × {each}")
-PER_TOWER = N_("{building}: {count} towers × {each}")
-PER_KNIGHT = N_("{building}: {count} knights × {each}")
+WEALTH = N_("Wealth: {coin_count}, 1 point per 3")
+QUEEN = N_("The Queen: 1 more crown on the largest territory ({terrain}, {square_count})")
+FIXED = N_("{building}: {point_count}")
+PER_TERRITORY = N_("{building}: {territory_count} × {each}")
+PER_TOWER = N_("{building}: {tower_count} × {each}")
+PER_KNIGHT = N_("{building}: {knight_count} × {each}")
 
 
 def parts(result: dict[str, Any]) -> list[Part]:
     """One kingdom's score as parts (rules §6.0-3), from its ``breakdown``: wealth, each
     territory (squares × crowns, the Queen's crown apart), each building's symbol."""
+    coins = result["wealth"]["coins"]
     out = [Part("wealth", WEALTH, result["wealth"]["points"],
-                {"coins": result["wealth"]["coins"]})]
+                {"coins": coins, "coin_count": nt("{n} coin", "{n} coins", coins)})]
     territories = []
     for tr in result["territories"]:
         if tr["queen"]:
             out.append(Part("queen", QUEEN, tr["squares"],
-                            {"terrain": msg(tr["terrain"]), "squares": tr["squares"]}))
+                            {"terrain": msg(tr["terrain"]), "squares": tr["squares"],
+                             "square_count": squares_said(tr["squares"])}))
             tr = {**tr, "points": tr["squares"] * tr["crowns"]}
         territories.append(tr)
     out += territory_parts(territories)
@@ -161,21 +164,31 @@ def parts(result: dict[str, Any]) -> list[Part]:
             kind = p["kind"]
             if kind == "fixed":
                 out.append(Part("building", FIXED, p["points"],
-                                {"building": name, "points": p["points"]}))
+                                {"building": name, "points": p["points"],
+                                 "point_count": nt("{n} point", "{n} points", p["points"])}))
             elif kind == "per_territory":
+                terrain = msg(p["terrain"])
                 out.append(Part("building", PER_TERRITORY, p["points"],
-                                {"building": name, "count": p["count"],
-                                 "terrain": msg(p["terrain"]), "each": p["each"]}))
+                                {"building": name, "count": p["count"], "terrain": terrain,
+                                 "each": p["each"],
+                                 "territory_count": nt("{n} {terrain} territory",
+                                                       "{n} {terrain} territories", p["count"],
+                                                       terrain=terrain)}))
+            elif kind == "per_tower":
+                out.append(Part("building", PER_TOWER, p["points"],
+                                {"building": name, "count": p["count"], "each": p["each"],
+                                 "tower_count": nt("{n} tower", "{n} towers", p["count"])}))
             else:
-                text = PER_TOWER if kind == "per_tower" else PER_KNIGHT
-                out.append(Part("building", text, p["points"],
-                                {"building": name, "count": p["count"], "each": p["each"]}))
+                out.append(Part("building", PER_KNIGHT, p["points"],
+                                {"building": name, "count": p["count"], "each": p["each"],
+                                 "knight_count": nt("{n} knight", "{n} knights", p["count"])}))
     return out
 
 
 def tiebreak(largest: int) -> tuple[TieBreak, ...]:
     """Rules §6.4: the largest single territory, then shared."""
-    return (TieBreak("largest_territory", LARGEST, largest, {"squares": largest}),)
+    return (TieBreak("largest_territory", LARGEST, largest,
+                     {"squares": largest, "square_count": squares_said(largest)}),)
 
 
 def side_breakdown(state: QueendominoState, side: int, cells: bool = True) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from ludoteca.games.kingdomino.grid import (
     crown_at,
     new_kingdom,
     place,
+    reach,
     terrain_at,
     xy_of,
 )
@@ -49,7 +50,9 @@ from ludoteca.games.queendomino.components import (
     TERRAINS,
     box_of,
     domino_json,
+    queen_price,
 )
+from ludoteca.games.queendomino.effects import building_json
 from ludoteca.games.queendomino.state import (
     PHASE_NAMES,
     PLAY,
@@ -84,12 +87,14 @@ def kingdom_json(state: QueendominoState, side: int) -> JSON:
         ],
         "squares": squares,
         "castle": list(xy_of(CASTLE)),
+        "reach": reach(k, cfg.frame),
         "coins": state.coins[side],
         "knights": state.knights[side],
         "knight_squares": _xy_list(state.knight_cells[side]),
         "towers": state.towers[side],
         "buildings": [
-            {**cfg.tiles[t - 1].to_json(), "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
+            {**building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False),
+             "x": xy_of(cell)[0], "y": xy_of(cell)[1]}
             for t, cell in state.built[side]
         ],
         "queen": state.queen == side,
@@ -166,13 +171,16 @@ def view(state: QueendominoState, seat: Seat | None, to_act: frozenset[int]) -> 
             {
                 "space": space,
                 "price": space,
-                "building": cfg.tiles[tile - 1].to_json() if tile else None,
+                "queen_price": queen_price(space),
+                "building": building_json(cfg.tiles[tile - 1], cfg.tax_bonus_per_turn)
+                if tile else None,
                 "dragon": state.dragon == space,
             }
             for space, tile in enumerate(state.board)
         ],
         "building_pile": len(state.pile) - state.pile_pos,
-        "burnt": [cfg.tiles[t - 1].to_json() for t in state.burnt],
+        "burnt": [building_json(cfg.tiles[t - 1], cfg.tax_bonus_per_turn, effect=False)
+                  for t in state.burnt],
         "queen": state.queen if state.queen >= 0 else None,
         "dragon": state.dragon if state.dragon >= 0 else None,
         "kingdoms": [kingdom_json(state, side) for side in range(cfg.sides)],

@@ -28,6 +28,7 @@ from ludoteca.server.routes.tables import caught_up, table_actor
 from ludoteca.server.store import stamp
 from ludoteca.server.table.actor import TableActor
 from ludoteca.server.table.core import table_summary
+from ludoteca.server.waiting import your_turn
 
 router = api_router()
 
@@ -87,7 +88,26 @@ async def replay(
         "seat": seat,
         "events": events,
         "view": render_parts(replayed.view(None), say),
+        "hints": [[ply, seat] for ply, seat in record.hints],
     }
+
+
+@router.post("/tables/{table_id}/analysis", status_code=202,
+             summary="Analyse a finished match (docs/analysis.md): made in the bot processes")
+async def request_analysis(
+    table_id: str, hub: HubDep, user: UserDep, invite: str | None = None
+) -> JSON:
+    actor, match = await _finished(hub, table_id, user, invite)
+    return await hub.analyses.request(actor.table_id, match.record, user.id)
+
+
+@router.get("/tables/{table_id}/analysis",
+            summary="A finished match's analysis: its progress, then the analysis itself")
+async def analysis(
+    table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
+) -> JSON:
+    actor, _match = await _finished(hub, table_id, user, invite)
+    return await hub.analyses.state(actor.table_id)
 
 
 def _history_row(table: Table, seat: int) -> JSON:
@@ -125,12 +145,15 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
     }
 
 
-@router.get("/me/tables", summary="Your open and running tables")
+@router.get("/me/tables", summary="Your open and running tables, each saying whether it "
+            "waits for your move (`your_turn`)")
 async def my_tables(user: UserDep, hub: HubDep) -> list[JSON]:
     rows = await hub.store.playing(user.id)
     seats = await hub.store.seats_of([t.id for t in rows])
     ids = {s.user_id for group in seats.values() for s in group if s.user_id is not None}
     users = await hub.store.users([*ids, *(t.host_id for t in rows)])
-    return [table_summary(t, seats[t.id], users, get_game(t.game).spec.title) for t in rows]
-
-
+    return [
+        {**table_summary(t, seats[t.id], users, get_game(t.game).spec.title),
+         "your_turn": your_turn(t, seats[t.id], user.id)}
+        for t in rows
+    ]

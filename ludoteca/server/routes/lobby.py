@@ -40,6 +40,8 @@ class NewTable(Body):
     turn_hours: float = 24.0
     rated: bool = False
     private: bool = False
+    hints: bool = False
+    """The coach's hints are allowed (never in a rated match)."""
     bots: list[str | None] = Field(default_factory=list, max_length=8)
     """Bot levels for the seats after the host's, in order (None leaves a seat for a person)."""
 
@@ -113,12 +115,16 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
             bots.append(None)
             continue
         bots.append(bot_level(level, game.spec.name))
+    if body.rated and any(bots):  # it would quietly go unrated (ratings.py): say so instead
+        raise ServerError("rated_bots", E.RATED_BOTS, 400)
+    if body.rated and body.hints:
+        raise ServerError("hints_rated", E.HINTS_RATED, 400)
     table = Table(
         game=game.spec.name, players=body.players, options=options, mode=body.mode,
         bank_seconds=body.bank_seconds if body.mode == "live" else 0.0,
         increment_seconds=body.increment_seconds if body.mode == "live" else 0.0,
         turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
-        rated=body.rated, private=body.private, zombie=False,
+        rated=body.rated, private=body.private, hints=body.hints, zombie=False,
     )
     async with hub.account_limits.hold(user.id):  # what the account may run at once
         await hub.account_limits.check_table(user.id, bots)

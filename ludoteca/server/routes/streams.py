@@ -14,6 +14,7 @@ from ludoteca.server.routes.deps import (
     MaybeUser,
     api_router,
 )
+from ludoteca.server.waiting import turn_tables
 
 router = api_router()
 
@@ -21,7 +22,8 @@ router = api_router()
 # ---- streams ---------------------------------------------------------------------------------
 @router.get(
     "/events",
-    summary="Server-sent events: lobby changes for everyone; your turns and finished matches",
+    summary="Server-sent events: lobby changes for everyone; the turn-based tables waiting for "
+    "you, your turns and finished matches",
     response_class=StreamingResponse,
 )
 async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingResponse:
@@ -31,6 +33,9 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
     async def stream() -> AsyncIterator[str]:
         try:
             yield ": ludoteca\n\n"
+            if uid is not None:  # read after subscribing: a turn told meanwhile is queued too
+                data = {"type": "waiting", "tables": await turn_tables(hub, uid)}
+                yield f"event: waiting\ndata: {json.dumps(data)}\n\n"
             while not hub.closing:
                 try:
                     text = await asyncio.wait_for(queue.get(), 15)

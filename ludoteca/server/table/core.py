@@ -175,6 +175,8 @@ class TableCore:
             raise ServerError("not_open", E.NOT_OPEN, 409)
         if user.id != self.table.host_id and self.seat_of(user.id) is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
+        if self.table.rated:
+            raise ServerError("rated_bots", E.RATED_BOTS, 409)
 
     def free_seat(self, seat: int | None) -> Seat:
         """The seat row to take: ``seat`` if free, else the first free one."""
@@ -301,6 +303,11 @@ class TableCore:
         self.table.zombie = True
         step = match.note(seat, {"type": "takeover"})
         return Effects(Write(self._move(step, now), [row], self.table), ["table", "step"])
+
+    def note(self, seat: int, notice: JSON, now: datetime) -> Effects:
+        """Log a public notice (a hint used: table/coach.py) and tell everyone."""
+        step = self._check_playing().note(seat, notice)
+        return Effects(Write(self._move(step, now)), ["step"])
 
     def out_of_time(self, now: datetime) -> list[int]:
         if not self.playing():
@@ -468,6 +475,7 @@ def table_summary(table: Table, seats: list[Seat], users: dict[int, User], title
         "turn_hours": table.turn_hours,
         "rated": table.rated,
         "private": table.private,
+        "hints": table.hints,
         "status": table.status,
         "zombie": table.zombie,
         "host": users[table.host_id].name if table.host_id in users else None,

@@ -162,6 +162,7 @@ NOTICES = {
     "rematch_accept": N_("{player} accepts the rematch."),
     "rematch_decline": N_("{player} declines the rematch."),
     "rematch_made": N_("The rematch is ready: everyone accepted."),
+    "hint": N_("{player} asked the coach for a hint."),
 }
 
 

@@ -3,10 +3,12 @@ import { attempt, get, patch, post } from "./api.js";
 import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
-/** Shared by every page: the signed-in account (or null), the games, and the event stream. */
+/** Shared by every page: the signed-in account (or null), the games, the turn-based tables
+ * waiting for your move (ids; the header's badge and the title's "(2)"), and the event stream. */
 export const session = {
   me: null,
   games: [],
+  waiting: new Set(),
   listeners: new Set(),
   on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
 };
@@ -24,7 +26,10 @@ const routes = [
   [/^\/player\/([^/?]+)$/, () => import("./player.js").then((m) => m.mount)],
 ];
 
+let routed = 0; // the latest route(): an older one still loading its page gives way to it
+
 async function route() {
+  const mine = ++routed;
   const raw = location.hash.replace(/^#/, "") || "/";
   const [path, search = ""] = raw.split("?");
   const query = new URLSearchParams(search);
@@ -34,6 +39,7 @@ async function route() {
     const match = path.match(pattern);
     if (!match) continue;
     const mount = await load();
+    if (mine !== routed) return; // the address changed while the page loaded
     const id = match[1] ? decodeURIComponent(match[1]) : undefined;
     unmount = mount(main, { id, query, path }, session) || null;
     renderHeader();
@@ -57,8 +63,40 @@ export async function refreshMe() {
     session.me = null;
   }
   if (session.me) setLang(session.me.language, false);
+  session.waiting = new Set(); // until the new stream says
   openEvents();
   renderHeader();
+  showWaiting();
+}
+
+// ---- turn-based tables waiting for your move: the stream opens with the whole list (waiting),
+// then each turn adds its table and each turn_over or finished removes it (docs/protocol.md) ----
+function countWait(data) {
+  if (data.type === "waiting") session.waiting = new Set(data.tables);
+  else if (data.type === "turn") session.waiting.add(data.table);
+  else session.waiting.delete(data.table);
+  showWaiting();
+}
+
+function showWaiting() {
+  const n = session.waiting.size;
+  const badge = document.querySelector("[data-testid=waiting-badge]");
+  if (badge) {
+    badge.hidden = n === 0;
+    badge.textContent = String(n);
+    badge.setAttribute("aria-label", t("nav.waiting", { n }));
+    badge.title = t("nav.waiting", { n });
+  }
+  markTitle();
+}
+
+const MARK = /^\(\d+\) /;
+/** "(2) Ludoteca": the count before whatever title the page set (the table page sets its own). */
+function markTitle() {
+  const n = session.waiting.size;
+  const bare = document.title.replace(MARK, "");
+  const want = n ? `(${n}) ${bare}` : bare;
+  if (document.title !== want) document.title = want;
 }
 
 function openEvents() {
@@ -70,7 +108,7 @@ function openEvents() {
     failed = false;
   });
   events.addEventListener("error", () => { failed = true; });
-  for (const kind of ["lobby", "turn", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
+  for (const kind of ["lobby", "waiting", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -81,6 +119,7 @@ function openEvents() {
 
 function emit(data) {
   if (data.type === "turn") announceTurn(data);
+  if (["waiting", "turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
   if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
   if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
@@ -112,10 +151,13 @@ function renderHeader() {
       h("button", { type: "button", class: "link", "data-testid": "signout", onclick: signOut }, t("nav.signout"))]
     : [h("a", { href: "#/signin" }, t("nav.signin")),
       h("button", { type: "button", class: "link", "data-testid": "guest", onclick: playAsGuest }, t("nav.guest_play"))];
+  const n = session.waiting.size;
   clear(header).append(
     h("a", { href: "#/", class: "brand" }, "Ludoteca"),
     h("nav", { "aria-label": t("nav.main") },
-      h("a", { href: "#/" }, t("nav.lobby")),
+      h("a", { href: "#/" }, t("nav.lobby"),
+        h("span", { class: "badge", "data-testid": "waiting-badge", hidden: n === 0, role: "status",
+          "aria-label": t("nav.waiting", { n }), title: t("nav.waiting", { n }) }, String(n))),
       h("a", { href: "#/leaderboard" }, t("nav.leaderboard"))),
     h("div", { class: "user" }, user, h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("nav.language")), select)));
 }
@@ -158,6 +200,7 @@ async function signOut() {
 
 async function start() {
   await initI18n();
+  new MutationObserver(markTitle).observe(document.querySelector("title"), { childList: true, characterData: true, subtree: true });
   try { session.games = await get("/api/games"); } catch (error) { toast(error.message); }
   await refreshMe();
   window.addEventListener("hashchange", route);

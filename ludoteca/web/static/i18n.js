@@ -9,10 +9,20 @@ export function format(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** A translator over a {en: {...}, es: {...}} catalog in a language (falls back to English). */
+/** The form of a plural entry ({"one": "{n} crown", "other": "{n} crowns"}, CLDR's
+ * categories as Intl.PluralRules names them) for the count `params.n`; `other` is the fallback. */
+export function plural(entry, params, lang) {
+  if (!entry || typeof entry !== "object") return entry;
+  const n = Number(params?.n ?? 0);
+  return entry[new Intl.PluralRules(lang).select(n)] ?? entry.other;
+}
+
+/** A translator over a {en: {...}, es: {...}} catalog in a language (falls back to English).
+ * A message is a string, or plural forms chosen by the `n` parameter. */
 export function translator(messages, lang) {
   return (key, params) => {
-    const text = messages?.[lang]?.[key] ?? messages?.en?.[key] ?? key;
+    const own = messages?.[lang]?.[key];
+    const text = own !== undefined ? plural(own, params, lang) : plural(messages?.en?.[key], params, "en") ?? key;
     return format(text, params);
   };
 }

@@ -3,7 +3,7 @@
 import { afterSignIn, navigate, playAsGuest, refreshMe } from "./app.js";
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
-import { clear, h } from "./ui.js";
+import { clear, h, put } from "./ui.js";
 
 // ---- sign in ---------------------------------------------------------------------------------
 export function mountSignIn(main, _params, session) {
@@ -29,7 +29,7 @@ export function mountSignIn(main, _params, session) {
   h("button", { type: "submit" }, t("signup.submit")));
   const guest = h("section", { class: "panel" }, h("h2", {}, t("guest.title")), h("p", {}, t("guest.text")),
     h("button", { type: "button", "data-testid": "guest-form", onclick: playAsGuest }, t("nav.guest_play")));
-  clear(main).append(h("h1", {}, t("signin.heading")),
+  put(clear(main), h("h1", {}, t("signin.heading")),
     session.me ? h("p", {}, t("signin.already", { name: session.me.display_name })) : null,
     h("div", { class: "grid3" }, signinForm, signupForm, guest));
 }
@@ -61,13 +61,15 @@ export function mountLobby(main, _params, session) {
 
   function row(table) {
     const seated = me && table.seats.some((s) => s.user === me.name);
+    const waits = waitsForMe(table);
     const free = table.seats.filter((s) => s.name === null).length;
     const who = table.seats.map((s) => s.name ?? t("seat.free")).join(", ");
     const clock = table.mode === "turn" ? t("lobby.turn", { hours: table.turn_hours })
       : t("lobby.live", { bank: Math.round(table.bank_seconds / 60), inc: table.increment_seconds });
-    return h("li", { class: "table-row", "data-table": table.id },
+    return h("li", { class: waits ? "table-row waiting" : "table-row", "data-table": table.id, "data-waiting": waits ? "1" : null },
       h("div", { class: "table-info" },
         h("strong", {}, table.title), " ", h("span", { class: `tag status-${table.status}` }, t(`status.${table.status}`)),
+        table.your_turn ? h("span", { class: "tag turn" }, t("lobby.your_turn")) : null,
         table.rated ? h("span", { class: "tag" }, t("table.rated")) : null,
         table.private ? h("span", { class: "tag" }, t("table.private")) : null,
         h("div", { class: "hint" }, `${who} · ${clock}`)),
@@ -94,10 +96,18 @@ export function mountLobby(main, _params, session) {
     renderPublic();
   }
 
+  /** Your move, or an open table you sit at (seat bots or invite someone to start it). */
+  function waitsForMe(table) {
+    return Boolean(table.your_turn) || (table.status === "open" && me && table.seats.some((s) => s.user === me.name));
+  }
+
   async function loadMine() {
     if (!me) return;
     const list = await attempt(() => get("/api/me/tables"));
     if (!list) return;
+    // waiting for you first (your move, then open tables), each group newest first as sent
+    const rank = (x) => (x.your_turn ? 0 : waitsForMe(x) ? 1 : 2);
+    list.sort((a, b) => rank(a) - rank(b));
     clear(mineList).append(...(list.length ? list.map(row) : [h("li", { class: "hint" }, t("lobby.none_mine"))]));
   }
 
@@ -109,7 +119,7 @@ export function mountLobby(main, _params, session) {
     } else if (event.type === "resync") {
       loadPublic();
       loadMine();
-    } else if (["finished", "rematch", "turn"].includes(event.type)) {
+    } else if (["finished", "rematch", "turn", "turn_over"].includes(event.type)) {
       loadMine();
     }
   });
@@ -133,7 +143,8 @@ function newTableForm(session) {
   const hours = h("input", { type: "number", name: "hours", min: 1, max: 336, step: 1, value: 24 });
   const liveBox = h("div", { class: "row" }, labelled(t("new.bank"), bank), labelled(t("new.increment"), inc));
   const turnBox = h("div", { class: "row", hidden: true }, labelled(t("new.hours"), hours));
-  const rated = h("input", { type: "checkbox", name: "rated" });
+  const rated = h("input", { type: "checkbox", name: "rated", "aria-describedby": "new-rated-why" });
+  const ratedWhy = h("span", { class: "hint", id: "new-rated-why", "data-testid": "rated-why", hidden: true }, t("new.rated_bots"));
   const priv = h("input", { type: "checkbox", name: "private" });
   const game = () => games.find((g) => g.name === gameSelect.value);
 
@@ -185,10 +196,20 @@ function newTableForm(session) {
     clear(seatsBox).append(h("legend", {}, t("new.seats")));
     seatsBox.append(h("p", { class: "hint" }, t("new.seat_you")));
     for (let seat = 1; seat < n; seat += 1) {
-      const select = h("select", { "data-bot-seat": seat, "data-testid": `new-seat-${seat}` },
+      const select = h("select", { "data-bot-seat": seat, "data-testid": `new-seat-${seat}`, onchange: ratedOnlyForPeople },
         h("option", { value: "" }, t("new.person")), g.bots.map((lv) => h("option", { value: lv }, t(`bot.${lv}`))));
       seatsBox.append(labelled(t("seat.n", { n: seat + 1 }), select));
     }
+    ratedOnlyForPeople();
+  }
+
+  /** Bots are never rated (the server refuses rated_bots): with a bot seat, "Rated" is off,
+   * disabled, and says why. */
+  function ratedOnlyForPeople() {
+    const bot = [...seatsBox.querySelectorAll("[data-bot-seat]")].some((s) => s.value);
+    rated.disabled = bot;
+    if (bot) rated.checked = false;
+    ratedWhy.hidden = !bot;
   }
 
   gameSelect.addEventListener("change", () => { fillPlayers(); fillOptions(); fillSeats(); });
@@ -207,7 +228,7 @@ function newTableForm(session) {
 
   form.append(labelled(t("new.game"), gameSelect), labelled(t("new.players"), players), optionsBox, seatsBox,
     h("fieldset", {}, h("legend", {}, t("new.clock")), labelled(t("new.mode"), mode), liveBox, turnBox),
-    h("div", { class: "field check" }, rated, h("label", {}, t("new.rated"))),
+    h("div", { class: "field check" }, rated, h("label", {}, t("new.rated")), ratedWhy),
     h("div", { class: "field check" }, priv, h("label", {}, t("new.private"))),
     h("button", { type: "submit", "data-testid": "create" }, t("new.create")));
   for (const box of form.querySelectorAll(".field.check")) { // tie the checkbox labels to their inputs

@@ -1,10 +1,11 @@
 // A player's page: ratings per game and the last finished matches (GET /api/users/{name}); on a
 // guest's own page, the form that keeps the account (POST /api/claim); on one's own page, the
-// account's controls: change the password, sign out everywhere else, delete the account.
+// account's controls: the display name (PATCH /api/me), change the password, sign out
+// everywhere else, delete the account.
 import { navigate, refreshMe } from "./app.js";
-import { attempt, del, get, post } from "./api.js";
+import { attempt, del, get, patch, post } from "./api.js";
 import { t } from "./i18n.js";
-import { clear, formatDate, h, toast } from "./ui.js";
+import { clear, formatDate, h, put, toast } from "./ui.js";
 
 function claimForm() {
   const form = h("form", { class: "panel", "data-testid": "claim-form", onsubmit: async (e) => {
@@ -22,6 +23,26 @@ function claimForm() {
     h("p", { class: "hint" }, t("signup.name_rule")),
     field(t("signin.password"), { name: "password", type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
     h("button", { type: "submit", "data-testid": "claim" }, t("claim.submit")));
+  return form;
+}
+
+/** The name others see at tables and in chat; the server checks it (names.py: 3 to 24
+ * letters of any script, digits, spaces, . _ - ', from a letter, not like another's). */
+function displayNameForm(me) {
+  const input = h("input", { required: true, name: "display_name", value: me.display_name, minlength: 3, maxlength: 24,
+    autocomplete: "nickname", "data-testid": "display-name", "aria-describedby": "display-name-rule" });
+  const form = h("form", { class: "panel", "data-testid": "display-name-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const updated = await attempt(() => patch("/api/me", { display_name: input.value }));
+    if (!updated) return;
+    await refreshMe();
+    toast(t("account.display_changed", { name: updated.display_name }), "info");
+    navigate(`#/player/${encodeURIComponent(updated.name)}`);
+  } });
+  form.append(h("h3", {}, t("account.display_name")),
+    h("label", { class: "field" }, h("span", {}, t("account.display_name")), input),
+    h("p", { class: "hint", id: "display-name-rule" }, t("account.display_rule")),
+    h("button", { type: "submit", "data-testid": "save-display-name" }, t("account.display_save")));
   return form;
 }
 
@@ -60,7 +81,7 @@ function deleteForm(guest) {
     toast(t("account.deleted"), "info");
     navigate("#/");
   } });
-  form.append(h("h3", {}, t("account.delete")), h("p", { class: "hint" }, t("account.delete_text")),
+  put(form, h("h3", {}, t("account.delete")), h("p", { class: "hint" }, t("account.delete_text")),
     guest ? null : h("label", { class: "field" }, h("span", {}, t("account.current")),
       h("input", { required: true, type: "password", name: "password", autocomplete: "current-password", maxlength: 128 })),
     h("label", { class: "field check" }, h("input", { type: "checkbox", required: true, name: "sure", "data-testid": "delete-sure" }),
@@ -71,14 +92,14 @@ function deleteForm(guest) {
 
 function accountPanel(me) {
   return h("section", { "data-testid": "account" }, h("h2", {}, t("account.title")),
-    me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest));
+    displayNameForm(me), me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest));
 }
 
 export function mount(main, { id: name }, session) {
   const gameTitle = (g) => session.games.find((x) => x.name === g)?.title || g;
   clear(main).append(h("h1", {}, name), h("p", { class: "hint" }, t("common.loading")));
   get(`/api/users/${encodeURIComponent(name)}`).then((user) => {
-    clear(main).append(h("h1", { "data-testid": "player-name" }, user.display_name),
+    put(clear(main), h("h1", { "data-testid": "player-name" }, user.display_name),
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
     if (user.guest && session.me?.name === user.name) main.append(claimForm());

@@ -1,7 +1,8 @@
 // The replay viewer: a finished match after its first N actions (GET /api/tables/{id}/replay?at=N),
 // drawn by the game's renderer as a spectator sees it, with step, play/pause, jump and download.
 import { get } from "./api.js";
-import { getLang, t, translator } from "./i18n.js";
+import { createHost } from "./host.js";
+import { getLang, t } from "./i18n.js";
 import { renderResult } from "./score.js";
 import { clear, h, toast } from "./ui.js";
 
@@ -12,7 +13,7 @@ export function mount(main, { id, query }, session) {
   let total = null;
   let table = null;
   let timer = 0;
-  let renderer;
+  let host = null;
   let closed = false;
   let loading = 0;
 
@@ -87,30 +88,20 @@ export function mount(main, { id, query }, session) {
 
   const names = () => table.seats.map((s) => s.name ?? t("seat.free"));
 
+  /** The position through the renderer host, as a spectator sees it: nothing to choose. */
   async function draw(view) {
-    if (renderer === undefined) {
+    if (!host) {
       const web = session.games.find((g) => g.name === table.game)?.web; // in the game's folder
-      renderer = web ? await import(web).then((m) => m.default, () => null) : null;
-      gameRoot.classList.add(`game-${table.game}`);
+      host = createHost(gameRoot, { game: table.game, url: web, t, notify: (text) => toast(text, "info") });
     }
-    const lang = getLang();
-    if (renderer) {
-      try {
-        renderer.render(gameRoot, { view, legal: [], you: null, names: names(), lang,
-          t: translator(renderer.messages, lang), act: () => {}, notify: (text) => toast(text, "info") });
-        return;
-      } catch (error) {
-        console.error(error);
-      }
-    }
-    clear(gameRoot).append(h("p", { class: "hint" }, t("table.fallback_watch")),
-      h("details", { class: "view-json" }, h("summary", {}, t("table.view_json")), h("pre", {}, JSON.stringify(view, null, 1))));
+    host.draw({ view, legal: [], you: null, names: names(), lang: getLang(), act: () => false, pending: null });
+    await host.ready;
   }
 
   show(at);
   return () => {
     closed = true;
     stop();
-    if (renderer?.destroy) renderer.destroy(gameRoot);
+    host?.destroy();
   };
 }

@@ -36,6 +36,13 @@ export function formatDate(iso) {
     { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** Appends children as h() takes them: arrays flattened, null, undefined and false left out
+ * (Element.append would write "null"). */
+export function put(el, ...children) {
+  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
 export function clear(el) {
   el.replaceChildren();
   return el;

@@ -1,226 +1,25 @@
-// Buttons renderer (ludoteca/games/buttons). Plain ES module, no build step.
-// Every choice is one click: roll / stop / decline are <button>s, and each legal cell of your
-// board (placing a marker, or turning a marker into a star) is a focusable SVG cell; all carry
-// data-action-index.
+// Buttons renderer (ludoteca/games/buttons; the contract: /static/RENDERERS.md). Every choice
+// is one click: roll / stop / decline are <button>s, and each legal cell of your board (placing
+// a marker, or turning a marker into a star) is a focusable SVG cell (buttons_board.js); all
+// carry data-action-index.
 
-import { ensureCss, h as el, svg } from "/static/dom.js";
+import { ensureCss, h as el } from "/static/dom.js";
+import { die as drawDie, statusLine } from "/static/kit.js";
 import { partText } from "/static/parts.js";
+import { board, key, SHAPE } from "./buttons_board.js";
+import { messages } from "./buttons_messages.js";
 
-const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
-const FILL = { red: "#d64541", yellow: "#f2c230", green: "#3f9b4b", blue: "#3a6fc4" };
-// A shape per colour, so colour-blind players (and greyscale screens) can tell them apart.
-const SHAPE = { red: "▲", yellow: "●", green: "■", blue: "◆" };
-
-const messages = {
-  en: {
-    title: "Buttons",
-    round: "Round {n}",
-    "colour.red": "red",
-    "colour.yellow": "yellow",
-    "colour.green": "green",
-    "colour.blue": "blue",
-    you: "you",
-    roll: "Roll",
-    stop: "Stop",
-    decline: "Don't place",
-    "status.roll": "Your turn: roll the dice.",
-    "status.roll_stop": "Your turn: roll again, or stop and keep your {n} markers.",
-    "status.turn": "{name}'s turn.",
-    "status.place": "Place a marker: row {row} (white die), in the column of one black die.",
-    "status.gold": "{name} rolled. You may place a marker on row {row}, column {col} (gold die), or not.",
-    "status.pending": "You chose row {row}, column {col}. Waiting for {names}.",
-    "status.answered": "Waiting for {names}.",
-    "status.stars": "Choose {n} more of your markers to become stars.",
-    "status.stars_wait": "Waiting for {names} to place their stars.",
-    "status.over": "Game over. Winner: {names}.",
-    "status.over_you": "Game over. You won!",
-    dice: "Dice",
-    last_roll: "Last roll",
-    "die.white": "White die (row): {n}",
-    "die.gold": "Gold-pip black die (column, everyone): {n}",
-    "die.black": "Black die (column, active player): {n}",
-    "die.row": "row",
-    "die.gold_short": "gold",
-    "die.col": "col.",
-    free_dice: "{n} white-pip dice left",
-    your_board: "Your board",
-    board_of: "{name}'s board",
-    "status.in": "in the round",
-    "status.stopped": "stopped",
-    "status.busted": "busted",
-    stars: "★ {n}",
-    markers: "Markers: {n}",
-    bonus: "Bonus: {colours}",
-    to_place: "Stars to place: {n}",
-    cell: "Row {row}, column {col}, {colour}",
-    "cell.marker": "marker",
-    "cell.star": "star",
-    "cell.place": "Place a marker on row {row}, column {col} ({colour})",
-    "cell.star_pick": "Turn the marker on row {row}, column {col} ({colour}) into a star",
-    "cell.pending": "your answer",
-    legend: "Colours",
-    removed_card: "Card out of play: {colour}",
-    score: "Score: {n}",
-    winner: "winner",
-  },
-  es: {
-    title: "Buttons",
-    round: "Ronda {n}",
-    "colour.red": "rojo",
-    "colour.yellow": "amarillo",
-    "colour.green": "verde",
-    "colour.blue": "azul",
-    you: "tú",
-    roll: "Tirar",
-    stop: "Salirse",
-    decline: "No colocar",
-    "status.roll": "Te toca: tira los dados.",
-    "status.roll_stop": "Te toca: vuelve a tirar o sal de la ronda con tus {n} botones.",
-    "status.turn": "Turno de {name}.",
-    "status.place": "Coloca un botón: fila {row} (dado blanco), en la columna de un dado negro.",
-    "status.gold": "{name} ha tirado. Puedes colocar un botón en la fila {row}, columna {col} (dado dorado), o no.",
-    "status.pending": "Has elegido la fila {row}, columna {col}. Esperando a {names}.",
-    "status.answered": "Esperando a {names}.",
-    "status.stars": "Elige {n} botones más para convertirlos en estrellas.",
-    "status.stars_wait": "Esperando a que {names} coloquen sus estrellas.",
-    "status.over": "Fin de la partida. Gana: {names}.",
-    "status.over_you": "Fin de la partida. ¡Has ganado!",
-    dice: "Dados",
-    last_roll: "Última tirada",
-    "die.white": "Dado blanco (fila): {n}",
-    "die.gold": "Dado negro de puntos dorados (columna, para todos): {n}",
-    "die.black": "Dado negro (columna, jugador activo): {n}",
-    "die.row": "fila",
-    "die.gold_short": "dorado",
-    "die.col": "col.",
-    free_dice: "Quedan {n} dados de puntos blancos",
-    your_board: "Tu tablero",
-    board_of: "Tablero de {name}",
-    "status.in": "en la ronda",
-    "status.stopped": "se ha salido",
-    "status.busted": "se ha pasado",
-    stars: "★ {n}",
-    markers: "Botones: {n}",
-    bonus: "Bonificación: {colours}",
-    to_place: "Estrellas por colocar: {n}",
-    cell: "Fila {row}, columna {col}, {colour}",
-    "cell.marker": "botón",
-    "cell.star": "estrella",
-    "cell.place": "Colocar un botón en la fila {row}, columna {col} ({colour})",
-    "cell.star_pick": "Convertir en estrella el botón de la fila {row}, columna {col} ({colour})",
-    "cell.pending": "tu respuesta",
-    legend: "Colores",
-    removed_card: "Carta fuera de juego: {colour}",
-    score: "Puntos: {n}",
-    winner: "ganador",
-  },
-};
-
-const PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+const LOOK = {
+  white: { face: "#fafafa", pip: "#b8860b", stroke: "#333", strokeWidth: 1.5 },
+  gold: { face: "#1d1d1d", pip: "#e6b422", stroke: "#e6b422", strokeWidth: 3 },
+  black: { face: "#1d1d1d", pip: "#ffffff", stroke: "#333", strokeWidth: 1.5 },
 };
 
 // A die: face colour + pip colour + a symbol/word under it (white ◯ row, gold ★, black ●).
 function die(kind, n, t) {
-  const face = kind === "white" ? "#fafafa" : "#1d1d1d";
-  const pip = kind === "white" ? "#b8860b" : kind === "gold" ? "#e6b422" : "#ffffff";
-  const label = t("die." + kind, { n });
-  const pips = PIPS[n].map(([x, y]) => svg("circle", { cx: 20 + x * 9, cy: 20 + y * 9, r: 3.6, fill: pip }));
   const badge = kind === "white" ? "◯ " + t("die.row") : kind === "gold" ? "★ " + t("die.gold_short") : "● " + t("die.col");
-  return el(
-    "figure",
-    { class: `bt-die bt-die-${kind}`, "aria-label": label, title: label, role: "img" },
-    svg("svg", { viewBox: "0 0 40 40", "aria-hidden": "true" },
-      svg("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: face, stroke: kind === "gold" ? "#e6b422" : "#333", "stroke-width": kind === "gold" ? 3 : 1.5 }),
-      ...pips),
-    el("figcaption", { "aria-hidden": "true" }, el("strong", { text: String(n) }), " " + badge),
-  );
-}
-
-const key = (r, c) => `${r},${c}`;
-
-function board(ctx, seat, { mine, actions, rowHi, colHi }) {
-  const v = ctx.view;
-  const t = ctx.t;
-  const p = v.seats[seat];
-  const markers = new Set(p.markers.map(([r, c]) => key(r, c)));
-  const stars = new Set(p.stars.map(([r, c]) => key(r, c)));
-  const picks = new Set(mine && v.you ? (v.you.picks || []).map(([r, c]) => key(r, c)) : []);
-  const pending = mine && v.you && v.you.pending ? key(v.you.pending[0], v.you.pending[1]) : null;
-  const last = p.last_placed ? key(p.last_placed[0], p.last_placed[1]) : null;
-  const S = 10;
-  const root = svg("svg", { viewBox: `0 0 ${7 * S} ${7 * S}`, class: "bt-board-svg", role: "group", "aria-label": mine ? t("your_board") : t("board_of", { name: ctx.names[seat] }) });
-  // labels: columns on top (black die), rows on the left (white die)
-  for (let i = 1; i <= 6; i++) {
-    const colOn = colHi.has(i);
-    const rowOn = rowHi === i;
-    root.append(
-      svg("rect", { x: i * S, y: 0, width: S, height: S, fill: colOn ? "#222" : "none", rx: 1.5 }),
-      svg("text", { x: i * S + S / 2, y: S * 0.7, "text-anchor": "middle", class: "bt-lab", fill: colOn ? "#fff" : "#333", text: String(i), "aria-hidden": "true" }),
-      svg("rect", { x: 0, y: i * S, width: S, height: S, fill: rowOn ? "#fff" : "none", stroke: rowOn ? "#222" : "none", "stroke-width": 0.6, rx: 1.5 }),
-      svg("text", { x: S / 2, y: i * S + S * 0.7, "text-anchor": "middle", class: "bt-lab", fill: "#333", text: String(i), "aria-hidden": "true" }),
-    );
-  }
-  const focusables = [];
-  for (let r = 1; r <= 6; r++) {
-    for (let c = 1; c <= 6; c++) {
-      const colour = COLOURS[p.board[r - 1][c - 1]];
-      const x = c * S;
-      const y = r * S;
-      const k = key(r, c);
-      const act = actions.get(k);
-      const parts = [t("cell", { row: r, col: c, colour: t("colour." + colour) })];
-      if (markers.has(k)) parts.push(t("cell.marker"));
-      if (stars.has(k)) parts.push(t("cell.star"));
-      if (pending === k) parts.push(t("cell.pending"));
-      const g = svg("g", { class: `bt-cell ${act !== undefined ? "bt-legal" : ""}` });
-      g.append(
-        svg("rect", { x: x + 0.4, y: y + 0.4, width: S - 0.8, height: S - 0.8, rx: 1.6, fill: FILL[colour], stroke: "#fff", "stroke-width": 0.4 }),
-      );
-      if (markers.has(k)) {
-        g.append(svg("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.38, fill: "rgba(255,255,255,.4)", stroke: "#111", "stroke-width": last === k ? 1.3 : 0.8 }));
-      }
-      g.append(svg("text", { x: x + S / 2, y: y + S * 0.68, "text-anchor": "middle", class: "bt-shape", text: SHAPE[colour], "aria-hidden": "true" }));
-      if (stars.has(k) || picks.has(k)) {
-        g.append(svg("text", { x: x + S / 2, y: y + S * 0.78, "text-anchor": "middle", class: `bt-star ${picks.has(k) ? "bt-pick" : ""}`, text: "★", "aria-hidden": "true" }));
-      }
-      if (pending === k) {
-        g.append(svg("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36, fill: "none", stroke: "#111", "stroke-width": 0.9, "stroke-dasharray": "1.5 1" }));
-      }
-      if (act !== undefined) {
-        const a = ctx.legal[act];
-        const label = t(a.type === "star" ? "cell.star_pick" : "cell.place", { row: r, col: c, colour: t("colour." + colour) });
-        g.setAttribute("data-action-index", act);
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", label);
-        g.append(
-          svg("rect", { x: x + 0.9, y: y + 0.9, width: S - 1.8, height: S - 1.8, rx: 1.4, fill: "none", stroke: "#000", "stroke-width": 1.1, class: "bt-ring" }),
-          svg("rect", { x: x + 0.9, y: y + 0.9, width: S - 1.8, height: S - 1.8, rx: 1.4, fill: "none", stroke: "#fff", "stroke-width": 0.5, "stroke-dasharray": "1.2 1.2", class: "bt-ring" }),
-          svg("title", { text: label }),
-        );
-        const go = () => ctx.act(a);
-        g.addEventListener("click", go);
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            go();
-          }
-        });
-        focusables.push(g);
-      } else {
-        g.setAttribute("aria-label", parts.join(", "));
-        g.setAttribute("role", "img");
-      }
-      root.append(g);
-    }
-  }
-  return root;
+  return drawDie({ n, look: LOOK[kind], label: t("die." + kind, { n }), cls: `bt-die bt-die-${kind}`,
+    caption: [el("strong", { text: String(n) }), " " + badge] });
 }
 
 function render(root, ctx) {
@@ -249,7 +48,7 @@ function render(root, ctx) {
 
   // Status and action buttons.
   const bar = el("div", { class: "bt-bar", "data-testid": "buttons-actions" });
-  const status = el("p", { class: "bt-status", role: "status", "data-testid": "buttons-status" });
+  const status = statusLine("p", { class: "bt-status", "data-testid": "buttons-status" });
   bar.append(status);
   const btn = (i, label, cls = "") => el("button", { type: "button", class: `bt-btn ${cls}`, "data-action-index": i, onclick: () => ctx.act(legal[i]) }, label);
   const myMarkers = you !== null ? v.seats[you].markers.length : 0;

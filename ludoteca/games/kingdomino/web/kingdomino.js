@@ -1,5 +1,5 @@
-// Kingdomino renderer (contract: notes/web_contract.md). Drawing and the placement interaction
-// are in domino.js (see the comment at its top for the click sequences).
+// Kingdomino renderer (the contract: /static/RENDERERS.md). Drawing and the placement interaction
+// are in domino.js and its modules (domino_kingdom.js documents the click sequence).
 import { ensureCss } from "/static/dom.js";
 import { DOMINO_MESSAGES, destroyUi, partLines, renderDominoGame } from "./domino.js";
 

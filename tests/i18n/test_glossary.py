@@ -1,0 +1,52 @@
+"""One Spanish word per concept: every catalog (the server's, the engine's, the web shell's,
+each game's messages and option labels) follows ``ludoteca/locale/glossary.json``."""
+
+from __future__ import annotations
+
+from tests.i18n.glossary import GLOSSARY, Concept, Pair, breaks, concepts, pairs, violations
+
+
+def test_every_catalog_follows_the_glossary() -> None:
+    assert violations() == []
+
+
+def test_the_glossary_names_the_issues_concepts() -> None:
+    found = {c.name for c in concepts()}
+    for concept in ("line", "domino", "Middle Kingdom", "round", "crown", "building", "knight",
+                    "tower", "queen", "dragon"):
+        assert concept in found, concept
+    assert GLOSSARY.name == "glossary.json"
+
+
+def test_every_catalog_is_read() -> None:
+    catalogs = {p.catalog for p in pairs()}
+    assert {"locale/es.po", "server/locale/es.po", "web/static/i18n",
+            "games/kingdomino/locale/es.po", "games/kingdomino/web/i18n",
+            "games/queendomino/locale/es.po", "games/queendomino/web/i18n",
+            "games/kami/locale/es.po", "games/buttons/locale/es.po"} <= catalogs
+    # plural forms are read as well (a po entry's second form, a JSON entry's forms)
+    keys = {(p.catalog, p.key) for p in pairs()}
+    assert ("web/static/i18n", "nav.waiting#other") in keys
+
+
+def by_name(name: str) -> Concept:
+    return next(c for c in concepts() if c.name == name)
+
+
+def test_the_check_catches_a_synonym_and_a_missing_term() -> None:
+    """The check is not vacuous: a synonym, or a translation that drops the term, fails."""
+    line, domino = by_name("line"), by_name("domino")
+    good = Pair("x", "kingdomino", "k", "Printed: 36 dominoes in lines of 3.",
+                "Impreso: 36 dominós en líneas de 3.")
+    assert breaks(good, line) is None and breaks(good, domino) is None
+    synonym = Pair("x", "kingdomino", "k", "Printed: 36 dominoes in lines of 3.",
+                   "Impreso: 36 fichas en filas de 3.")
+    assert breaks(synonym, line) and breaks(synonym, domino)
+    dropped = Pair("x", "queendomino", "k", "New line: dominoes {dominoes}.",
+                   "Nueva tanda: {dominoes}.")
+    assert "line" in (breaks(dropped, line) or "")
+    # fields are not words ({round} is no round), and a concept keeps to its scope: a Buttons
+    # row is a "fila"
+    assert breaks(Pair("x", "arena", "k", "Move {round}", "Jugada {round}"),
+                  by_name("round")) is None
+    assert breaks(Pair("x", "buttons", "k", "row {row}", "fila {row}"), line) is None
