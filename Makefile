@@ -12,6 +12,10 @@ SAFE_PYTHON = $(shell $(PYTHON) -m tools.safe_python $(PYTHON) 2>/dev/null)
 RUN_PYTHON ?= $(or $(SAFE_PYTHON),$(PYTHON))
 RUN_VENV ?= $(if $(SAFE_PYTHON),.venv-run,$(VENV))
 
+# The training examples' torch: 2.13.0 is a CPU build on these machines (a few hundred MB);
+# an unpinned torch from PyPI brings CUDA libraries, several GB. `make install-test TORCH=` lifts it.
+TORCH ?= torch==2.13.0
+
 .PHONY: run test install install-test browser node-test lint bench golden golden-views snapshots \
 	messages screenshots clean
 
@@ -22,7 +26,7 @@ install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
 install-test: $(BIN)/python browser node-test
-	$(BIN)/pip install -q -e '.[test,rl-train]'
+	$(BIN)/pip install -q -e '.[test,rl-train]' $(TORCH)
 
 # The browser client's Node tests (tests/webunit, node --test) need their DOM shim, pinned in
 # tests/webunit/package-lock.json; without Node they skip and say why (CI requires them).
