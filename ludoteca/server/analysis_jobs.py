@@ -28,6 +28,9 @@ STALE = timedelta(minutes=2)
 SEED = 0
 """Every arena analysis uses this seed: the same match always reads the same."""
 
+FAILED = "the analysis stopped on an error the server logged; ask for it again"
+"""What a failed analysis says (the error itself is in the server's log, never shown)."""
+
 Records = Callable[[str], Awaitable[MatchRecord | None]]
 """A finished table's match record by table id (None if it has none)."""
 
@@ -64,7 +67,7 @@ class AnalysisJobs:
                 and await self.store.analyses.running_for(user_id) >= 1:
             raise ServerError("too_many_analyses", E.TOO_MANY_ANALYSES, 429)
         if await self.store.analyses.start(table_id, total, self.budget_for(record.game), SEED,
-                                           user_id):
+                                           user_id) or await self.store.analyses.retry(table_id):
             self._launch(table_id, record, user_id)
         else:
             await self._revive(table_id)
@@ -125,9 +128,9 @@ class AnalysisJobs:
             await analyses.finish(table_id, result)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:
+        except Exception:
             log.exception("an analysis failed", extra={"table": table_id})
-            await analyses.fail(table_id, repr(exc))
+            await analyses.fail(table_id, FAILED)
 
     async def stop(self) -> None:
         tasks = list(self.running.values())

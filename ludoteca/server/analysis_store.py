@@ -36,6 +36,14 @@ class AnalysisStore:
 
         return await self.write(add)
 
+    async def retry(self, table_id: str) -> bool:
+        """Start a failed analysis again from nothing (one conditional write)."""
+        statement = (update(Analysis)
+                     .where(Analysis.table_id == table_id, Analysis.status == "failed")
+                     .values(status="running", done=0, result={"moves": [], "luck": []},
+                             updated_at=utcnow()))
+        return await self._changed(statement)
+
     async def claim(self, table_id: str, stale_before: datetime) -> bool:
         """Take over a running analysis nobody has written to since ``stale_before`` (its
         process died): one conditional write, so two processes cannot both take it."""
