@@ -52,6 +52,19 @@ def test_history_replay_and_keeping_a_guest_account(open_page: Any) -> None:
     page.get_by_test_id("replay-play").click()
     position.filter(has_text=f"After move 6 of {total}").wait_for(timeout=5000)
     page.get_by_test_id("replay-play").click()  # pause
+    # The keyboard: → and ← step, Home and End jump; the first and last buttons say what they do.
+    assert "To the start" in page.get_by_test_id("replay-first").inner_text()
+    assert "To the end" in page.get_by_test_id("replay-last").inner_text()
+    page.locator("body").click(position={"x": 5, "y": 5})  # out of the jump box
+    page.keyboard.press("Home")
+    position.filter(has_text=f"After move 0 of {total}").wait_for()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    position.filter(has_text=f"After move 2 of {total}").wait_for()
+    page.keyboard.press("ArrowLeft")
+    position.filter(has_text=f"After move 1 of {total}").wait_for()
+    page.keyboard.press("End")
+    position.filter(has_text=f"After move {total} of {total}").wait_for()
 
     # Keep the guest account: a name and a password; the history stays.
     page.get_by_test_id("me").click()

@@ -1,5 +1,6 @@
 // The replay viewer: a finished match after its first N actions (GET /api/tables/{id}/replay?at=N),
-// drawn by the game's renderer as a spectator sees it, with step, play/pause, jump and download.
+// drawn by the game's renderer as a spectator sees it, with step, play/pause, jump and download;
+// the arrow keys step, Home and End go to the start and the end.
 import { get } from "./api.js";
 import { createHost } from "./host.js";
 import { getLang, t } from "./i18n.js";
@@ -10,6 +11,7 @@ export function mount(main, { id, query }, session) {
   const invite = query.get("invite") || "";
   const suffix = invite ? `&invite=${encodeURIComponent(invite)}` : "";
   let at = Number(query.get("at") || 0);
+  let want = at; // the move last asked for: steps count from it, so two quick steps make two
   let total = null;
   let table = null;
   let timer = 0;
@@ -24,15 +26,18 @@ export function mount(main, { id, query }, session) {
   const resultBox = h("div", {});
   const jump = h("input", { type: "number", min: 0, value: at, "aria-label": t("replay.jump_to"), "data-testid": "replay-jump" });
   const button = (label, text, fn, testid) => h("button", { type: "button", "aria-label": label, title: label, onclick: fn, "data-testid": testid }, text);
+  /** A button whose words are shown beside its symbol, not only to screen readers. */
+  const labelled = (label, text, fn, testid, after = false) => h("button", { type: "button", onclick: fn, "data-testid": testid },
+    after ? `${label} ${text}` : `${text} ${label}`);
   const playButton = button(t("replay.play"), "▶", toggle, "replay-play");
   const download = h("a", { class: "button secondary", href: `/api/tables/${encodeURIComponent(id)}/record${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`,
     download: `ludoteca-${id}.json`, "data-testid": "replay-download" }, t("replay.download"));
   const bar = h("div", { class: "replay-bar row", role: "toolbar", "aria-label": t("replay.controls") },
-    button(t("replay.first"), "⏮", () => show(0), "replay-first"),
-    button(t("replay.back"), "◀", () => show(at - 1), "replay-back"),
+    labelled(t("replay.first"), "⏮", () => show(0), "replay-first"),
+    button(t("replay.back"), "◀", () => show(want - 1), "replay-back"),
     playButton,
-    button(t("replay.forward"), "▶|", () => show(at + 1), "replay-forward"),
-    button(t("replay.last"), "⏭", () => show(total ?? 1e9), "replay-last"),
+    button(t("replay.forward"), "▶|", () => show(want + 1), "replay-forward"),
+    labelled(t("replay.last"), "⏭", () => show(total ?? 1e9), "replay-last", true),
     h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); show(Number(jump.value)); } },
       jump, h("button", { type: "submit" }, t("replay.jump"))),
     download);
@@ -61,11 +66,13 @@ export function mount(main, { id, query }, session) {
 
   async function show(n) {
     n = Math.max(0, Math.min(Math.floor(Number(n) || 0), total ?? Number.MAX_SAFE_INTEGER));
+    want = n;
     const ticket = ++loading;
     let data;
     try {
       data = await get(`/api/tables/${encodeURIComponent(id)}/replay?at=${n}${suffix}`);
     } catch (error) {
+      want = at;
       stop();
       if (total === null) clear(gameRoot).append(h("p", { class: "error", "data-testid": "fatal" }, error.message));
       else toast(error.message);
@@ -98,9 +105,21 @@ export function mount(main, { id, query }, session) {
     await host.ready;
   }
 
+  /** ← and → step a move, Home and End jump, unless the keys are typing somewhere. */
+  function onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target?.closest?.("input, textarea, select, [contenteditable]")) return;
+    const to = { ArrowLeft: want - 1, ArrowRight: want + 1, Home: 0, End: total ?? 1e9 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    stop();
+    show(to);
+  }
+  document.addEventListener("keydown", onKey);
+
   show(at);
   return () => {
     closed = true;
+    document.removeEventListener("keydown", onKey);
     stop();
     host?.destroy();
   };
