@@ -35,15 +35,12 @@ from ludoteca.games import entry, get_game
 
 
 def play(game_name: str, levels: list[str], seed: int) -> MatchRecord:
-    game = get_game(game_name)
+    """A match of bots at ``levels`` (seat order), played by the match driver."""
     bots = [make_bot(level, game_name, seed + k) for k, level in enumerate(levels)]
-    match = Match.new(game, {}, len(levels), seed, names=levels, narrate=False)
-    while seats := match.to_act():
-        for seat in sorted(seats):
-            if seat in match.to_act():
-                match.step(seat, bots[seat].choose(game, match.view(seat), seat))
-    for bot in bots:
-        bot.close()
+    match = Match.new(get_game(game_name), {}, len(levels), seed, names=levels,
+                      controllers=bots, narrate=False)
+    match.run_bots()
+    match.close()
     return match.record
 
 

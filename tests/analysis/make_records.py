@@ -10,27 +10,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from ludoteca.bots import make_bot  # noqa: E402
-from ludoteca.engine.match import Match  # noqa: E402
-from ludoteca.games import get_game  # noqa: E402
-
-
-def play(game_name: str, levels: list[str], seed: int) -> Any:
-    game = get_game(game_name)
-    bots = [make_bot(level, game_name, seed + k) for k, level in enumerate(levels)]
-    match = Match.new(game, {}, len(levels), seed, names=levels, narrate=False)
-    while seats := match.to_act():
-        for seat in sorted(seats):
-            if seat in match.to_act():
-                match.step(seat, bots[seat].choose(game, match.view(seat), seat))
-    for bot in bots:
-        bot.close()
-    return match.record
+from benchmarks.analysis import play  # noqa: E402
 
 
 def main() -> None:

@@ -28,13 +28,9 @@ def random_match(game: str, players: int, seed: int) -> MatchRecord:
 
 def finish_with(game_name: str, record: MatchRecord, level: str = "greedy") -> MatchRecord:
     """``record``'s moves, then ``level`` bots to the end."""
-    game = get_game(game_name)
-    match = Match.from_record(game, record, narrate=False)
     bots = [make_bot(level, game_name, 100 + s) for s in range(record.players)]
-    while seats := match.to_act():
-        for seat in sorted(seats):
-            if seat in match.to_act():
-                match.step(seat, bots[seat].choose(game, match.view(seat), seat))
+    match = Match.from_record(get_game(game_name), record, controllers=bots, narrate=False)
+    match.run_bots()
     return match.record
 
 

@@ -16,15 +16,9 @@ runner = CliRunner()
 
 
 def saved_match(path: Path, finished: bool = True) -> Path:
-    game = get_game("kingdomino")
     bots = [make_bot("greedy", "kingdomino", 7 + s) for s in range(2)]
-    match = Match.new(game, {}, 2, 7, controllers=bots, narrate=False)
-    if finished:
-        match.run_bots()
-    else:
-        for _ in range(5):
-            (seat,) = match.to_act()
-            match.step(seat, bots[seat].choose(game, match.view(seat), seat))
+    match = Match.new(get_game("kingdomino"), {}, 2, 7, controllers=bots, narrate=False)
+    match.run_bots(max_steps=None if finished else 5)
     match.record.save(path)
     return path
 
