@@ -64,48 +64,46 @@ class QueuedBots(BotWorkers):
         self, game: str, level: str, seed: int, view: JSON, seat: int, seconds: float,
         owner: Hashable = None,
     ) -> Any:
-        if await self._workers_alive():
-            reply = f"ludoteca:bots:reply:{secrets.token_hex(8)}"
-            job = {"game": game, "level": level, "seed": seed, "view": view, "seat": seat,
-                   "seconds": seconds, "reply": reply}
-            try:
-                await _done(self.redis.lpush(JOBS, json.dumps(job)))
-                got = await _done(self.redis.blpop([reply], timeout=seconds + 10))
-            except Exception as exc:
-                log.warning("bot queue unreachable (%s): this process chooses", exc)
-            else:
-                if got is not None:
-                    answer = json.loads(got[1])
-                    if "action" in answer:
-                        self.answered["queue"] += 1
-                        return answer["action"]
-                    raise RuntimeError(f"the worker failed: {answer.get('error')}")
-                log.warning("no worker answered in %.0f s: this process chooses", seconds + 10)
+        job = {"game": game, "level": level, "seed": seed, "view": view, "seat": seat,
+               "seconds": seconds}
+        answer = await self._by_worker(job, "action", seconds + 10, "chooses")
+        if answer is not None:
+            self.answered["queue"] += 1
+            return answer
         return await super().choose(game, level, seed, view, seat, seconds, owner)
 
     async def analyse_part(self, record: JSON, start: int, stop: int, budget: int, seed: int,
                            owner: Hashable = None) -> JSON:
         """Part of a post-game analysis, by a worker when one is alive (else here)."""
-        if await self._workers_alive():
-            reply = f"ludoteca:bots:reply:{secrets.token_hex(8)}"
-            job = {"kind": "analysis", "record": record, "start": start, "stop": stop,
-                   "budget": budget, "seed": seed, "reply": reply}
-            try:
-                await _done(self.redis.lpush(JOBS, json.dumps(job)))
-                got = await _done(self.redis.blpop([reply], timeout=PART_SECONDS))
-            except Exception as exc:
-                log.warning("bot queue unreachable (%s): this process analyses", exc)
-            else:
-                if got is not None:
-                    answer = json.loads(got[1])
-                    if "part" in answer:
-                        found: JSON = answer["part"]
-                        self.parts["queue"] += 1
-                        return found
-                    raise RuntimeError(f"the worker failed: {answer.get('error')}")
-                log.warning("no worker answered in %.0f s: this process analyses",
-                            PART_SECONDS)
+        job = {"kind": "analysis", "record": record, "start": start, "stop": stop,
+               "budget": budget, "seed": seed}
+        answer = await self._by_worker(job, "part", PART_SECONDS, "analyses")
+        if answer is not None:
+            self.parts["queue"] += 1
+            found: JSON = answer
+            return found
         return await super().analyse_part(record, start, stop, budget, seed, owner)
+
+    async def _by_worker(self, job: JSON, key: str, timeout: float, here: str) -> Any:
+        """A worker's answer to ``job`` (its ``key``), or None when no worker is alive,
+        Redis cannot be reached or nobody answers within ``timeout``: then this process
+        does the work itself (``here`` says what it does, in the log)."""
+        if not await self._workers_alive():
+            return None
+        reply = f"ludoteca:bots:reply:{secrets.token_hex(8)}"
+        try:
+            await _done(self.redis.lpush(JOBS, json.dumps({**job, "reply": reply})))
+            got = await _done(self.redis.blpop([reply], timeout=timeout))
+        except Exception as exc:
+            log.warning("bot queue unreachable (%s): this process %s", exc, here)
+            return None
+        if got is None:
+            log.warning("no worker answered in %.0f s: this process %s", timeout, here)
+            return None
+        answer = json.loads(got[1])
+        if key not in answer:
+            raise RuntimeError(f"the worker failed: {answer.get('error')}")
+        return answer[key]
 
 
 async def _done(result: Awaitable[T] | T) -> T:
