@@ -22,7 +22,8 @@ BUDGET = 2
 
 
 @pytest.fixture(scope="module")
-def arena(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server these tests run on (conftest's ``people`` make players on it)."""
     found = Server(database_url, tmp_path_factory.mktemp("analysis"),
                    LUDOTECA_ANALYSIS_BUDGET=str(BUDGET), LUDOTECA_BOT_DELAY="0")
     found.start()
@@ -30,19 +31,6 @@ def arena(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         yield found
     finally:
         found.stop()
-
-
-@pytest.fixture
-def person(arena: Server) -> Iterator[Callable[..., Player]]:
-    made: list[Player] = []
-
-    def make(name: str | None = None) -> Player:
-        made.append(Player(arena.base, name))
-        return made[-1]
-
-    yield make
-    for player in made:
-        player.close()
 
 
 def finished_table(player: Player, game: str = "kingdomino", **body: object) -> str:
@@ -72,9 +60,9 @@ def local_analysis(player: Player, table: str) -> JSON:
 
 
 def test_an_analysis_is_made_in_the_bot_processes_with_progress_and_kept(
-    person: Callable[..., Player]
+    people: Callable[..., Player]
 ) -> None:
-    ana = person()
+    ana = people()
     table = finished_table(ana)
     assert ana.ok(ana.http.get(f"/api/tables/{table}/analysis")) == {"status": "none"}
     asked = ana.http.post(f"/api/tables/{table}/analysis")
@@ -91,17 +79,17 @@ def test_an_analysis_is_made_in_the_bot_processes_with_progress_and_kept(
     assert final["analysis"] == local_analysis(ana, table)
     again = ana.http.post(f"/api/tables/{table}/analysis")  # asked again: the one kept
     assert again.status_code == 202 and again.json() == final
-    stranger = person()  # anyone who may see a public table may read it
+    stranger = people()  # anyone who may see a public table may read it
     assert stranger.ok(stranger.http.get(f"/api/tables/{table}/analysis")) == final
 
 
-def test_analyses_are_refused_cleanly(person: Callable[..., Player]) -> None:
-    bea = person()
+def test_analyses_are_refused_cleanly(people: Callable[..., Player]) -> None:
+    bea = people()
     running = bea.create("kingdomino", 2, bots=["greedy"])
     refused = bea.http.post(f"/api/tables/{running['id']}/analysis")
     assert refused.status_code == 409 and refused.json()["code"] == "not_finished"
     private = finished_table(bea, private=True)
-    outsider = person()
+    outsider = people()
     refused = outsider.http.post(f"/api/tables/{private}/analysis")
     assert refused.status_code == 403 and refused.json()["code"] == "wrong_invite"
     refused = outsider.http.get(f"/api/tables/{private}/analysis")
@@ -118,17 +106,17 @@ def test_analyses_are_refused_cleanly(person: Callable[..., Player]) -> None:
 
 
 def test_an_analysis_goes_on_after_the_server_is_killed(
-    arena: Server, person: Callable[..., Player]
+    server: Server, people: Callable[..., Player]
 ) -> None:
-    cy = person()
+    cy = people()
     table = finished_table(cy, "kami")
     assert cy.http.post(f"/api/tables/{table}/analysis").status_code == 202
     end = time.monotonic() + 120
     while cy.ok(cy.http.get(f"/api/tables/{table}/analysis"))["done"] < 4:
         assert time.monotonic() < end
         time.sleep(0.1)
-    arena.kill()
-    arena.start()  # the same port: the same client goes on
+    server.kill()
+    server.start()  # the same port: the same client goes on
     final = wait_done(cy, table)[-1]
     assert final["status"] == "done"
     assert final["analysis"] == local_analysis(cy, table)

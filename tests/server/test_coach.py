@@ -15,7 +15,8 @@ from tests.server.conftest import Server
 
 
 @pytest.fixture(scope="module")
-def arena(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server these tests run on (conftest's ``people`` make players on it)."""
     found = Server(database_url, tmp_path_factory.mktemp("coach"),
                    LUDOTECA_ANALYSIS_BUDGET="4", LUDOTECA_BOT_DELAY="0")
     found.start()
@@ -25,19 +26,6 @@ def arena(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         found.stop()
 
 
-@pytest.fixture
-def person(arena: Server) -> Iterator[Callable[..., Player]]:
-    made: list[Player] = []
-
-    def make(name: str | None = None, lang: str = "en") -> Player:
-        made.append(Player(arena.base, name, lang))
-        return made[-1]
-
-    yield make
-    for player in made:
-        player.close()
-
-
 def my_turn(sock: Socket) -> JSON:
     if not sock.state.get("legal"):
         sock.until(lambda m: m["type"] in ("full", "update") and bool(m.get("legal")))
@@ -45,9 +33,9 @@ def my_turn(sock: Socket) -> JSON:
 
 
 def test_a_hint_reaches_its_asker_alone_and_the_record_keeps_it(
-    person: Callable[..., Player]
+    people: Callable[..., Player]
 ) -> None:
-    ana, ben = person("ana_coach"), person("ben_coach")
+    ana, ben = people("ana_coach"), people("ben_coach")
     table = ana.create("kingdomino", 2, hints=True)
     assert table["hints"] is True
     ben.join(table["id"])
@@ -89,8 +77,8 @@ def json_free_of(raw: list[str], text: str) -> bool:
     return all(text not in line for line in raw)
 
 
-def test_hints_are_refused_cleanly(person: Callable[..., Player]) -> None:
-    cy = person("cy_coach", "es")
+def test_hints_are_refused_cleanly(people: Callable[..., Player]) -> None:
+    cy = people("cy_coach", "es")
     refused = cy.http.post("/api/tables", json={"game": "kingdomino", "players": 2,
                                                 "rated": True, "hints": True})
     assert refused.status_code == 400 and refused.json()["code"] == "hints_rated"
