@@ -79,7 +79,6 @@ class Evaluator:
 
     def __post_init__(self) -> None:
         self.playout = playout_of(self.profile)
-        self.players = 0
 
     def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
         if not self.game.is_over(state):
@@ -90,8 +89,8 @@ class Evaluator:
 
     def moves(self, view: JSON, seat: Seat, ply: int, candidates: Sequence[Any], players: int,
               samples: int, first: int = 0) -> list[Estimate]:
-        """Each candidate's value after playing it, over samples ``first..samples-1`` (added to
-        nothing: means of those samples only)."""
+        """Each candidate's playouts after playing it, summed over samples
+        ``first..samples-1`` (``Estimate.mean`` gives the value)."""
         game = self.game
         draw = game.determinizer(view, seat)
         sums = [Estimate.empty(players) for _ in candidates]
