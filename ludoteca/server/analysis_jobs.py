@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.analysis.analyse import PART, Analyst
 from ludoteca.engine.game import JSON
+from ludoteca.engine.i18n import Voice
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import entry
 from ludoteca.server import errors as E
@@ -28,15 +29,14 @@ STALE = timedelta(minutes=2)
 SEED = 0
 """Every arena analysis uses this seed: the same match always reads the same."""
 
-FAILED = "the analysis stopped on an error the server logged; ask for it again"
-"""What a failed analysis says (the error itself is in the server's log, never shown)."""
 
 Records = Callable[[str], Awaitable[MatchRecord | None]]
 """A finished table's match record by table id (None if it has none)."""
 
 
-def state_of(row: Analysis | None) -> JSON:
-    """What the API says of an analysis (docs/protocol.md, "Post-game analysis")."""
+def state_of(row: Analysis | None, say: Voice) -> JSON:
+    """What the API says of an analysis (docs/protocol.md, "Post-game analysis"), a failure
+    in the asker's language (the row keeps its message id; the error itself is only logged)."""
     if row is None:
         return {"status": "none"}
     out: JSON = {"status": row.status, "done": row.done, "total": row.total,
@@ -44,7 +44,7 @@ def state_of(row: Analysis | None) -> JSON:
     if row.status == "done":
         out["analysis"] = row.result
     elif row.status == "failed":
-        out["error"] = (row.result or {}).get("error", "")
+        out["error"] = say.t((row.result or {}).get("error") or E.ANALYSIS_FAILED)
     return out
 
 
@@ -60,7 +60,8 @@ class AnalysisJobs:
     def budget_for(self, game: str) -> int:
         return self.budget or entry(game).search_profile().analysis_budget
 
-    async def request(self, table_id: str, record: MatchRecord, user_id: int | None) -> JSON:
+    async def request(self, table_id: str, record: MatchRecord, user_id: int | None,
+                      say: Voice) -> JSON:
         """Start the table's analysis unless it has one; its state either way."""
         total = len(record.actions)
         if user_id is not None and await self.store.analyses.get(table_id) is None \
@@ -71,11 +72,11 @@ class AnalysisJobs:
             self._launch(table_id, record, user_id)
         else:
             await self._revive(table_id)
-        return state_of(await self.store.analyses.get(table_id))
+        return state_of(await self.store.analyses.get(table_id), say)
 
-    async def state(self, table_id: str) -> JSON:
+    async def state(self, table_id: str, say: Voice) -> JSON:
         await self._revive(table_id)
-        return state_of(await self.store.analyses.get(table_id))
+        return state_of(await self.store.analyses.get(table_id), say)
 
     async def resume(self) -> int:
         """One process alone, at start: go on with the analyses a stop left unfinished."""
@@ -95,7 +96,7 @@ class AnalysisJobs:
             return False
         record = await self.records(table_id)
         if record is None:
-            await self.store.analyses.fail(table_id, "the match is gone")
+            await self.store.analyses.fail(table_id, E.ANALYSIS_GONE)
             return False
         self._launch(table_id, record, row.requested_by)
         return True
@@ -130,7 +131,7 @@ class AnalysisJobs:
             raise
         except Exception:
             log.exception("an analysis failed", extra={"table": table_id})
-            await analyses.fail(table_id, FAILED)
+            await analyses.fail(table_id, E.ANALYSIS_FAILED)
 
     async def stop(self) -> None:
         tasks = list(self.running.values())

@@ -145,6 +145,8 @@ TOO_MANY_BOTS = N_(
     "allowed; choose an easier level or finish a table first.")
 HINTS_RATED = N_("Hints are for unrated tables: a rated match is played unaided.")
 HINTS_OFF = N_("This table does not allow hints; its host can allow them for a new table.")
+ANALYSIS_FAILED = N_("The analysis stopped on an error; ask for it again.")
+ANALYSIS_GONE = N_("The analysis stopped: its match could not be read again.")
 TOO_MANY_ANALYSES = N_(
     "An account may have one analysis in the making at a time; wait until yours is done.")
 # accounts and the lobby (issue 23)

@@ -95,19 +95,21 @@ async def replay(
 @router.post("/tables/{table_id}/analysis", status_code=202,
              summary="Analyse a finished match (docs/analysis.md): made in the bot processes")
 async def request_analysis(
-    table_id: str, hub: HubDep, user: UserDep, invite: str | None = None
+    table_id: str, hub: HubDep, user: UserDep, request: Request, invite: str | None = None
 ) -> JSON:
     actor, match = await _finished(hub, table_id, user, invite)
-    return await hub.analyses.request(actor.table_id, match.record, user.id)
+    say = actor.views.voice(request_language(request))
+    return await hub.analyses.request(actor.table_id, match.record, user.id, say)
 
 
 @router.get("/tables/{table_id}/analysis",
             summary="A finished match's analysis: its progress, then the analysis itself")
 async def analysis(
-    table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
+    table_id: str, hub: HubDep, user: MaybeUser, request: Request, invite: str | None = None
 ) -> JSON:
     actor, _match = await _finished(hub, table_id, user, invite)
-    return await hub.analyses.state(actor.table_id)
+    return await hub.analyses.state(actor.table_id,
+                                    actor.views.voice(request_language(request)))
 
 
 def _history_row(table: Table, seat: int) -> JSON:
