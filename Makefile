@@ -61,10 +61,12 @@ bench: install
 
 # The README's screenshots, as the browser tests take them (test-artifacts/ has every game).
 screenshots: install-test
-	$(BIN)/python -m pytest -q tests/web/test_games.py
 	mkdir -p docs/screenshots
-	cd test-artifacts && cp kingdomino-mid-desktop.png queendomino-mid-desktop.png \
-		goita-end-desktop.png buttons-mid-phone.png kami-mid-phone.png ../docs/screenshots/
+	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_layout.py -k 2p
+	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_cards.py
+	$(BIN)/python -m pytest -q tests/web/test_analysis.py
+	cd test-artifacts && for n in analysis-replay-en analysis-replay-es analysis-learn-en analysis-hint-en; do \
+		cp $$n-desktop.png ../docs/screenshots/$$n.png; done
 
 # Rewrite the golden playthroughs (tests/golden/*.txt) after an intended change; review the diff.
 golden: install-test

@@ -9,7 +9,11 @@ For each game and player count, the same seeds are played by a uniformly random 
 - through the AEC environment (``env.last()`` with the observation vector and action mask, a
   random legal index from the mask's nonzero entries, ``env.step``): "full";
 - through the AEC environment reading only the mask (``env.last(observe=False)``,
-  ``env.action_mask(agent)``): "mask only", which shows what the observation encoding costs.
+  ``env.action_mask(agent)``): "mask only", which shows what the observation encoding costs;
+- through the self-play vector environment (``ludoteca.rl.vector.self_play``, ``--slots``
+  matches at once, observations and masks batched, a random legal index per slot), until as
+  many matches as the other runs played have ended: "vector", against the AEC env's "full"
+  (issue 26's target: at least 2× the AEC env's steps per second per core).
 Each is timed ``--repeat`` times, interleaved, in CPU time of this process, and the fastest run
 kept (the machine is shared: the fastest run is the one least disturbed). Printed: steps per
 second and the ratios to the driver (issue 26's targets: full ≤ 3×, mask only ≤ 2×). Then the
@@ -33,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ludoteca.engine.match import Match
 from ludoteca.games import get_game
 from ludoteca.rl.pettingzoo import env
+from ludoteca.rl.vector import self_play
 
 clock = time.process_time
 """This process's CPU time, not the wall clock: on a shared machine the time other processes
@@ -108,6 +113,26 @@ def adapter_steps(name: str, players: int, seeds: list[int], observe: bool = Tru
     return steps, clock() - start
 
 
+def vector_steps(name: str, players: int, seeds: list[int], slots: int) -> tuple[int, float]:
+    """Steps (slot decisions) and seconds of random self-play through the vector env, until
+    ``len(seeds)`` matches have ended."""
+    envs = self_play(name, slots, players=players)
+    rnd = random.Random(seeds[0]).random
+    steps = finished = 0
+    start = clock()
+    envs.reset(seed=seeds[0])
+    actions = [0] * slots
+    while finished < len(seeds):
+        masks = envs.action_masks()
+        for i in range(slots):
+            legal: Any = masks[i].nonzero()[0]
+            actions[i] = int(legal[int(rnd() * len(legal))])
+        _, _, terminated, _, _ = envs.step(actions)
+        steps += slots
+        finished += int(terminated.sum())
+    return steps, clock() - start
+
+
 def openspiel_steps(name: str, players: int, seeds: list[int]) -> tuple[int, float]:
     """Decisions and seconds of random games through the OpenSpiel game (chance sampled)."""
     import pyspiel
@@ -144,22 +169,27 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure (best kept)")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games")
+    parser.add_argument("--slots", type=int, default=16, help="matches in the vector env")
     args = parser.parse_args()
     seeds = list(range(1000, 1000 + args.episodes))
     rows = [("game", "players", "bare engine steps/s", "engine + driver steps/s",
-             "full steps/s", "ratio", "mask only steps/s", "ratio")]
+             "full steps/s", "ratio", "mask only steps/s", "ratio", "vector steps/s",
+             "vector / full")]
     for name, players in CASES:
         if args.game and name not in args.game:
             continue
-        runs: dict[str, list[tuple[int, float]]] = {"e": [], "d": [], "a": [], "m": []}
+        runs: dict[str, list[tuple[int, float]]] = {"e": [], "d": [], "a": [], "m": [], "v": []}
         for _ in range(args.repeat):
             runs["e"].append(engine_steps(name, players, seeds))
             runs["d"].append(driver_steps(name, players, seeds))
             runs["a"].append(adapter_steps(name, players, seeds))
             runs["m"].append(adapter_steps(name, players, seeds, observe=False))
-        e_rate, d_rate, a_rate, m_rate = (max(n / t for n, t in runs[k]) for k in "edam")
+            runs["v"].append(vector_steps(name, players, seeds, args.slots))
+        e_rate, d_rate, a_rate, m_rate, v_rate = (max(n / t for n, t in runs[k])
+                                                  for k in "edamv")
         rows.append((name, str(players), f"{e_rate:,.0f}", f"{d_rate:,.0f}", f"{a_rate:,.0f}",
-                     f"{d_rate / a_rate:.2f}×", f"{m_rate:,.0f}", f"{d_rate / m_rate:.2f}×"))
+                     f"{d_rate / a_rate:.2f}×", f"{m_rate:,.0f}", f"{d_rate / m_rate:.2f}×",
+                     f"{v_rate:,.0f}", f"{v_rate / a_rate:.2f}×"))
         print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
     print("PettingZoo (AEC), ratios to the engine through the match driver:")
     table(rows)

@@ -4,7 +4,7 @@ PettingZoo environment and measured against our ``random`` and ``easy`` bots (do
     python examples/buttons_linear_policy.py [--episodes 4000] [--games 200] [--seed 1]
 
 The policy is a softmax over the legal actions of ``W @ x + b``, ``x`` the seat's observation
-vector (628 values), trained by REINFORCE with a running-mean baseline against the uniformly
+vector (1,314 values), trained by REINFORCE with a running-mean baseline against the uniformly
 random policy, seats alternating; the final reward (+1 win, −1 loss, 0 tie) is the return of
 every decision of the game. It is then measured, choosing its most likely legal action, against
 our bots through the same environment, with the untrained policy (uniform over the legal

@@ -4,7 +4,7 @@ against our ``random`` bot, measured against ``random`` and ``greedy`` as it tra
 
     python examples/maskable_ppo.py [--steps 200000] [--checkpoints 4] [--games 200]
                                     [--seeds 1 2 3] [--jobs 3] [--reward shaped]
-                                    [--plot docs/img/x.png]
+                                    [--anneal] [--ent 0.01] [--plot docs/img/x.png]
 
 Each seed trains a fresh MaskablePPO (an MLP policy, ``--net`` units a layer) on
 ``ludoteca.rl.gym.make("buttons", opponents="random")``, with shaped rewards by default
@@ -53,15 +53,31 @@ def win_rate(model: MaskablePPO, level: str, games: int, seed: int) -> float:
     return points / games
 
 
+class Anneal:
+    """The step size falling linearly to 0 over the whole run, read from the model's own step
+    count: SB3's "progress remaining" restarts at every ``learn`` call, one per checkpoint."""
+
+    def __init__(self, lr: float, total: int) -> None:
+        self.lr, self.total = lr, total
+        self.model: MaskablePPO | None = None
+
+    def __call__(self, _left: float) -> float:
+        done = self.model.num_timesteps if self.model is not None else 0
+        return self.lr * max(0.0, 1.0 - done / self.total)
+
+
 def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]]]:
     torch.set_num_threads(1)  # a small MLP: threads cost more than they give
     gamma = args.gamma
     env = make("buttons", players=2, opponents="random", reward=Reward(args.reward, gamma))
     env.reset(seed=seed)
+    schedule = Anneal(args.lr, args.steps) if args.anneal else args.lr
     model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, n_steps=args.n_steps,
-                        batch_size=args.batch, learning_rate=args.lr, gamma=gamma,
-                        ent_coef=0.01, device="cpu",
+                        batch_size=args.batch, learning_rate=schedule, gamma=gamma,
+                        ent_coef=args.ent, device="cpu",
                         policy_kwargs={"net_arch": [args.net, args.net]})
+    if isinstance(schedule, Anneal):
+        schedule.model = model
     curve: list[tuple[int, dict[str, float]]] = []
     every = args.steps // args.checkpoints
     start = time.perf_counter()
@@ -114,6 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
     parser.add_argument("--batch", type=int, default=256, help="PPO minibatch size")
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--anneal", action="store_true", help="step size falls linearly to 0")
+    parser.add_argument("--ent", type=float, default=0.01, help="entropy coefficient")
     parser.add_argument("--plot", type=Path, help="draw the curves into this PNG")
     args = parser.parse_args(argv)
     print(f"Buttons, 2 players: MaskablePPO against random, reward={args.reward!r}, "

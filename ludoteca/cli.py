@@ -239,12 +239,16 @@ def analyse(
     chart: Annotated[
         Path | None, typer.Option(help="Write the advantage chart (PNG) here.")
     ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(help="Processes to analyse in (default: one per core); the "
+                                      "result is the same for any number.")
+    ] = None,
 ) -> None:
     """Judge every decision of a finished match from the deciding seat's view: win chances,
     best moves, mistakes, accuracy and luck (docs/analysis.md)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from ludoteca.analysis.analyse import analyse as run_analysis
+    from ludoteca.analysis.parallel import analyse_parallel
     from ludoteca.analysis.terminal import mistakes_table, seat_names, summary_table
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
@@ -253,6 +257,8 @@ def analyse(
     with person_errors():
         if budget is not None and budget < 1:
             raise OptionError(f"--budget must be at least 1, not {budget}")
+        if jobs is not None and jobs < 1:
+            raise OptionError(f"--jobs must be at least 1, not {jobs}")
         record = MatchRecord.load(file)
         g = get_game(record.game)
         if record.result is None and len(record.actions) == 0:
@@ -262,8 +268,9 @@ def analyse(
         task = progress.add_task(record.game, total=len(record.actions))
         try:
             with progress:
-                result = run_analysis(record, budget, seed,
-                                      lambda done, _total: progress.update(task, completed=done))
+                result = analyse_parallel(
+                    record, budget, seed, jobs,
+                    lambda done, _total: progress.update(task, completed=done))
         except KeyboardInterrupt:
             fail("interrupted; nothing written", INTERRUPTED)
     names = seat_names(result, record.seats)

@@ -140,6 +140,12 @@ class Analyst:
             "stake": round(100.0 * (best.win[seat] - worst), 2),
             "judgement": None if forced else judge(drop, played_is_best),
             "accuracy": None if forced else round(move_accuracy(drop), 2),
+            # every move valued with the whole budget, best first: a retry of this decision
+            # ("Learn from your mistakes") is judged from them when it is among them
+            "candidates": [
+                {"action": legal[kept[j]].to_json(), "win": _pct(values[j].win[seat])}
+                for j in sorted(range(len(kept)),
+                                key=lambda j: (values[j].key(seat), -kept[j]), reverse=True)],
         }
         return out
 

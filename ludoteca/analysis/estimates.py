@@ -79,8 +79,11 @@ class Evaluator:
 
     def __post_init__(self) -> None:
         self.playout = playout_of(self.profile)
+        self.playouts = 0
+        """Playouts run so far (what an analysis costs, in iterations, for the benchmarks)."""
 
     def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
+        self.playouts += 1
         if not self.game.is_over(state):
             self.playout(self.game, state, rng)
         outcome = self.game.outcome(state)

@@ -237,6 +237,12 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: Seat) -> list[A]:
         """Every legal action for ``seat`` now (empty if it may not act)."""
 
+    def legal_indices(self, state: S, seat: Seat) -> list[int]:
+        """The stable indices of ``legal_actions(state, seat)``, in the same order. Learners
+        read only these (an action mask); a game may override this to produce them without
+        building actions, and its tests check the two agree (tests/engine/test_legal_indices.py)."""
+        return [a.index for a in self.legal_actions(state, seat)]
+
     def apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
 
@@ -342,6 +348,18 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def action_from_json(self, data: object) -> A:
         """Parse the canonical JSON form; MalformedAction if it cannot be read."""
+
+    def action_from_client(self, data: object) -> A:
+        """``action_from_json`` for what a client sent: a field the action's canonical form
+        does not have is refused (MalformedAction), as HTTP bodies refuse unknown fields, so a
+        misspelt or invented field is never silently dropped."""
+        action = self.action_from_json(data)
+        known = action.to_json()
+        extra = sorted(k for k in require_json_object(data) if k not in known)
+        if extra:
+            raise MalformedAction(msgid=N_("unknown field {field!r} in the action"),
+                                  field=str(extra[0]))
+        return action
 
     @abstractmethod
     def action_from_index(self, index: int) -> A: ...

@@ -401,11 +401,16 @@ class Match:
         self.check(seat, seq)
         return self._checked_step(seat, action, seconds)
 
-    def step_json(self, seat: Seat, data: object, seq: int | None = None) -> Step:
-        """``step`` for an action in its JSON form (MalformedAction when unreadable). The seat
-        and ``seq`` are checked first: a stale message is refused as stale, whatever it says."""
+    def step_json(self, seat: Seat, data: object, seq: int | None = None,
+                  strict: bool = False) -> Step:
+        """``step`` for an action in its JSON form (MalformedAction when unreadable; with
+        ``strict``, also when it has a field its canonical form has not: what a client sent).
+        The seat and ``seq`` are checked first: a stale message is refused as stale, whatever
+        it says."""
         self.check(seat, seq)
-        return self._checked_step(seat, self.game.action_from_json(data), 0.0)
+        game = self.game
+        action = game.action_from_client(data) if strict else game.action_from_json(data)
+        return self._checked_step(seat, action, 0.0)
 
     def step_trusted(self, seat: Seat, action: Any) -> frozenset[Seat]:
         """Apply an action its caller checked against ``legal(seat)`` at this very ``seq``

@@ -169,8 +169,7 @@ class _Position:
         """The current player's legal action indices, ascending (cached: do not change it)."""
         if self.legal is None:
             engine = self.spiel.engine
-            self.legal = sorted([
-                a.index for a in engine.legal_actions(self.engine, self.current_player())])
+            self.legal = sorted(engine.legal_indices(self.engine, self.current_player()))
         return self.legal
 
     def waiting(self, script: tuple[int, ...], need: int, then: tuple[int, ...]) -> _Position:

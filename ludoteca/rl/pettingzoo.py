@@ -124,8 +124,9 @@ class _Table:
         return match
 
     def mask(self, seat: Seat) -> Mask:
-        """``seat``'s legal actions now as 0/1, built once per decision point, and only when
-        asked for (``observe``, ``action_mask``, or a step checking its action). Written byte
+        """``seat``'s legal actions now as 0/1 (``Game.legal_indices``: no action objects are
+        built), once per decision point, and only when asked for (``observe``,
+        ``action_mask``, or a step checking its action). Written byte
         by byte into a new buffer that becomes the array (numpy's fancy indexing costs more
         than the few writes): a new array at every move, so a mask handed out never changes,
         and nothing else is allocated."""
@@ -134,8 +135,8 @@ class _Table:
             raw = self._legal[seat] = bytearray(self.num_actions)
             if seat in self.to_act:
                 assert self.match is not None
-                for a in self.game.legal_actions(self.match.state, seat):
-                    raw[a.index] = 1
+                for i in self.game.legal_indices(self.match.state, seat):
+                    raw[i] = 1
             mask = self._masks[seat] = np.frombuffer(raw, dtype=np.int8)
         return mask
 

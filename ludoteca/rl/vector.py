@@ -34,6 +34,7 @@ from gymnasium.vector.utils import batch_space
 
 from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game
+from ludoteca.rl.encode import encode_into
 from ludoteca.rl.gym import BotEnv, Opponents
 from ludoteca.rl.pettingzoo import _Table
 from ludoteca.rl.rewards import Reward
@@ -141,7 +142,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
         for i, (table, s) in enumerate(zip(self.tables, seeds, strict=True)):
             self._deal(table, s)
             seats[i] = self._seat(table)
-            obs[i] = self._observe(i, table, int(seats[i]))
+            self._observe(i, table, int(seats[i]), obs)
         return obs, {"seat": seats}
 
     def _deal(self, table: _Table, seed: int | None) -> None:
@@ -153,10 +154,12 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
     def _seat(table: _Table) -> int:
         return min(table.to_act)
 
-    def _observe(self, i: int, table: _Table, seat: int) -> Batch:
-        got = table.observe(seat)
-        self._masks[i] = got["action_mask"]
-        return got["observation"]
+    def _observe(self, i: int, table: _Table, seat: int, obs: Batch) -> None:
+        """Write ``seat``'s observation into row ``i`` of ``obs`` (no copy in between) and its
+        mask into the batch of masks."""
+        assert table.match is not None
+        encode_into(table.encoder, table.match.state, seat, obs[i])
+        self._masks[i] = table.mask(seat)
 
     def step(self, actions: Any) -> tuple[
         Batch, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
@@ -186,7 +189,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
                 self._deal(table, None)
             rewards[i] = every[i, seat]
             seats[i] = self._seat(table)
-            obs[i] = self._observe(i, table, int(seats[i]))
+            self._observe(i, table, int(seats[i]), obs)
         infos: dict[str, Any] = {"seat": seats, "acted": acted, "rewards": every}
         if terminated.any():
             infos.update(final_obs=np.array(final_obs, dtype=object), _final_obs=terminated,

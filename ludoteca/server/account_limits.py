@@ -65,4 +65,4 @@ class AccountLimits:
             log.info("too many search bots", extra={"user_id": user_id,
                                                      "limit": self.search_bots})
             raise ServerError("too_many_bots", E.TOO_MANY_BOTS, 429, count=self.search_bots,
-                              levels=", ".join(SEARCH_LEVELS))
+                              levels=", ".join(SEARCH_LEVELS), have=have, more=more)

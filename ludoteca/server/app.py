@@ -19,6 +19,7 @@ import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
@@ -131,7 +132,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
     # The browser client's modules, compressed (text compresses about 4:1; a first table page
     # load measured 141 KiB plain, benchmarks/web.py). Only here: API answers are small.
     mount_game_assets(app)  # /static/games/<game>/: each game's own web folder
-    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
+    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=256),
               name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(TableSockets)  # /ws/tables/{id}, outside the routing layers
@@ -185,7 +186,9 @@ def _error_handlers(app: FastAPI) -> None:
             error = ServerError("bad_request", E.BAD_REQUEST, exc.status_code,
                                 detail=str(exc.detail))
         response = _error_response(request, error, error.status)
-        response.headers.update(exc.headers or {})  # 405's Allow
+        response.headers.update(exc.headers or {})
+        if exc.status_code == 405:
+            response.headers["allow"] = allowed_methods(request)
         return response
 
     @app.exception_handler(Exception)
@@ -193,6 +196,18 @@ def _error_handlers(app: FastAPI) -> None:
         log.exception("request failed: %s %s", request.method, request.url.path)
         error = ServerError("server_error", E.SERVER_FAILED, 500)
         return _error_response(request, error, 500)
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route takes at this path (Starlette's own ``Allow`` names only the
+    first route that matched the path, and each of ours takes one method)."""
+    routes = [*request.app.routes, *(r for router in ROUTERS for r in router.routes)]
+    path = request.url.path
+    methods: set[str] = set()
+    for route in routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(path):
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
 
 
 class BodyLimit:
@@ -352,5 +367,6 @@ def serve(settings: Settings, sockets: list[socket.socket] | None = None) -> Non
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),
         timeout_graceful_shutdown=10,
+        server_header=False,  # no "server: uvicorn" on every answer: it tells only the stack
     )
     ArenaServer(config).run(sockets=sockets)

@@ -61,6 +61,13 @@ def hint(game: str, view: JSON, seat: int, players: int, ply: int, budget: int) 
     return suggest(game, view, seat, players, ply, budget)
 
 
+def retry_value(record: JSON, ply: int, action: JSON, budget: int, seed: int) -> float:
+    """Runs in a worker process: a retried move's value ("Learn from your mistakes")."""
+    from ludoteca.analysis.retry import value_of
+
+    return value_of(record, ply, action, budget, seed)
+
+
 def budget(level: str) -> float:
     return SEARCH_SECONDS.get(level, 0.05)
 
@@ -126,6 +133,14 @@ class BotWorkers:
         found: JSON = await self._run(partial(hint, game, view, seat, players, ply, budget),
                                       owner)
         self.parts["hints"] += 1
+        return found
+
+    async def retry_value(self, record: JSON, ply: int, action: JSON, budget: int, seed: int,
+                          owner: Hashable = None) -> float:
+        """A retried move's value (``retry_value``), in turn with the bots' moves; in this
+        process's pool, which the asker waits on, as for hints."""
+        found: float = await self._run(partial(retry_value, record, ply, action, budget, seed),
+                                       owner)
         return found
 
     async def _run(self, job: Callable[[], Any], owner: Hashable) -> Any:

@@ -96,6 +96,7 @@ NO_SUCH_USER = N_("There is no player {name}.")
 NO_SUCH_GAME = N_("There is no game {game}; the games are: {games}.")
 NOT_FOUND = N_("Nothing here: {path}.")
 BAD_REQUEST = N_("The request is not valid: {detail}")
+UNKNOWN_FIELD = N_("The message has a field {field} its type does not have.")
 TOO_LARGE = N_("The message is too large ({size} bytes; at most {limit}).")
 BAD_JSON = N_("The message is not valid JSON.")
 UNKNOWN_MESSAGE = N_("Unknown message type {kind}; known: {known}.")
@@ -106,6 +107,7 @@ ALREADY_SEATED = N_("You already sit at this table.")
 NOT_OPEN = N_("The table has already started.")
 NOT_PLAYING = N_("The table is not being played.")
 NOT_FINISHED = N_("The match is not over yet; its record is kept until the end.")
+NOT_YOUR_SEAT = N_("Until the match ends, a replay shows only your own seat's view.")
 NOT_HOST = N_("Only the table's host may do that.")
 WRONG_INVITE = N_("This table is private: it needs its invite link.")
 CHAT_EMPTY = N_("Say something: the line is empty.")
@@ -141,12 +143,15 @@ TOO_MANY_TABLES = N_(
     "One account may host {count} open or running tables at once, and the host has as many; "
     "finish or leave one first.")
 TOO_MANY_BOTS = N_(
-    "The host's tables already have {count} bots at search levels ({levels}), the most "
-    "allowed; choose an easier level or finish a table first.")
+    "An account's tables may have {count} bots at search levels ({levels}) at most; the host's "
+    "have {have}, and this would add {more}. Choose an easier level or finish a table first.")
 HINTS_RATED = N_("Hints are for unrated tables: a rated match is played unaided.")
 HINTS_OFF = N_("This table does not allow hints; its host can allow them for a new table.")
 ANALYSIS_FAILED = N_("The analysis stopped on an error; ask for it again.")
 ANALYSIS_GONE = N_("The analysis stopped: its match could not be read again.")
+NO_ANALYSIS = N_("This match has no analysis yet; ask for it and wait until it is done.")
+NOT_YOUR_DECISION = N_("Only the player who made that move may try it again.")
+NOT_LEGAL_THEN = N_("That move was not among the legal moves of that decision.")
 TOO_MANY_ANALYSES = N_(
     "An account may have one analysis in the making at a time; wait until yours is done.")
 # accounts and the lobby (issue 23)

@@ -37,4 +37,4 @@ def mount_game_assets(app: Starlette) -> None:
         web = entry(name).web_file()
         if web is not None:
             files = StaticFiles(directory=web.parent)
-            app.mount(f"{PREFIX}/{name}", GZipMiddleware(files, minimum_size=1024))
+            app.mount(f"{PREFIX}/{name}", GZipMiddleware(files, minimum_size=256))

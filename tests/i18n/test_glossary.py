@@ -1,13 +1,40 @@
 """One Spanish word per concept: every catalog (the server's, the engine's, the web shell's,
-each game's messages and option labels) follows ``ludoteca/locale/glossary.json``."""
+each game's messages, option labels and renderer words) follows
+``ludoteca/locale/glossary.json``."""
 
 from __future__ import annotations
 
-from tests.i18n.glossary import GLOSSARY, Concept, Pair, breaks, concepts, pairs, violations
+import os
+
+import pytest
+
+from tests.i18n.glossary import (
+    GLOSSARY,
+    Concept,
+    Pair,
+    breaks,
+    concepts,
+    pairs,
+    renderer_catalogs,
+    violations,
+)
 
 
 def test_every_catalog_follows_the_glossary() -> None:
     assert violations() == []
+
+
+def test_the_game_renderers_words_follow_the_glossary() -> None:
+    """The renderers' own words (``games/<game>/web/*_messages.js``, read by Node)."""
+    renderers = renderer_catalogs()
+    if renderers is None:
+        why = "Node and tests/webunit's DOM (make node-test) are needed to read the renderers"
+        if os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1":
+            pytest.fail(why)
+        pytest.skip(why)
+    assert {"kingdomino/web/domino_messages.js", "queendomino/web/queendomino_messages.js",
+            "buttons/web/buttons_messages.js", "kami/web/kami_messages.js"} <= set(renderers)
+    assert violations(renderers) == []
 
 
 def test_the_glossary_names_the_issues_concepts() -> None:

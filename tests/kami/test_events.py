@@ -328,7 +328,7 @@ def test_two_players_see_the_mercenaries_and_the_cards_turned_up() -> None:
     assert forms(events, "mercenary_turned", None) == [
         {"type": "mercenary_turned", "stack": 0, "card": "fool"}]
     assert GAME.render_event(lead, GAME.voice("en")) == \
-        "P1 leads the Tower (mercenary m0) face down and attacks with the Silver Dragon."
+        "P1 leads the Tower (mercenary M1) face down and attacks with the Silver Dragon."
     s = position(players=2, hands={0: "gold gold"})
     events = narrate(GAME, s, 0, play("gold", "gold"))
     (tops,) = forms(events, "mercenaries", None)

@@ -22,12 +22,27 @@ sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from cases import CASES, case_id
 
 MODULES = {"goita": "kami"}
+EXTRA = {"buttons": "buttons_plan"}
+"""Slices appended after the snapshot, each with its own plain reference (``extra``)."""
 
 
-def reference(name: str, players: int, options: dict[str, Any]) -> Any:
-    game = get_game(name)
-    module = importlib.import_module(f"{MODULES.get(name, name)}_observation")
-    return module.Encoder(game, game.validate(options, players), players)
+class Reference:
+    """The snapshot's encoder, followed by the slices appended since (``EXTRA``)."""
+
+    def __init__(self, name: str, players: int, options: dict[str, Any]) -> None:
+        game = get_game(name)
+        module = importlib.import_module(f"{MODULES.get(name, name)}_observation")
+        self.old = module.Encoder(game, game.validate(options, players), players)
+        self.extra = (importlib.import_module(EXTRA[name]).extra if name in EXTRA
+                      else None)
+
+    def encode(self, state: Any, seat: int) -> Any:
+        vec = self.old.encode(state, seat)
+        return vec if self.extra is None else np.concatenate([vec, self.extra(state, seat)])
+
+
+def reference(name: str, players: int, options: dict[str, Any]) -> Reference:
+    return Reference(name, players, options)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])

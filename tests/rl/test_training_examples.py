@@ -32,7 +32,7 @@ def test_maskable_ppo(tmp_path: Path) -> None:
     png = tmp_path / "curve.png"
     out = run("examples/maskable_ppo.py", "--steps", "256", "--checkpoints", "1",
               "--games", "2", "--seeds", "1", "2", "--n-steps", "128", "--batch", "64",
-              "--reward", "shaped", "--plot", str(png))
+              "--reward", "shaped", "--anneal", "--ent", "0.005", "--plot", str(png))
     assert out.startswith("Buttons, 2 players: MaskablePPO against random, reward='shaped'")
     check(out, seeds=2, points=2)
     assert png.read_bytes().startswith(b"\x89PNG")

@@ -67,6 +67,7 @@ def test_open_tables_and_search_bots_per_account_are_limited(limited: Server) ->
         # a third, seated later, is refused
         body = refused(http.post(f"/api/tables/{first['id']}/bots", json={"level": "hard"}))
         assert body["code"] == "too_many_bots"
+        assert "have 2, and this would add 1" in body["message"]  # what it has, not the limit
         # a table's bots are its host's, whoever seats them; easy bots are not counted
         second = host.create("kingdomino", 4)
         other.join(second["id"], seat=1)

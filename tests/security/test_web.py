@@ -74,7 +74,6 @@ def session_of(player: Player) -> tuple[str, str]:
 def test_every_answer_carries_the_security_headers(arena: ServerProcess) -> None:
     answers = {
         "page": get(arena.port, "/"),
-        "module": get(arena.port, "/static/app.js"),
         "api": get(arena.port, "/api/games"),
         "health": get(arena.port, "/healthz"),
         "not found": get(arena.port, "/nothing/here"),
@@ -97,6 +96,11 @@ def test_every_answer_carries_the_security_headers(arena: ServerProcess) -> None
         assert headers.get("x-content-type-options") == "nosniff", what
         assert headers.get("referrer-policy") == "same-origin", what
         assert headers.get("x-frame-options") == "DENY", what
+    # A script or a stylesheet is never a document: nosniff alone, and none of the page rules
+    for path in ("/static/app.js", "/static/style.css", "/static/games/kingdomino/domino.js"):
+        headers = get(arena.port, path).headers
+        assert headers.get("x-content-type-options") == "nosniff", path
+        assert "content-security-policy" not in headers and "x-frame-options" not in headers, path
 
 
 CLIENT_HEADER = next(iter(CLIENT.items()))

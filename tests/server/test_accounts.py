@@ -238,6 +238,14 @@ def test_limits_and_malformed_requests(server: Server) -> None:
         wrong_method = http.put("/api/session")
         assert "PUT" in refused(wrong_method, 405, "method_not_allowed")
         assert "GET" in {m.strip() for m in wrong_method.headers["allow"].split(",")}
+        # Allow names every method the path takes, not only the first route's
+        wrong_method = http.put("/api/me")
+        refused(wrong_method, 405, "method_not_allowed")
+        assert {"GET", "PATCH", "DELETE"} <= {
+            m.strip() for m in wrong_method.headers["allow"].split(",")}
+        wrong_method = http.put("/api/tables")
+        refused(wrong_method, 405, "method_not_allowed")
+        assert {"GET", "POST"} <= {m.strip() for m in wrong_method.headers["allow"].split(",")}
         refused(http.get("/api/tables", params={"status": "sideways"}), 422, "bad_request")
 
 

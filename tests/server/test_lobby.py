@@ -62,6 +62,12 @@ def play_out(player: Player, table: str, seed: int) -> JSON:
 
 def test_games_and_their_options(server: Server, people: Callable[..., Player]) -> None:
     games = httpx.get(server.base + "/api/games", timeout=30).json()
+    # the same list, compressed for a client that takes gzip and plain for one that does not
+    packed = httpx.get(server.base + "/api/games", headers={"Accept-Encoding": "gzip"})
+    plain = httpx.get(server.base + "/api/games", headers={"Accept-Encoding": "identity"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.json() == games
+    assert "content-encoding" not in plain.headers and plain.json() == games
+    assert int(packed.headers["content-length"]) * 3 < int(plain.headers["content-length"])
     assert {g["name"] for g in games} == GAMES
     host = people("Opciones")
     for spec in games:

@@ -43,6 +43,9 @@ def finished_pair(people: Callable[..., Player], rated: bool, seed: int
                          lambda: socks[1].play(random.Random(seed + 1)))
     while watcher.state.get("status") != "finished":
         watcher.recv()
+    # the finished summary follows the last move's update, ratings and all
+    summary = table_message(watcher, lambda t: t["status"] == "finished")
+    assert summary["result"] == watcher.state["result"]
     return ana, ben, table, socks, [*finals, watcher.state]
 
 
@@ -64,6 +67,9 @@ def test_the_last_move_tells_everyone_the_result_with_ratings(
     winner = result["ranks"].index(1)
     assert ratings[winner]["after"] > ratings[winner]["before"]
     assert ratings[1 - winner]["after"] < ratings[1 - winner]["before"]
+    for rating in ratings.values():  # the change, said by the server: no client subtracts
+        assert rating["delta"] == round(rating["after"] - rating["before"], 2)
+    assert isinstance(result["tie_broken"], list)
     assert finals[0]["status"] == "finished" and finals[0]["legal"] == []
 
 
@@ -81,11 +87,15 @@ def test_a_rematch_is_offered_declined_offered_again_and_accepted(
     # nobody is seated anywhere yet, and no clock runs
     assert ben.ok(ben.http.get("/api/me/tables")) == []
     b.send({"type": "rematch", "accept": False})
-    assert table_message(a, lambda t: t["rematch_offer"] is None)["rematch"] is None
-    assert ana.ok(ana.http.get(f"/api/tables/{table['id']}"))["rematch_offer"] is None
+    declined = table_message(a, lambda t: t["rematch_declined"] is not None)
+    assert declined["rematch"] is None and declined["rematch_declined"] == seat_b
+    assert declined["rematch_offer"] is None
+    summary = ana.ok(ana.http.get(f"/api/tables/{table['id']}"))
+    assert summary["rematch_offer"] is None and summary["rematch_declined"] == seat_b
     # offered again, over HTTP this time; accepted from the socket
     offered = ana.ok(ana.http.post(f"/api/tables/{table['id']}/rematch", json={"accept": True}))
     assert offered["rematch_offer"]["waiting"] == [seat_b] and offered["rematch"] is None
+    assert offered["rematch_declined"] is None  # a new offer: the decline is past
     b.send({"type": "rematch", "accept": True})
     made = table_message(a, lambda t: t["rematch"] is not None)["rematch"]
     again = ana.ok(ana.http.get(f"/api/tables/{made}"))

@@ -13,6 +13,7 @@ from ludoteca.engine.errors import IllegalAction, NotYourTurn, StaleAction
 from ludoteca.engine.match import NoUndo
 from ludoteca.server.db import LogEntry, Seat, Table, User
 from ludoteca.server.errors import ServerError
+from ludoteca.server.results import tie_broken
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.table.view import TableViews
 
@@ -148,7 +149,10 @@ def test_a_whole_match_ends_with_the_table_row_and_rebuilds_from_its_writes() ->
             break
         assert effects.write.table is None
     assert effects.write.table is core.table and core.table.status == "finished"
-    assert core.table.result == match.outcome.to_json()  # type: ignore[union-attr]
+    outcome = match.outcome
+    assert outcome is not None  # the result, with the seats a tie-break decided (results.py)
+    assert core.table.result == {**outcome.to_json(), "tie_broken": tie_broken(outcome)}
+    assert effects.tell == ["step", "table"]  # the finished summary follows the last move
     assert core.bots_to_ask() == [] and core.next_deadline() is None
     rebuilt = TableCore(core.table, core.seats, core.users, log)
     assert rebuilt.match is not None and rebuilt.match.record.actions == match.record.actions
@@ -175,3 +179,25 @@ def test_messages_with_keys_that_are_not_strings_are_still_sent() -> None:
     from ludoteca.server.table.view import dumps
 
     assert dumps({"hands": {0: [1], 1: []}, "ok": True}) == '{"hands":{"0":[1],"1":[]},"ok":true}'
+
+
+def test_a_deal_that_ends_the_match_finishes_the_table_at_once() -> None:
+    """Goita B5: a hand of six Shi scores 50 at the deal; with a target of 50 the match is over
+    before anyone moves. The table must finish then (result, finished effects), not stay
+    "playing" with no one to act (seed 205 deals such a hand)."""
+    table = Table(id="t1", game="goita", players=4, options={"target": 50}, seed=205,
+                  mode="live", bank_seconds=300.0, increment_seconds=5.0, turn_hours=24.0,
+                  rated=False, private=False, invite=None, status="open", host_id=1,
+                  zombie=False, result=None, created_at=NOW)
+    seats = [Seat(table_id="t1", seat=s, user_id=None, bot=None, zombie=False,
+                  bank_seconds=300.0, deadline=None) for s in range(4)]
+    seats[0].user_id = 1
+    core = TableCore(table, seats, {1: USERS[1]})
+    for seat in (1, 2, 3):
+        core.seated(core.free_seat(seat), None, "greedy")
+    effects = core.seats_changed(NOW)
+    assert core.match is not None and core.match.is_over() and core.seq == 0
+    assert effects.finished and "table" in effects.tell
+    assert table.status == "finished" and table.finished_at == NOW
+    assert table.result is not None and table.result["scores"] == list(core.match.outcome.scores)
+    assert not core.to_act() and core.next_deadline() is None

@@ -167,6 +167,12 @@ def test_refusals_are_typed_and_change_nothing(
     refused({"type": "dance"}, "unknown_message")
     refused({"type": "act", "seq": state["seq"]}, "bad_request")
     refused({"type": "act", "seq": state["seq"], "action": {"type": "fly"}}, "malformed_action")
+    # unknown fields: in the message (a misspelt seq too), in the action
+    assert "seqq" in refused({"type": "ping", "seqq": 1}, "bad_request")["message"]
+    refused({"type": "act", "seq": state["seq"], "action": state["legal"][0], "seat": 1},
+            "bad_request")
+    refused({"type": "act", "seq": state["seq"], "action": {**state["legal"][0], "extra": 1}},
+            "malformed_action")
     refused({"type": "act", "seq": "x", "action": state["legal"][0]}, "bad_request")
     refused({"type": "act", "seq": state["seq"] + 5, "action": state["legal"][0]}, "stale")
     refused({"type": "act", "seq": state["seq"] - 1, "action": state["legal"][0]}, "stale")
@@ -179,6 +185,7 @@ def test_refusals_are_typed_and_change_nothing(
     error = refused({"type": "act", "seq": state["seq"], "action": state["legal"][0]},
                     "not_seated", spy)
     assert "asiento" in error["message"].lower()
+    assert "campo" in refused({"type": "sync", "desde": 3}, "bad_request", spy)["message"]
     after = _sync(sock)
     assert after["seq"] == before["seq"] and after["view"] == before["view"]
     assert after["legal"] == before["legal"]

@@ -11,6 +11,8 @@ import re
 import secrets
 from typing import Any
 
+import pytest
+
 from tests.i18n.glossary import concepts
 from tests.web.conftest import Console, axe_violations, dump, shoot
 from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
@@ -69,8 +71,9 @@ def test_the_badge_and_the_title_follow_the_other_players_move(open_page: Any,
     wait_for_badge(waiter, "1")
     wait_for_title(waiter, r"^\(1\) Ludoteca$")
     assert "1" in (waiter.get_attribute(BADGE, "aria-label") or "")
+    # the list is read again after the event that moved the badge: wait for it
+    waiter.wait_for_selector(f'[data-testid="my-tables"] [data-table="{tid}"][data-waiting="1"]')
     first = waiter.locator('[data-testid="my-tables"] [data-table]').first
-    first.wait_for()
     assert first.get_attribute("data-table") == tid and first.get_attribute("data-waiting") == "1"
     assert (found := axe_violations(waiter, axe_source)) == [], dump(found)  # badge shown
     shoot(waiter, "lobby-waiting")  # and at phone width, nothing wider than the screen
@@ -207,3 +210,22 @@ def test_no_null_and_no_english_on_the_sign_in_lobby_and_player_pages(open_page:
 def sign_in_as_guest_from_signin(page: Any) -> str:
     page.get_by_test_id("guest-form").click()
     return str(page.get_by_test_id("me").inner_text())
+
+
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 768}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_the_new_table_button_is_in_sight_however_long_the_form(open_page: Any,
+                                                                  size: dict[str, int]) -> None:
+    """Kingdomino's options make the form taller than a laptop's screen: its button stays at the
+    foot of the screen, and opens the table from there."""
+    page = open_page("/", viewport=size)
+    sign_in_as_guest(page)
+    page.get_by_test_id("new-game").select_option("kingdomino")
+    # from the form's top (a phone shows the lobby's tables above it)
+    form = page.get_by_test_id("create").evaluate(
+        "b => { b.form.scrollIntoView(); return b.form.getBoundingClientRect().height; }")
+    assert form > size["height"] * 0.8  # taller than the screen
+    box = page.get_by_test_id("create").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= size["height"] + 0.5, box
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")

@@ -121,3 +121,6 @@ def test_a_kingdomino_turn_by_keyboard_alone(open_page: Any) -> None:
             page.keyboard.press("Enter")
             claimed += 1
         wait_past(page, seq)
+        # the move's redraw leaves the keyboard in the game, not at the page's top
+        page.wait_for_function("""() => document.querySelector('[data-testid="game-root"]')
+            .contains(document.activeElement)""")

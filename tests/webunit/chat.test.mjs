@@ -1,9 +1,9 @@
-// The chat view (views/chat.js): each line with its time, the account beside a display name,
+// The chat view (views/log.js): each line with its time, the account beside a display name,
 // and the form's count of characters against the server's limit of 500.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { chatForm, chatView } from "/static/views/chat.js";
+import { chatForm, chatView } from "/static/views/log.js";
 
 test("a chat line shows who said it, the account behind a display name, and when", () => {
   const list = document.createElement("ul");

@@ -64,6 +64,9 @@ SETUPS = [
     }),
     Setup("kami", 2, 6, {
         "lead": lambda v, legal: bool(v.get("leading")) and len(legal) > 3,
+        # a deal just ended: the recap (view last_round) over an untouched new deal
+        "recap": lambda v, legal: bool(v.get("last_round")) and v["phase"] == "play"
+        and not any(v["attack_lines"]) and bool(legal),
         "counter": lambda v, legal: not v.get("leading") and "pass" in _types(legal)
         and len(legal) > 1,
     }),

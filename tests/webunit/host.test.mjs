@@ -71,3 +71,61 @@ test("a renderer that fails to load or throws leaves the fallback", async () => 
   try { host.draw(frame()); } finally { console.error = error; }
   assert.equal(root.querySelector(".hint").textContent, "[table.renderer_failed]");
 });
+
+test("a renderer's show given as a module URL is loaded when moves are first shown, then drawn", async () => {
+  const log = [];
+  const shows = [];
+  const importer = async (url) => url.endsWith("show.js")
+    ? { show: (root, ctx) => shows.push(ctx.show.best) }
+    : { default: { ...fakeRenderer(log), show: "/static/games/fake/show.js" } };
+  const root = document.createElement("div");
+  const host = createHost(root, { game: "fake2", url: "/static/games/fake/b.js", t, notify: () => {}, importer });
+  await host.ready;
+  host.draw(frame({ view: { ply: 1 } })); // no moves to show: the module is not asked for
+  host.draw(frame({ view: { ply: 1 }, show: { best: "x" } }));
+  assert.deepEqual(shows, []); // loading
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(shows, ["x"]); // the frame drawn again with its moves once loaded
+  host.draw(frame({ view: { ply: 2 }, show: { best: "y" } }));
+  assert.deepEqual(shows, ["x", "y"]); // at once from then on
+});
+
+test("ctx.own is the viewer's own seat: `you` unless the page says otherwise (the replay)", async () => {
+  const seen = [];
+  const importer = async () => ({ default: { name: "own", messages: { en: {}, es: {} }, render(root, ctx) { seen.push([ctx.you, ctx.own]); } } });
+  const host = createHost(document.createElement("div"), { game: "own", url: "/static/games/own/a.js", t, importer });
+  await host.ready;
+  host.draw(frame({ you: 1 }));
+  host.draw(frame({ you: null }));
+  host.draw(frame({ you: null, own: 0 }));
+  host.draw(frame({ you: null, own: null }));
+  assert.deepEqual(seen, [[1, 1], [null, null], [null, 0], [null, null]]);
+  host.destroy();
+});
+
+test("a redraw that removes the focused control puts focus back in the game, not the page", async () => {
+  const buttons = {
+    name: "buttons", messages: { en: {}, es: {} },
+    render(root, ctx) {
+      root.replaceChildren(...ctx.legal.map((a, i) => {
+        const b = document.createElement("button");
+        b.dataset.actionIndex = String(i);
+        b.dataset.testid = `act-${a.id}`;
+        return b;
+      }));
+    },
+  };
+  const root = document.createElement("div");
+  document.body.append(root);
+  const host = createHost(root, { game: "x", url: "/static/games/x/focus.js", t, importer: async () => ({ default: buttons }) });
+  host.draw(frame({ seq: 1, legal: [{ id: "a" }, { id: "b" }] }));
+  await host.ready;
+  root.querySelector('[data-testid="act-b"]').focus();
+  host.draw(frame({ seq: 2, legal: [{ id: "c" }, { id: "b" }] }));
+  assert.equal(document.activeElement.dataset.testid, "act-b", "the same control again");
+  host.draw(frame({ seq: 3, legal: [{ id: "d" }] }));
+  assert.equal(document.activeElement.dataset.testid, "act-d", "else the first control");
+  host.draw(frame({ seq: 4, legal: [] }));
+  assert.equal(document.activeElement, root, "else the game itself");
+  root.remove();
+});

@@ -27,10 +27,15 @@ export async function draw(name) {
   document.body.replaceChildren(root);
   const sent = [];
   const notes = [];
-  const ctx = { view: g.view, legal: g.legal, you: g.you, names: g.names, lang: g.lang,
+  const ctx = { view: g.view, legal: g.legal, you: g.you, own: g.you, names: g.names, lang: g.lang,
     t: translator(renderer.messages, g.lang), act: (a) => { sent.push(a); return true; }, notify: (text) => notes.push(text), pending: false };
   renderer.render(root, ctx);
   return { root, sent, notes, ctx, renderer, golden: g };
+}
+
+/** A renderer's show(root, ctx): given as a function, or as its module's URL (the host loads it). */
+export async function showOf(renderer) {
+  return typeof renderer.show === "function" ? renderer.show : (await import(renderer.show)).show;
 }
 
 /** Click an element as a person does. */

@@ -128,3 +128,13 @@ test("a spectator never may act", () => {
   assert.equal(mustAct(s.state), false);
   assert.equal(canAct(s.state), false);
 });
+
+test("a seat a bot took over is not asked to act, though the match waits on it", () => {
+  const { s } = store();
+  s.dispatch(full({ you: 0, legal: [], to_act: [0] }));
+  s.dispatch({ type: "table", table: { id: "t", status: "playing", seats: [{ seat: 0, zombie: false }, { seat: 1 }] } });
+  assert.equal(mustAct(s.state), true);
+  s.dispatch({ type: "table", table: { id: "t", status: "playing", seats: [{ seat: 0, zombie: true }, { seat: 1 }] } });
+  assert.equal(mustAct(s.state), false);
+  assert.equal(canAct(s.state), false);
+});

@@ -4,24 +4,77 @@ Mirrors ``games/buttons/view.py``: boards, cards, markers, stars, statuses and d
 of a simultaneous step's answers only the observer's own (its pending cell, its star picks) is
 read, and whether the others answered already is not (their ``waiting`` bits and answers stay
 unread), nor the dice to come. Round history appears only through the stars it left.
+
+The ``plan`` and ``progress`` slices (appended later, docs/rl.md "Buttons") restate per cell
+what the boards above say only jointly: how many of this round's markers the cell's colour
+already has, whether it is a bonus colour, whether a marker may go there, and the longest run
+of stars a star there would join. A policy network cannot cheaply multiply a marker plane by
+a colour plane (every seat has its own layout), so without them it never learns what a cell
+is worth (docs/rl.md, "What held the learners back").
 """
 
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.games.buttons.grid import CELLS
+from ludoteca.games.buttons.grid import CELLS, FULL, LINES5, blocked
+from ludoteca.games.buttons.scoring import round_stars
 from ludoteca.games.buttons.state import NO_CELL, OVER, STARS, TURN, ButtonsState
-from ludoteca.rl.encode import Fills, Layout, Vector, unit
+from ludoteca.rl.encode import Fills, Layout, Vector, bit_array, unit
 
 PER_SEAT = 7 * CELLS
 """Bits per seat: red, yellow, green, blue cells of its board, markers, stars, last placed."""
 CARDS = [array("f", [float(cards >> i & 1) for i in range(4)]) for cards in range(16)]
 """A set of colour cards (4 bits) as 0/1 per card."""
+PLAN_PLANES = 9
+PLAN_SEAT = PLAN_PLANES * CELLS + 16
+"""Plan bits per seat: 9 planes of 36 cells, then per colour its markers one-hot 0, 1, 2, 3+."""
+
+
+@lru_cache(maxsize=8192)
+def runs(stars: int) -> tuple[int, int]:
+    """(4 planes packed: cells in a 5-cell window holding >= 1, 2, 3, 4 of ``stars``, the most
+    stars in one window)."""
+    planes = [0, 0, 0, 0]
+    best = 0
+    for line in LINES5:
+        k = (stars & line).bit_count()
+        if k > best:
+            best = k
+        for t in range(min(k, 4)):
+            planes[t] |= line
+    return planes[0] | planes[1] << 36 | planes[2] << 72 | planes[3] << 108, best
+
+
+@lru_cache(maxsize=65536)
+def seat_plan(markers: int, stars: int, board: tuple[int, ...], cards: int,
+              line_stars: int) -> tuple[int, float, float, float]:
+    """One seat's plan bits (``PLAN_SEAT`` of them; see ``Encoder``) and its ``progress``
+    values. Cached: between two observations most seats' markers and stars have not moved."""
+    at_least = [0, 0, 0]
+    counts = 0
+    bonus = 0
+    for k in range(4):
+        colour = board[k]
+        n = (markers & colour).bit_count()
+        for t in range(min(n, 3)):
+            at_least[t] |= colour
+        counts |= 1 << (4 * k + min(n, 3))
+        if cards >> k & 1:
+            bonus |= colour
+    free = FULL & ~blocked(markers, stars)
+    planes, best = runs(line_stars)
+    bits = (
+        at_least[0] | at_least[1] << 36 | at_least[2] << 72 | bonus << 108 | free << 144
+        | planes << 180 | counts << 324
+    )
+    stop = round_stars(markers, board, cards)[2] / 8 if markers else 0.0
+    return bits, stop, unit(stars.bit_count(), 12), best / 5
 
 
 class Canvas:
@@ -33,6 +86,8 @@ class Canvas:
         self.vec: Vector = np.frombuffer(self.buf, dtype=np.float32)
         self.bits = 0
         """The bit planes' values now in ``buf``."""
+        self.plan = 0
+        """The plan bits' values now in ``buf``."""
 
 
 class Encoder(Fills):
@@ -63,8 +118,21 @@ class Encoder(Fills):
         self.o_cards = lay.add("cards", n * 4, "per relative seat, the colour cards it holds")
         self.o_status = lay.add("status", n * 3, "per relative seat: in, stopped, busted")
         self.o_earned = lay.add("stars_to_place", n, "stars phase: stars earned / 8")
+        self.o_progress = lay.add(
+            "progress", 3 * n,
+            "per relative seat: stars stopping now would earn / 8 (0 without markers), its "
+            "stars / 12, the most of its stars in one 5-cell line / 5")
+        self.ntail = lay.size - self.nbits
+        self.o_plan = lay.add(
+            "plan", n * PLAN_SEAT,
+            "per relative seat, 9 planes of 36 cells: the cell's colour has >= 1, >= 2, >= 3 "
+            "of this round's markers; the cell's colour is a bonus card's; a marker may go "
+            "there; a 5-cell line through the cell holds >= 1, 2, 3, 4 of its stars (the "
+            "observer's own picks count); then per colour (red, yellow, green, blue) its "
+            "markers one-hot 0, 1, 2, 3+")
+        self.nplan = n * PLAN_SEAT
         self.shape = (lay.size,)
-        self.tail = array("f", bytes(4 * (lay.size - self.nbits)))
+        self.tail = array("f", bytes(4 * self.ntail))
         self._canvases: list[Canvas | None] = [None] * n
 
     def fill(self, s: ButtonsState, seat: Seat) -> Vector:
@@ -97,7 +165,7 @@ class Encoder(Fills):
             diff ^= low
             buf[low.bit_length() - 1] = 1.0 if bits & low else 0.0
         c.bits = bits
-        buf[self.nbits:] = self.tail
+        buf[self.nbits:self.nbits + self.ntail] = self.tail
         buf[self.o_seat + seat] = 1.0
         buf[self.o_phase + s.phase] = 1.0
         buf[self.o_round] = unit(s.round, 20)
@@ -127,4 +195,19 @@ class Encoder(Fills):
         removed = s.removed_card
         if removed:
             buf[self.o_removed:self.o_removed + 4] = CARDS[removed]
+        plan = 0
+        shift = 0
+        o = self.o_progress
+        for r in range(n):
+            p = (seat + r) % n
+            stars = s.stars[p]
+            line_stars = stars | s.picks[seat] if r == 0 and stars_phase else stars
+            bits, buf[o], buf[o + 1], buf[o + 2] = seat_plan(
+                s.markers[p], stars, s.boards[p], s.cards[p], line_stars)
+            plan |= bits << shift
+            shift += PLAN_SEAT
+            o += 3
+        if plan != c.plan:  # many bits move at once: numpy writes them all in one pass
+            c.vec[self.o_plan:] = bit_array(plan, self.nplan)
+        c.plan = plan
         return c.vec

@@ -144,7 +144,7 @@ def action_from_json(data: object) -> Action:
 
 
 def source_title(source: int, titles: tuple[str, ...] = TITLES) -> str:
-    return titles[source] if source < MERC else f"mercenary stack {source - MERC}"
+    return titles[source] if source < MERC else f"mercenary stack M{source - MERC + 1}"
 
 
 def describe(action: Action, titles: tuple[str, ...] = TITLES) -> str:

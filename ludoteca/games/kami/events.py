@@ -197,7 +197,7 @@ class Words:
         """A played card, with the mercenary stack it came from (A5.4)."""
         if stack is None:
             return self.the(name)
-        return self.v.t("{card} (mercenary m{stack})", card=self.the(name), stack=stack)
+        return self.v.t("{card} (mercenary M{stack})", card=self.the(name), stack=stack + 1)
 
     def hand(self, names: list[str]) -> str:
         """A hand as "Soldier ×3, Tower", in card order."""
@@ -237,8 +237,8 @@ def render(goita: bool, data: JSON, voice: Voice) -> str:
                        defense=w.source(data["defense"], data["defense_stack"]),
                        attack=w.source(data["attack"], data["attack_stack"]))
     if kind == "mercenary_turned":
-        return voice.t("The card beneath mercenary stack m{stack} is turned face up: {card}.",
-                       stack=data["stack"], card=w.title(data["card"]))
+        return voice.t("The card beneath mercenary stack M{stack} is turned face up: {card}.",
+                       stack=data["stack"] + 1, card=w.title(data["card"]))
     if kind == "unlocked":
         if goita:
             return voice.t("An Ou has been shown face up: Ou may now attack.")

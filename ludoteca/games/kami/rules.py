@@ -144,6 +144,8 @@ class Kami(Game[KamiState, Action]):
 
     def __init__(self) -> None:
         self._cache: dict[int, tuple[Action, ...]] = {}
+        self._index_cache: dict[int, tuple[int, ...]] = {}
+        """``legal_indices``' plays by the same keys as ``_cache``."""
         self._configs: dict[tuple[object, ...], Config] = {}
 
     # ---- setup (A2.3, A3) ----------------------------------------------------------------
@@ -163,6 +165,7 @@ class Kami(Game[KamiState, Action]):
         s.round = 1
         s.scores = [0] * s.cfg.sides
         s.history = []
+        s.ended = None
         s.winner = -1
         s.draws, s.first = opening_draw(players, rng)
         deal(s)
@@ -212,6 +215,41 @@ class Kami(Game[KamiState, Action]):
                 else [DECLINE]
         if state.phase == DECIDE:
             return [PLAY_ON, REDEAL] if seat == (state.asked + 2) % 4 else []
+        return []
+
+    def legal_indices(self, state: KamiState, seat: Seat) -> list[int]:
+        """``legal_actions``' indices in the same order; a hand's plays are cached as indices
+        under ``legal_actions``' own keys."""
+        phase = state.phase
+        if phase == PLAY:
+            if seat != state.turn:
+                return []
+            merc_up = state.merc_up
+            if merc_up and max(merc_up) >= 0:
+                return [a.index for a in merc_plays(state, seat)]
+            hand = state.hands[seat]
+            lead = seat == state.attacker
+            if lead:
+                key = hand | (_KEY_LEAD | _KEY_UNLOCKED if state.unlocked else _KEY_LEAD)
+            else:
+                attack = state.attack
+                if not (hand >> 4 * attack) & 15 and (
+                        hand < _HAS_EMPRESS or attack in EMPRESS_BARRED):
+                    return [PASS.index]
+                key = hand | attack << 40 | (_KEY_UNLOCKED if state.unlocked else 0)
+            indices = self._index_cache.get(key)
+            if indices is None:
+                indices = tuple(a.index for a in self.legal_actions(state, seat))
+                if len(self._index_cache) < 500_000:
+                    self._index_cache[key] = indices
+            return list(indices)
+        if phase == DECLARE:
+            if seat != state.asked:
+                return []
+            return [DECLINE.index, REVEAL.index] \
+                if (state.hands[seat] >> _SOLDIER_SHIFT) & 15 >= 5 else [DECLINE.index]
+        if state.phase == DECIDE:
+            return [PLAY_ON.index, REDEAL.index] if seat == (state.asked + 2) % 4 else []
         return []
 
     def _why_illegal(self, state: KamiState, seat: Seat, action: Action) -> Reason | None:
@@ -496,6 +534,8 @@ def award(s: KamiState, seat: int, card: int, gain: int, master: bool, kind: str
     after, won = add_points(cfg.end_mode, cfg.target, before, gain)
     s.scores[side] = after
     s.history.append((s.round, seat, kind, card, master, gain, before, after))
+    # the deal's table as it ends, for the recap (view.last_round); deal() makes new lists
+    s.ended = (s.round, s.defense, s.attacks, s.sizes[:])
     if won:
         s.winner = side
         s.phase = OVER
@@ -556,7 +596,7 @@ def _source(src: int, goita: bool) -> Reason:
     """A card played from the hand, or a mercenary stack."""
     if src < MERC:
         return _title(src, goita)
-    return because(N_("mercenary stack {stack}"), stack=src - MERC)
+    return because(N_("mercenary stack M{stack}"), stack=src - MERC + 1)
 
 
 def said_action(action: Action, goita: bool) -> Reason:
@@ -628,7 +668,7 @@ def explain(s: KamiState, seat: int, action: Action, titles: tuple[str, ...]) ->
                 return because(N_("you do not hold two {card} cards"), card=_title(src, goita))
             return because(N_("you do not hold {card}"), card=because(_A_CARD[src]))
         if src >= MERC and (not s.merc_up or s.merc_up[src - MERC] < 0):
-            return because(N_("mercenary stack {stack} is empty"), stack=src - MERC)
+            return because(N_("mercenary stack M{stack} is empty"), stack=src - MERC + 1)
     if action.defense == action.attack >= MERC:
         return because(N_("one mercenary stack cannot give both cards in one turn (C3)"))
     def_type = -1

@@ -70,6 +70,8 @@ class KamiState(SlotState):
         "cfg",
         "defense",  # per seat defense line: type | FACE_DOWN | FROM_MERC
         "draws",  # opening draw (A2.3, C5): rounds of (seat, type) (shared)
+        "ended",  # the table when the last deal was scored: (round, defense, attacks, sizes),
+        # the very lists of that deal (never mutated again; shared by clones), or None
         "first",  # first player of this round
         "hands",  # per seat packed hand (components.py)
         "history",  # per scored or cancelled deal: see rules.award (shared tuples)
@@ -97,6 +99,7 @@ class KamiState(SlotState):
     cfg: Config
     defense: list[list[int]]
     draws: list[list[tuple[int, int]]]
+    ended: tuple[int, list[list[int]], list[list[int]], list[int]] | None
     first: int
     hands: list[int]
     history: list[tuple[Any, ...]]
@@ -125,6 +128,7 @@ class KamiState(SlotState):
         s.cfg = self.cfg
         s.defense = [line[:] for line in self.defense]
         s.draws = self.draws
+        s.ended = self.ended
         s.first = self.first
         s.hands = self.hands[:]
         s.history = self.history[:]

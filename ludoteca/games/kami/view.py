@@ -1,9 +1,11 @@
 """What a seat may know, and a full state rebuilt from that alone (for bots).
 
 Public: every face-up card, hand sizes, mercenary top cards, revealed Soldiers (A6/B5), scores,
-the opening draw and the round history. Private to a seat: its hand, its own face-down defense
-cards and (3 players) the unused card it looked at (A3). Never shown: other hands, others'
-face-down defenses, face-down mercenary cards, the unused cards one did not look at, the RNG.
+the opening draw and the round history, and the last scored deal's recap (``last_round``: its
+table with every defense card turned face up, as when the cards are gathered at the end).
+Private to a seat: its hand, its own face-down defense cards and (3 players) the unused card it
+looked at (A3). Never shown: other hands, others' face-down defenses of the deal in play,
+face-down mercenary cards, the unused cards one did not look at, the RNG.
 """
 
 from __future__ import annotations
@@ -45,6 +47,55 @@ def _defense_json(entry: int, mine: bool) -> JSON:
     known = not down or mine or merc  # a mercenary was face up before it was played
     return {"card": NAMES[entry & TYPE_MASK] if known else None, "face_up": not down,
             "mercenary": merc}
+
+
+def last_round(s: KamiState, seat: Seat | None) -> JSON | None:
+    """The recap of the last deal that scored (a redeal scores nothing and is skipped): who
+    went out and with what, the points and the totals, and the table as it ended. A card played
+    face down stays hidden after the deal as during it (A4: "simply hidden"), but to the seat
+    that played it and for a Master Strike's block, which the strike itself shows (A5.3, B5);
+    ``face_down`` says which were played so. Hands left are counted, never shown. None before
+    the first deal scores."""
+    last = next((e for e in reversed(s.history) if e[2] != "redeal"), None)
+    if last is None:
+        return None
+    entry = history_json(s.cfg, last)
+    table = s.ended if s.ended is not None and s.ended[0] == entry["round"] else None
+    n = s.cfg.players
+    strike = entry["seat"] if entry["master_strike"] else None
+
+    def defense(owner: int, line: list[int]) -> list[JSON]:
+        out = []
+        for k, e in enumerate(line):
+            down, merc = bool(e & FACE_DOWN), bool(e & FROM_MERC)
+            known = not down or merc or owner == seat or (owner == strike and k == len(line) - 1)
+            out.append({"card": NAMES[e & TYPE_MASK] if known else None, "face_down": down,
+                        "mercenary": merc})
+        return out
+
+    entry["scores"] = list(s.scores)
+    entry["target"] = s.cfg.target
+    entry["defense"] = [] if table is None else [
+        defense(owner, line) for owner, line in enumerate(table[1])]
+    entry["attack_lines"] = [] if table is None else [
+        [{"card": NAMES[e & TYPE_MASK], "mercenary": bool(e & FROM_MERC)} for e in line]
+        for line in table[2]]
+    entry["hand_sizes"] = [] if table is None else list(table[3][:n])
+    return entry
+
+
+def _ended_from(v: JSON) -> tuple[int, list[list[int]], list[list[int]], list[int]] | None:
+    """The state's ``ended`` back from a view's ``last_round`` (None when it has no table)."""
+    last = v.get("last_round")
+    if not last or not last["defense"]:
+        return None
+    # a card this seat never saw gets any card's code: the view hides it again
+    defense = [[_card(e["card"] if e["card"] is not None else NAMES[0])
+                | (FACE_DOWN if e["face_down"] else 0)
+                | (FROM_MERC if e["mercenary"] else 0) for e in line] for line in last["defense"]]
+    attacks = [[_card(e["card"]) | (FROM_MERC if e["mercenary"] else 0) for e in line]
+               for line in last["attack_lines"]]
+    return int(last["round"]), defense, attacks, [int(x) for x in last["hand_sizes"]]
 
 
 def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
@@ -98,6 +149,7 @@ def view(s: KamiState, seat: Seat | None, to_act: frozenset[int]) -> JSON:
         "nasked": s.nasked,
         "draws": [[{"seat": p, "card": NAMES[t]} for p, t in rnd] for rnd in s.draws],
         "history": [history_json(cfg, e) for e in s.history],
+        "last_round": last_round(s, seat),
     }
 
 
@@ -349,6 +401,7 @@ def _rebuild(
          int(h["points"]), int(h["before"]), int(h["after"]))
         for h in v["history"]
     ]
+    s.ended = _ended_from(v)
     s.hands = [0] * n
     if seat is not None:
         s.hands[seat] = pack([_card(c) for c in v["hand"]])

@@ -168,6 +168,30 @@ class Kingdomino(Game[KingdominoState, Action]):
                 m ^= low
         return out or [DISCARD]
 
+    def legal_indices(self, state: KingdominoState, seat: Seat) -> list[int]:
+        """``legal_actions``' indices, read off the same masks without the actions."""
+        phase = state.phase
+        if phase == OVER:
+            return []
+        if phase == DRAFT:
+            if state.draft_order[state.draft_pos] != seat:
+                return []
+        elif state.cur_owner[state.acting] != seat:
+            return []
+        if phase == DRAFT or state.step == CLAIM_STEP:
+            owners = state.nxt_owner
+            return [act.CLAIM_BASE + n - 1 for i, n in enumerate(state.nxt) if owners[i] < 0]
+        n = state.cur[state.acting]
+        masks = placement_masks(state.kingdoms[seat], _T1[n], _T2[n], state.cfg.frame)
+        out: list[int] = []
+        for d in range(4):
+            m = masks[d]
+            while m:
+                low = m & -m
+                out.append(((low.bit_length() - 1) << 2) | d)  # Place.index: cell * 4 + d
+                m ^= low
+        return out or [act.DISCARD_INDEX]
+
     def _why_illegal(self, state: KingdominoState, seat: Seat, action: Action) -> Reason | None:
         if not isinstance(action, (Place, Discard, Claim)):
             return because(N_("{action} is not a Kingdomino action"), action=repr(action))

@@ -293,6 +293,65 @@ class Queendomino(Game[QueendominoState, Action]):
             out.append(PASS)
         return out
 
+    def legal_indices(self, state: QueendominoState, seat: Seat) -> list[int]:
+        """``legal_actions``' indices in the same order, without the actions."""
+        if seat != state.seat_acting() or seat < 0:
+            return []
+        step = state.step
+        if state.phase == DRAFT:
+            owners = state.nxt_owner
+            return [act.CLAIM_BASE + n - 1 for i, n in enumerate(state.nxt) if owners[i] < 0]
+        side = state.cfg.side_of[seat]
+        if step == PLACE:
+            n = state.cur[state.acting]
+            masks = placement_masks(state.kingdoms[side], T1[n], T2[n], state.cfg.frame)
+            out: list[int] = []
+            for d in range(4):
+                m = masks[d]
+                while m:
+                    low = m & -m
+                    out.append(((low.bit_length() - 1) << 2) | d)  # Place.index
+                    m ^= low
+            return out or [act.DISCARD.index]
+        out = []
+        append = out.append
+        coins = state.coins[side]
+        if step == TAX and state.knights[side]:
+            m = state.last_cells & ~state.taxed
+            while m:
+                low = m & -m
+                append(act.KNIGHT_BASE + low.bit_length() - 1)
+                m ^= low
+        if step <= BUILD:
+            m = state.kingdoms[side][_TOWN] & ~state.built_cells[side]
+            if m:
+                free = []  # the free town squares, low cell first
+                while m:
+                    low = m & -m
+                    free.append(low.bit_length() - 1)
+                    m ^= low
+                discount = 1 if state.queen == side else 0
+                board = state.board
+                for price in range(BOARD_SPACES):
+                    if board[price] and price - discount <= coins:
+                        base = act.BUILD_BASE + price * CELLS
+                        for cell in free:
+                            append(base + cell)
+        if step <= DRAGON and state.dragon < 0 and state.queen != side and coins >= DRAGON_COST:
+            board = state.board
+            for price in range(BOARD_SPACES):
+                if board[price]:
+                    append(act.DRAGON_BASE + price)
+        nxt = state.nxt
+        if nxt:
+            owners = state.nxt_owner
+            for i, n in enumerate(nxt):
+                if owners[i] < 0:
+                    append(act.CLAIM_BASE + n - 1)
+        else:
+            out.append(act.PASS_INDEX)
+        return out
+
     def _why_illegal(self, state: QueendominoState, seat: Seat, action: Action) -> Reason | None:
         reason = why_illegal(state, seat, action)
         if reason is None and action not in self.legal_actions(state, seat):

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Query, Request, Response
 from fastapi.responses import JSONResponse
 
+from ludoteca.analysis.retry import decision, stored_value, verdict
 from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
@@ -18,6 +19,7 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
 from ludoteca.server.routes.deps import (
+    Body,
     HubDep,
     MaybeUser,
     UserDep,
@@ -61,12 +63,19 @@ async def record(
 
 
 @router.get("/tables/{table_id}/replay",
-            summary="Step through a finished match: the table as it was after move `at`")
+            summary="Step through a match: the table as it was after move `at`, as a seat saw it")
 async def replay(
     table_id: str, hub: HubDep, request: Request, user: MaybeUser,
     at: Annotated[int, Query(ge=0)] = 0, invite: str | None = None,
+    seat: Annotated[int | None, Query(ge=0)] = None,
 ) -> JSON:
-    actor, match = await _finished(hub, table_id, user, invite)
+    actor = await table_actor(hub, table_id)
+    may_see(actor.core, user, invite)
+    await caught_up(hub, actor)
+    match = actor.core.match
+    if match is None:
+        raise ServerError("not_playing", E.NOT_PLAYING, 409)
+    viewer = replay_viewer(actor, user, seat)
     record = match.record
     total = len(record.actions)
     at = min(at, total)
@@ -75,21 +84,39 @@ async def replay(
     game = actor.core.game
     replayed = Match.unplayed(game, record)
     events = [
-        {**e, "text": game.render_event(e, say)} for e in replayed.opening_step().events_for(None)
+        {**e, "text": game.render_event(e, say)}
+        for e in replayed.opening_step().events_for(viewer)
     ]
-    seat = None
-    for seat, data in record.actions[:at]:
-        step = replayed.step(seat, game.action_from_json(data))
-        events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(None)]
+    mover = None
+    for mover, data in record.actions[:at]:
+        step = replayed.step(mover, game.action_from_json(data))
+        events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(viewer)]
     return {
         "table": render_parts(actor.core.summary(), say),
         "at": at,
         "total": total,
-        "seat": seat,
+        "seat": mover,
+        "viewer": viewer,
         "events": events,
-        "view": render_parts(replayed.view(None), say),
+        "view": render_parts(replayed.view(viewer), say),
         "hints": [[ply, seat] for ply, seat in record.hints],
     }
+
+
+def replay_viewer(actor: TableActor, user: User | None, seat: int | None) -> int | None:
+    """Whose view a replay shows. Once the match is over nothing is hidden: any seat's (by
+    default the asker's own, else a spectator's). Before, only what the asker saw: a player's
+    own seat, a spectator's view for anyone else; asking for another seat is refused."""
+    core = actor.core
+    own = core.seat_of(user.id) if user is not None else None
+    if seat is not None and seat >= core.table.players:
+        raise ServerError("no_such_seat", E.NO_SUCH_SEAT, 400, seat=seat,
+                          last=core.table.players - 1)
+    if core.table.status == "finished":
+        return seat if seat is not None else own
+    if seat is not None and seat != own:
+        raise ServerError("not_your_seat", E.NOT_YOUR_SEAT, 403)
+    return own
 
 
 @router.post("/tables/{table_id}/analysis", status_code=202,
@@ -110,6 +137,58 @@ async def analysis(
     actor, _match = await _finished(hub, table_id, user, invite)
     return await hub.analyses.state(actor.table_id,
                                     actor.views.voice(request_language(request)))
+
+
+# ---- "Learn from your mistakes": a past decision of one's own, tried again -------------------
+async def _own_decision(hub: Hub, table_id: str, user: User, invite: str | None,
+                        at: int) -> tuple[TableActor, Match, JSON]:
+    """The finished table, its match and the analysed move ``at``, if ``user`` played it."""
+    actor, match = await _finished(hub, table_id, user, invite)
+    row = await hub.store.analyses.get(actor.table_id)
+    if row is None or row.status != "done" or row.result is None:
+        raise ServerError("no_analysis", E.NO_ANALYSIS, 409)
+    moves = row.result["moves"]
+    if not 0 <= at < len(moves) or actor.core.seat_of(user.id) != moves[at]["seat"]:
+        raise ServerError("not_your_decision", E.NOT_YOUR_DECISION, 403)
+    return actor, match, {**moves[at], "budget": row.budget, "seed": row.seed}
+
+
+@router.get("/tables/{table_id}/analysis/decision",
+            summary="Your own past decision (its view then and its legal moves), to try again")
+async def own_decision(
+    table_id: str, hub: HubDep, user: UserDep, request: Request,
+    at: Annotated[int, Query(ge=0)], invite: str | None = None,
+) -> JSON:
+    actor, match, _move = await _own_decision(hub, table_id, user, invite, at)
+    found = decision(match.record, at)
+    say = actor.views.voice(request_language(request))
+    return {"at": at, "seat": found.seat, "view": render_parts(found.view, say),
+            "legal": [a.to_json() for a in found.legal]}
+
+
+class Retry(Body):
+    at: int
+    action: JSON
+
+
+@router.post("/tables/{table_id}/analysis/retry",
+             summary="Value a move tried again at your own past decision, against the best")
+async def retry(
+    table_id: str, hub: HubDep, user: UserDep, body: Retry, invite: str | None = None,
+) -> JSON:
+    actor, match, move = await _own_decision(hub, table_id, user, invite, body.at)
+    game = actor.core.game
+    wanted = game.action_from_client(body.action)  # malformed_action when it cannot be read
+    found = decision(match.record, body.at)
+    if all(a.index != wanted.index for a in found.legal):
+        raise ServerError("not_legal_then", E.NOT_LEGAL_THEN, 400)
+    action = wanted.to_json()
+    win = stored_value(move, action)
+    if win is not None:
+        return verdict(move, win, stored=True)
+    win = await hub.bots.retry_value(match.record.to_json(), body.at, action, move["budget"],
+                                     move["seed"], owner=("analysis", user.id))
+    return verdict(move, win, stored=False)
 
 
 def _history_row(table: Table, seat: int) -> JSON:

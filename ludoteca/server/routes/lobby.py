@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import gzip
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import Query
+from fastapi import Query, Request, Response
 from pydantic import Field
 
 from ludoteca.engine.game import JSON, Game
@@ -49,14 +51,28 @@ class NewTable(Body):
 
 # ---- games -----------------------------------------------------------------------------------
 @router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
-            "and its web renderer's URL")
-async def games() -> list[JSON]:
+            "and its web renderer's URL", response_model=list[JSON])
+async def games(request: Request) -> Response:
+    """The same for everyone and every request, so made once and sent compressed when the
+    browser takes gzip: 12 KB of JSON, the biggest answer a page waits for, is 2 KB so."""
+    plain, packed = games_body(tuple(game_names()))
+    vary = {"vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", "").lower():
+        return Response(packed, media_type="application/json",
+                        headers={**vary, "content-encoding": "gzip"})
+    return Response(plain, media_type="application/json", headers=vary)
+
+
+@functools.lru_cache(maxsize=4)
+def games_body(names: tuple[str, ...]) -> tuple[bytes, bytes]:
+    """``/api/games`` as JSON bytes, plain and gzipped (keyed by the registered games)."""
     out = []
-    for name in game_names():
+    for name in names:
         game = get_game(name)
         levels = [lv for lv in BOT_LEVELS if lv != "greedy" or entry(name).greedy is not None]
         out.append({**game.spec.to_json(), "bots": levels, **web_info(name)})
-    return out
+    plain = json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
+    return plain, gzip.compress(plain, mtime=0)
 
 
 # ---- lobby -----------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ from ludoteca.server import clocks
 from ludoteca.server import errors as E
 from ludoteca.server.db import Chat, LogEntry, Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
+from ludoteca.server.results import tie_broken
 from ludoteca.server.store import stamp
+from ludoteca.server.table.rematch_notes import declined_by, open_offer
 
 RECENT = 60
 """Log entries whose events a (re)connecting client is sent; the match keeps events for
@@ -158,6 +160,7 @@ class TableCore:
     def summary(self, now: datetime | None = None) -> JSON:
         out = table_summary(self.table, self.seats, self.users, self.game.spec.title)
         out["rematch_offer"] = self.rematch_offer(now or utcnow())
+        out["rematch_declined"] = self.rematch_declined()
         return out
 
     # ---- seats -------------------------------------------------------------------------------
@@ -203,8 +206,11 @@ class TableCore:
         humans = [s for s in self.seats if s.user_id is not None]
         if full and humans:
             self._begin(now)
+            over = self.match is not None and self.match.is_over()
+            if over:  # the deal itself ended the match (Goita: a hand of six Shi, B5)
+                self._finish(now)
             return Effects(Write(None, list(self.seats), self.table),
-                           ["table", "lobby", "full"])
+                           ["table", "lobby", "full"], finished=over)
         if not humans:
             self.table.status = "abandoned"
             return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
@@ -266,15 +272,16 @@ class TableCore:
             raise ServerError("bot_seat", BOT_SEAT, 409)
         match = self._check_playing()
         before = match.to_act()
-        step = match.step_json(seat, data, seq)
+        step = match.step_json(seat, data, seq, strict=True)
         after = self.to_act()
         changed = clocks.after_action(self.table, self.seats, seat, before, after, now)
         over = match.is_over()
         if over:
             self._finish(now)
         move = self._move(step, now)
-        return Effects(Write(move, changed, self.table if over else None), ["step"],
-                       finished=over)
+        # at the end the summary changed too (status, result): its `table` message follows
+        return Effects(Write(move, changed, self.table if over else None),
+                       ["step", "table"] if over else ["step"], finished=over)
 
     def undo(self, seat: int, seq: int, now: datetime) -> Effects:
         """Take back the seat's last action (the driver's rule, takeback limit included); the
@@ -320,7 +327,7 @@ class TableCore:
         assert outcome is not None
         self.table.status = "finished"
         self.table.finished_at = now
-        self.table.result = outcome.to_json()
+        self.table.result = {**outcome.to_json(), "tie_broken": tie_broken(outcome)}
         for seat in self.seats:
             seat.deadline = None
 
@@ -336,31 +343,16 @@ class TableCore:
 
     # ---- rematch ---------------------------------------------------------------------------------
     def rematch_offer(self, now: datetime) -> JSON | None:
-        """The open rematch offer: who made it, the seats that accepted (bots always do), the
-        seats still to answer and until when; None when there is none (declined, expired,
-        made, or the match is not over). Read off the log's notes, so every process agrees."""
-        match = self.match
-        if match is None or self.table.status != "finished" or self.table.rematch:
+        """The open rematch offer, or None (rematch_notes.open_offer)."""
+        if self.match is None or self.table.status != "finished" or self.table.rematch:
             return None
-        accepted: set[int] = set()
-        for step in reversed(match.log):
-            kind = step.action.get("type") if step.kind == "note" else None
-            if kind == "rematch_accept":
-                accepted.add(step.seat)
-            elif kind == "rematch_offer":
-                until = datetime.fromisoformat(step.action["until"])
-                if now >= until:
-                    return None
-                accepted |= {step.seat, *(s.seat for s in self.seats if s.user_id is None)}
-                people = {s.user_id: s.seat for s in self.seats if s.user_id is not None}
-                accepted |= {seat for uid, seat in people.items()
-                             if any(self.seats[a].user_id == uid for a in accepted)}
-                waiting = [s.seat for s in self.seats if s.seat not in accepted]
-                return {"by": step.seat, "accepted": sorted(accepted), "waiting": waiting,
-                        "until": stamp(until)}
-            else:
-                return None
-        return None
+        return open_offer(self.match.log, self.seats, now)
+
+    def rematch_declined(self) -> int | None:
+        """The seat whose decline ended the last offer (rematch_notes.declined_by)."""
+        if self.match is None or self.table.status != "finished" or self.table.rematch:
+            return None
+        return declined_by(self.match.log)
 
     def answer_rematch(self, seat: int, accept: bool, now: datetime,
                        seconds: float) -> Effects:

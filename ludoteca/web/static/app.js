@@ -62,7 +62,7 @@ export async function refreshMe() {
     toast(error.message);
     session.me = null;
   }
-  if (session.me) setLang(session.me.language, false);
+  if (session.me) await setLang(session.me.language, false);
   session.waiting = new Set(); // until the new stream says
   openEvents();
   renderHeader();
@@ -167,9 +167,9 @@ async function changeLanguage(lang) {
     const updated = await attempt(() => patch("/api/me", { language: lang }));
     if (!updated) { renderHeader(); return; }
     session.me = updated;
-    setLang(lang, false);
+    await setLang(lang, false);
   } else {
-    setLang(lang, true);
+    await setLang(lang, true);
   }
   route(); // pages and sockets take the language when they open
 }
@@ -193,15 +193,17 @@ export function afterSignIn() {
 async function signOut() {
   await attempt(() => post("/api/signout"));
   session.me = null;
-  setLang(getLang(), true);
+  await setLang(getLang(), true);
   await refreshMe();
   navigate("#/");
 }
 
 async function start() {
+  const games = get("/api/games"); // asked for while the catalog loads
+  games.catch(() => {}); // its failure is told below, once words are there to tell it
   await initI18n();
   new MutationObserver(markTitle).observe(document.querySelector("title"), { childList: true, characterData: true, subtree: true });
-  try { session.games = await get("/api/games"); } catch (error) { toast(error.message); }
+  try { session.games = await games; } catch (error) { toast(error.message); }
   await refreshMe();
   window.addEventListener("hashchange", route);
   await route();

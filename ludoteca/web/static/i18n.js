@@ -31,6 +31,14 @@ export function t(key, params) {
   return translator(catalogs, current)(key, params);
 }
 
+/** `x` with `digits` decimals as the page's language writes it ("3.44", "3,44"), a negative
+ * with a true minus sign. */
+export function decimal(x, digits = 2, lang = current) {
+  const rounded = Number(x.toFixed(digits)); // -0.001 rounds to 0, which has no sign
+  const text = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Math.abs(rounded));
+  return rounded < 0 ? `−${text}` : text;
+}
+
 export function getLang() {
   return current;
 }
@@ -49,9 +57,12 @@ function preferred() {
   return "en";
 }
 
-/** Sets the language for the page; `remember` keeps it for the next visit (not signed in). */
-export function setLang(lang, remember = true) {
+/** Sets the language for the page, fetching its catalog the first time it is asked for (a page
+ * loads only the catalogs it shows: its language, and English for what a catalog lacks);
+ * `remember` keeps it for the next visit (not signed in). */
+export async function setLang(lang, remember = true) {
   if (!LANGS.includes(lang)) return;
+  await Promise.all([...new Set(["en", lang])].map(load));
   current = lang;
   if (remember) localStorage.setItem(STORE_KEY, lang);
   document.documentElement.lang = lang;
@@ -59,10 +70,15 @@ export function setLang(lang, remember = true) {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
 }
 
+const loading = {}; // lang -> Promise of its catalog, fetched once
+
+function load(lang) {
+  loading[lang] ??= fetch(new URL(`./i18n/${lang}.json`, import.meta.url))
+    .then((response) => response.json())
+    .then((catalog) => { catalogs[lang] = catalog; }, (error) => { delete loading[lang]; throw error; });
+  return loading[lang];
+}
+
 export async function initI18n() {
-  await Promise.all(LANGS.map(async (lang) => {
-    const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
-    catalogs[lang] = await response.json();
-  }));
-  setLang(preferred(), false);
+  await setLang(preferred(), false);
 }

@@ -7,6 +7,7 @@
 //   cards    card faces and backs
 //   dice     a die face with its pips
 //   status   the status line
+//   zoom     the board's −, fit and + control, remembered per game
 import { h, svg } from "./dom.js";
 
 // ---- choice ------------------------------------------------------------------------------------
@@ -206,4 +207,55 @@ export function statusLine(tag, attrs, ...children) {
 /** The names of the seats `seats`, joined for a sentence ("Ana, Luis"). */
 export function namesOf(seats, name) {
   return seats.map(name).join(", ");
+}
+
+// ---- zoom --------------------------------------------------------------------------------------
+
+// The zoom control every board uses: −, fit and + buttons that set the CSS variable --zoom (1:
+// the board fits its place) on the game area, remembered per game in localStorage. It knows no
+// game: the renderer gives the words and the element, and its stylesheet decides what --zoom
+// scales.
+
+export const ZOOM_LEVELS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 1.8, 2.2];
+const FIT = 1;
+const storeKey = (key) => `ludoteca.zoom.${key}`;
+
+/** The remembered level for `key` (FIT when none, or when what is stored is not a level). */
+export function zoomLevel(key, storage = globalThis.localStorage) {
+  let value = NaN;
+  try { value = Number(storage?.getItem(storeKey(key))); } catch { /* storage refused: not remembered */ }
+  return ZOOM_LEVELS.includes(value) ? value : FIT;
+}
+
+/** Set `level` on `el` (the --zoom variable, and data-zoom for tests and styles). */
+export function applyZoom(el, level) {
+  el.style.setProperty("--zoom", String(level));
+  el.dataset.zoom = String(level);
+}
+
+/**
+ * The control for the board in `el` (usually the renderer's root), named by `key` (the game).
+ * words: {group, zoomIn, zoomOut, fit} in the reader's language. Applies the remembered level
+ * at once. Returns the control (a labelled group of three buttons).
+ */
+export function zoomControl(el, key, words, storage = globalThis.localStorage) {
+  let level = zoomLevel(key, storage);
+  const out = h("button", { type: "button", class: "zoom-btn", "data-testid": "zoom-out", "aria-label": words.zoomOut, title: words.zoomOut }, "−");
+  const fit = h("button", { type: "button", class: "zoom-btn zoom-fit", "data-testid": "zoom-fit", title: words.fit }, words.fit);
+  const more = h("button", { type: "button", class: "zoom-btn", "data-testid": "zoom-in", "aria-label": words.zoomIn, title: words.zoomIn }, "+");
+  const set = (next) => {
+    level = next;
+    applyZoom(el, level);
+    try { storage?.setItem(storeKey(key), String(level)); } catch { /* not remembered */ }
+    const i = ZOOM_LEVELS.indexOf(level);
+    out.disabled = i <= 0;
+    more.disabled = i >= ZOOM_LEVELS.length - 1;
+    fit.setAttribute("aria-pressed", String(level === FIT));
+  };
+  const step = (by) => set(ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(level) + by))]);
+  out.addEventListener("click", () => step(-1));
+  more.addEventListener("click", () => step(1));
+  fit.addEventListener("click", () => set(FIT));
+  set(level);
+  return h("div", { class: "zoom", role: "group", "aria-label": words.group, "data-testid": "zoom" }, out, fit, more);
 }

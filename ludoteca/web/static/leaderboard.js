@@ -1,6 +1,6 @@
 // The leaderboard of one game (GET /api/leaderboard/{game}), with a game picker.
 import { get } from "./api.js";
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 import { clear, h } from "./ui.js";
 
 export function mount(main, { id }, session) {
@@ -21,7 +21,7 @@ export function mount(main, { id }, session) {
       h("tbody", {}, rows.map((r, i) => h("tr", {},
         h("td", { class: "num" }, i + 1),
         h("th", { scope: "row" }, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.display_name)),
-        h("td", { class: "num", title: `μ ${r.mu.toFixed(2)} σ ${r.sigma.toFixed(2)}` }, r.rating.toFixed(2)),
+        h("td", { class: "num", title: `μ ${decimal(r.mu)} σ ${decimal(r.sigma)}` }, decimal(r.rating)),
         h("td", { class: "num" }, r.games)))))));
   }, (error) => clear(body).append(h("p", { class: "error" }, error.message)));
 }

@@ -1,6 +1,7 @@
 // The lobby (public tables live from the event stream, your tables, the new-table form) and the
 // sign-in page (sign in, sign up, play as a guest).
 import { afterSignIn, navigate, playAsGuest, refreshMe } from "./app.js";
+import { hintsField } from "./analysis/hints_option.js";
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { clear, h, put } from "./ui.js";
@@ -101,10 +102,13 @@ export function mountLobby(main, _params, session) {
     return Boolean(table.your_turn) || (table.status === "open" && me && table.seats.some((s) => s.user === me.name));
   }
 
+  let minesAsked = 0;
   async function loadMine() {
     if (!me) return;
+    const asked = ++minesAsked;
     const list = await attempt(() => get("/api/me/tables"));
-    if (!list) return;
+    // events come in bursts (a move: "lobby", then "turn"): an older answer arriving last is stale
+    if (!list || asked !== minesAsked) return;
     // waiting for you first (your move, then open tables), each group newest first as sent
     const rank = (x) => (x.your_turn ? 0 : waitsForMe(x) ? 1 : 2);
     list.sort((a, b) => rank(a) - rank(b));
@@ -146,6 +150,7 @@ function newTableForm(session) {
   const rated = h("input", { type: "checkbox", name: "rated", "aria-describedby": "new-rated-why" });
   const ratedWhy = h("span", { class: "hint", id: "new-rated-why", "data-testid": "rated-why", hidden: true }, t("new.rated_bots"));
   const priv = h("input", { type: "checkbox", name: "private" });
+  const hints = hintsField(rated); // the coach's hints: never with "Rated"
   const game = () => games.find((g) => g.name === gameSelect.value);
 
   function fillPlayers() {
@@ -219,7 +224,7 @@ function newTableForm(session) {
     e.preventDefault();
     const bots = [...seatsBox.querySelectorAll("[data-bot-seat]")].map((s) => s.value || null);
     const body = { game: gameSelect.value, players: Number(players.value), options: readOptions(), mode: mode.value,
-      rated: rated.checked, private: priv.checked, bots };
+      rated: rated.checked, private: priv.checked, hints: hints.read(), bots };
     if (mode.value === "live") { body.bank_seconds = Number(bank.value) * 60; body.increment_seconds = Number(inc.value); }
     else body.turn_hours = Number(hours.value);
     const table = await attempt(() => post("/api/tables", body));
@@ -229,8 +234,8 @@ function newTableForm(session) {
   form.append(labelled(t("new.game"), gameSelect), labelled(t("new.players"), players), optionsBox, seatsBox,
     h("fieldset", {}, h("legend", {}, t("new.clock")), labelled(t("new.mode"), mode), liveBox, turnBox),
     h("div", { class: "field check" }, rated, h("label", {}, t("new.rated")), ratedWhy),
-    h("div", { class: "field check" }, priv, h("label", {}, t("new.private"))),
-    h("button", { type: "submit", "data-testid": "create" }, t("new.create")));
+    h("div", { class: "field check" }, priv, h("label", {}, t("new.private"))), hints.el,
+    h("div", { class: "form-submit" }, h("button", { type: "submit", "data-testid": "create" }, t("new.create"))));
   for (const box of form.querySelectorAll(".field.check")) { // tie the checkbox labels to their inputs
     const input = box.querySelector("input"), label = box.querySelector("label");
     if (!input.id) { input.id = `new-${input.name}`; label.htmlFor = input.id; }

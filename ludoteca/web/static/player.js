@@ -4,7 +4,7 @@
 // everywhere else, delete the account.
 import { navigate, refreshMe } from "./app.js";
 import { attempt, del, get, patch, post } from "./api.js";
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 import { clear, formatDate, h, put, toast } from "./ui.js";
 
 function claimForm() {
@@ -111,7 +111,7 @@ export function mount(main, { id: name }, session) {
         h("th", { scope: "col", class: "num" }, t("leaderboard.games")))),
       h("tbody", {}, user.ratings.map((r) => h("tr", {},
         h("th", { scope: "row" }, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game))),
-        h("td", { class: "num" }, typeof r.rating === "number" ? r.rating.toFixed(2) : r.rating),
+        h("td", { class: "num" }, typeof r.rating === "number" ? decimal(r.rating) : r.rating),
         h("td", { class: "num" }, r.games ?? "")))))));
     main.append(h("h2", {}, t("player.history")));
     if (!user.matches.length) { main.append(h("p", {}, t("player.no_matches")), ...[account].filter(Boolean)); return; }

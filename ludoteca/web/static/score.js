@@ -1,7 +1,7 @@
 // The end-of-game score: per seat the score parts the engine sent (each with its sentence and
 // points), the tie-break reasons, and a stacked SVG bar per seat. Nothing is added up here:
 // the parts come from the outcome and already add up to each score.
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 import { partText } from "./parts.js";
 import { h, svg } from "./ui.js";
 
@@ -27,19 +27,29 @@ function partnersOf(result, seat) {
   return side.filter((s) => s !== seat);
 }
 
+/** "Winner: Ana" (or "Winners: …"): the sentence the result opens with, and the one the page
+ * announces when the match ends. */
+export function winnersText(result, names) {
+  const winners = (result.winners || []).map((s) => names[s] ?? t("seat.n", { n: s + 1 }));
+  return winners.length > 1 ? t("result.winners", { names: winners.join(", ") }) : t("result.winner", { name: winners[0] ?? "?" });
+}
+
+/** The seats whose tie-break reasons are shown: those the server says the tie-break decided
+ * (`tie_broken`); a result stored before it was said shows every seat's. */
+function tieBroken(result, seat) {
+  return Array.isArray(result.tie_broken) ? result.tie_broken.includes(seat) : true;
+}
+
 /** The result section: winners, scores, a bar chart and a detailed table per seat. */
 export function renderResult(result, names) {
   const section = h("section", { class: "result", "data-testid": "result", "aria-labelledby": "result-title" });
   section.append(h("h2", { id: "result-title" }, t("result.title")));
-  const winners = (result.winners || []).map((s) => names[s] ?? t("seat.n", { n: s + 1 }));
-  section.append(h("p", { class: "winners" }, winners.length > 1
-    ? t("result.winners", { names: winners.join(", ") })
-    : t("result.winner", { name: winners[0] ?? "?" })));
+  section.append(h("p", { class: "winners" }, winnersText(result, names)));
   const perSeat = names.map((name, seat) => ({
     name, seat, score: result.scores?.[seat] ?? 0, rank: result.ranks?.[seat],
     parts: segments(result, seat, names),
     partners: partnersOf(result, seat).map((s) => names[s] ?? t("seat.n", { n: s + 1 })),
-    tiebreak: ((result.tiebreak || [])[seat] || []).map((r) => partText(r, names)),
+    tiebreak: tieBroken(result, seat) ? ((result.tiebreak || [])[seat] || []).map((r) => partText(r, names)) : [],
   }));
   section.append(...chart(perSeat));
   const table = h("table", { class: "score-table" },
@@ -52,16 +62,22 @@ export function renderResult(result, names) {
         p.tiebreak.length ? h("p", { class: "tiebreak" }, t("result.tiebreak", { reasons: p.tiebreak.join("; ") })) : ""),
       h("td", { class: "num", "data-testid": `result-score-${p.seat}` }, p.score)))));
   section.append(h("div", { class: "scroll-x" }, table));
-  if (result.ratings) {
-    section.append(h("ul", { class: "ratings" }, Object.entries(result.ratings).map(([name, r]) =>
-      h("li", {}, t("result.rating", { name, before: fmt(r.before), after: fmt(r.after) })))));
+  if (Array.isArray(result.ratings) && result.ratings.length) {
+    section.append(h("h3", {}, t("result.ratings")), h("ul", { class: "ratings", "data-testid": "ratings" }, result.ratings.map((r) =>
+      h("li", { "data-testid": `rating-${r.seat}` }, t("result.rating", { name: names[r.seat] ?? t("seat.n", { n: r.seat + 1 }),
+        before: fmt(r.before), after: fmt(r.after), delta: signed(r.delta) })))));
   }
   return section;
 }
 
-function fmt(r) {
-  const value = typeof r === "object" && r ? r.rating ?? r.mu : r;
-  return typeof value === "number" ? value.toFixed(2) : String(value);
+function fmt(value) {
+  return typeof value === "number" ? decimal(value) : String(value ?? "?");
+}
+
+/** The server's difference with its sign shown: +1.20, −0.85, ±0.00. */
+function signed(delta) {
+  if (typeof delta !== "number") return "?";
+  return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${decimal(Math.abs(delta))}`;
 }
 
 function chart(perSeat) {

@@ -106,9 +106,11 @@ export function createStore(state = initialState(), now = () => performance.now(
   };
 }
 
-/** True when the viewer's seat must act now (and no action of it is in flight). */
+/** True when the viewer's seat must act now: not once a bot took the seat over (the person ran
+ * out of time or left), which the table summary says. */
 export function mustAct(state) {
-  return state.status === "playing" && state.you !== null && state.to_act.includes(state.you);
+  return state.status === "playing" && state.you !== null && state.to_act.includes(state.you)
+    && !state.table?.seats?.[state.you]?.zombie;
 }
 
 /** Whether a click may send an action now: a decision is open and none is in flight. */

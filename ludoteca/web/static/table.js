@@ -1,31 +1,61 @@
 // The table page, put together: the socket (socket.js: connect, backoff, ping, the seq rule)
 // feeds the store (store.js: one reducer per message), and views draw what changed: seats and
 // clocks, the turn banner, controls, the game (through the renderer host, host.js), the result
-// and rematch, the log and the chat.
+// and rematch, the log and the chat. The result's modules (views/result.js, score.js) are
+// fetched when the match has a result: a table in play never loads them.
 import { get } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { createHost, loadRenderer } from "./host.js";
 import { openSocket } from "./socket.js";
 import { canAct, createStore, initialState } from "./store.js";
-import { clear, h, toast } from "./ui.js";
-import { chatForm, chatView } from "./views/chat.js";
-import { runClocks } from "./views/clocks.js";
-import { controlsView } from "./views/controls.js";
-import { logView } from "./views/log.js";
-import { resultView } from "./views/result.js";
-import { seatsView } from "./views/seats.js";
-import { turnView } from "./views/turn.js";
+import { clear, h, toast, unescapeHtml } from "./ui.js";
+import { chatForm, chatView, liveRegion, logView } from "./views/log.js";
+import { runClocks, seatsView } from "./views/seats.js";
+import { controlsView, turnView } from "./views/turn.js";
 
 /** Error codes after which the page may be showing an old position: it asks for the state. */
 const BEHIND = ["stale", "not_your_turn", "illegal_action", "game_over"];
 /** An action unanswered this long is taken as lost: the page asks for the state. */
 const ANSWER_WAIT = 8000;
 
+/** Every seat's display name ("free" for an empty seat). */
+const seatNames = (state) => (state.table?.seats || []).map((s) => s.name ?? t("seat.free"));
+
+/** The result view (views/result.js), fetched the first time the state holds a result. */
+function resultLater(box, deps) {
+  let update = null;
+  let latest = null;
+  return function view(state) {
+    latest = state;
+    if (update) { update(state); return; }
+    if (update === false || !(state.result || state.table?.result)) return;
+    update = false; // asked for
+    import("./views/result.js").then((m) => { update = m.resultView(box, deps); update(latest); },
+      () => { update = null; }); // not loaded (offline): the next state asks again
+  };
+}
+
+/** The game's rules in four lines (the shell's `howto.<game>.1-4`), folded, once the game is known. */
+function howToView(box, game) {
+  if (!game || box.dataset.game === game || t(`howto.${game}.1`) === `howto.${game}.1`) return;
+  box.dataset.game = game;
+  box.hidden = false;
+  box.replaceChildren(h("summary", {}, t("howto.title")),
+    h("ol", {}, ...[1, 2, 3, 4].map((i) => h("li", {}, t(`howto.${game}.${i}`)))));
+}
+
+/** `then()` once `box` has content (a module it needs may still be loading), for 5 s at most. */
+function whenDrawn(box, then, frames = 300) {
+  if (box.childElementCount) then();
+  else if (frames > 0) requestAnimationFrame(() => whenDrawn(box, then, frames - 1));
+}
+
+const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
+
 export function mount(main, { id, query }, session) {
   const invite = query.get("invite") || "";
   const me = session.me;
   const store = createStore({ ...initialState(), invite });
-  let rematchAccepted = false; // this person offered or accepted the rematch: follow it when made
   let host = null;
   let answerTimer = 0;
 
@@ -39,13 +69,30 @@ export function mount(main, { id, query }, session) {
   // Both scroll: focusable so a keyboard can scroll them too.
   const logList = h("ol", { class: "log", "data-testid": "log", tabindex: 0, "aria-label": t("table.log") });
   const chatList = h("ul", { class: "chat-lines", "data-testid": "chat", tabindex: 0, "aria-label": t("chat.title") });
-  const side = h("aside", { class: "side" },
-    h("section", { class: "panel" }, h("h2", {}, t("table.log")), logList),
+  const live = liveRegion(); // what a screen reader hears: each move, chat line and the end
+  // The compact table (style.css): the game first; seats, controls, log and chat aside (below on a phone).
+  const howTo = h("details", { class: "panel howto", "data-testid": "howto", hidden: true });
+  const side = h("aside", { class: "side" }, seatsBox, controls, howTo,
+    h("section", { class: "panel" }, h("h2", {}, t("table.log")), logList, live.region),
     h("section", { class: "panel" }, h("h2", {}, t("chat.title")), chatList,
       me ? chatForm(send) : h("p", { class: "hint" }, t("chat.signin"))));
   root.append(title, banner, h("div", { class: "table-layout" },
-    h("div", { class: "table-main" }, seatsBox, controls, gameRoot, resultBox), side));
+    h("div", { class: "table-main" }, resultBox, gameRoot), side)); // the result above the final board
   clear(main).append(root);
+  let coach = null; // the hint button (analysis/coach.js), fetched only at a table that allows hints
+  let coachAsked = false;
+  function coachView(state) {
+    if (!coachAsked && state.table?.hints) {
+      coachAsked = true;
+      import("./analysis/coach.js").then((m) => {
+        coach = m.coachView({ send, redraw: () => drawGame(store.state),
+          words: (action) => host?.describe(action, getLang()) ?? null });
+        controls.after(coach.el);
+        coach.view(store.state);
+      });
+    }
+    coach?.view(state);
+  }
 
   function send(message) {
     if (socket.send(message)) return true;
@@ -84,17 +131,20 @@ export function mount(main, { id, query }, session) {
       host = createHost(gameRoot, { game, url: session.games.find((g) => g.name === game)?.web, t,
         notify: (text) => toast(text, "info") });
     }
-    host.draw({ view: state.view, legal: state.legal, you: state.you, lang: getLang(), act, pending: state.pending,
-      names: (state.table?.seats || []).map((s) => s.name ?? t("seat.free")) });
+    host.draw({ view: state.view, legal: state.legal, you: state.you, lang: getLang(), act, pending: state.pending, seq: state.seq,
+      show: coach?.show(state) ?? null,
+      names: seatNames(state) });
   }
 
   const views = [
     turnView({ root, title, banner, id }),
     seatsView(seatsBox, { me, games: session.games, id, invite, store }),
     controlsView(controls, send),
-    resultView(resultBox, { id, follow: (accepted) => { rematchAccepted = accepted; } }),
-    logView(logList),
+    resultLater(resultBox, { id }),
+    logView(logList, live.say),
     chatView(chatList),
+    coachView,
+    (state) => howToView(howTo, state.table?.game),
   ];
 
   store.subscribe((state, previous, message) => {
@@ -111,11 +161,26 @@ export function mount(main, { id, query }, session) {
     else if (state.pending !== previous.pending) gameRoot.toggleAttribute("aria-busy", !!state.pending);
     if (message.type === "full") notice("");
     if (message.type === "reconnect") notice(message.message || t("table.reconnecting"));
-    if (message.type === "table" && state.table.rematch && rematchAccepted) location.hash = `#/table/${state.table.rematch}`;
+    afterEnd(state, previous, message);
   });
+
+  /** The end said aloud, and a made rematch followed: every seated person accepted it. */
+  function afterEnd(state, previous, message) {
+    if (message.type === "chat") live.say(`${message.line.name}: ${unescapeHtml(message.line.text)}`);
+    const result = state.result || state.table?.result;
+    if (state.status === "finished" && previous.status === "playing" && result) {
+      const last = message.type === "update" ? live.region.textContent : ""; // the last move's words first
+      const names = seatNames(state);
+      import("./score.js").then(({ winnersText }) => live.say(`${last} ${t("table.finished")} ${winnersText(result, names)}`));
+      whenDrawn(resultBox, () => resultBox.scrollIntoView({ block: "start", behavior: motion() }));
+    }
+    const made = state.table?.rematch;
+    if (message.type === "table" && made && previous.table && !previous.table.rematch && state.you !== null) location.hash = `#/table/${made}`;
+  }
 
   function hear(message) {
     store.dispatch(message);
+    coach?.hear(message);
     if (message.type !== "error" || store.state.fatal) return;
     toast(message.message);
     if (BEHIND.includes(message.code)) send({ type: "sync" }); // a refused move: this page may be behind

@@ -12,12 +12,17 @@
 
 import { ensureCss, h as el } from "/static/dom.js";
 import { createChoice, statusLine } from "/static/kit.js";
-import { face, makeKit } from "./kami_cards.js";
+import { describePlay, face, legend, makeKit } from "./kami_cards.js";
 import { messages } from "./kami_messages.js";
+import { recap, recapDue, recapId } from "./kami_recap.js";
 import { history, seatsTable } from "./kami_table.js";
+const show = new URL("./kami_show.js", import.meta.url).href; // loaded by the host when needed
 
 // Transient UI state per root: the selected first source of a play, valid for one ply.
 const ui = new WeakMap();
+const closed = new WeakMap(); // root -> the recap the player closed (recapId)
+const decided = new WeakMap(); // root -> {id, ply}: the player's first decision under a recap
+const foldedSeats = new WeakMap(); // root -> the seats whose panels the viewer folded away
 const keyHandlers = new WeakMap();
 const lastCtx = new WeakMap();
 
@@ -162,9 +167,11 @@ function render(root, ctx) {
     return node;
   };
 
-  // Your hand, identical cards grouped.
+  // The hand of the seat whose view this is (identical cards grouped): the viewer's own, or, in a
+  // replay, any seat's (ctx.own: the viewer's seat even where ctx.you is null).
   if (Array.isArray(v.hand)) {
-    const hand = el("section", { class: "kc-hand", "aria-label": t("your_hand"), "data-testid": "kami-hand" }, el("h3", { text: t("your_hand") }));
+    const title = v.seat === ctx.own ? t("your_hand") : t("hand_of", { name: ctx.names[v.seat] });
+    const hand = el("section", { class: "kc-hand", "aria-label": title, "data-testid": "kami-hand" }, el("h3", { text: title }));
     const row = el("div", { class: "kc-row" });
     const counts = new Map();
     for (const c of v.hand) counts.set(c, (counts.get(c) || 0) + 1);
@@ -172,14 +179,14 @@ function render(root, ctx) {
     for (const [c, n] of counts) {
       const label = n > 1 ? t("src.hand", { card: kit.cardName(c), n }) : kit.cardName(c);
       const s = sourceAttrs(c);
-      const slot = el("span", { class: `kc-slot ${s.on ? "kc-legal" : legal.length && v.phase === "play" ? "kc-off" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-hand-${c}`, ...s.attrs },
+      const slot = el("span", { class: `kc-slot ${s.on ? "kc-legal" : legal.length && v.phase === "play" ? "kc-off" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-hand-${c}`, "data-key": `hand:${c}`, "data-sig": String(n), ...s.attrs },
         face(kit, c, { label }),
         n > 1 ? el("span", { class: "kc-count", "aria-hidden": "true", text: "×" + n }) : null,
       );
       row.append(wire(slot, s));
     }
     hand.append(row);
-    if (v.looked) hand.append(el("p", { class: "kc-note", text: "👁 " + t("looked", { card: kit.cardName(v.looked) }) }));
+    if (v.looked) hand.append(el("p", { class: "kc-note", text: "◉ " + t("looked", { card: kit.cardName(v.looked) }) }));
     wrap.append(hand);
   }
 
@@ -195,7 +202,7 @@ function render(root, ctx) {
       }
       const label = t("src.merc", { k: k + 1, card: kit.cardName(m.top) }) + (m.below ? ", " + t("merc.below") : "");
       const s = sourceAttrs(src);
-      const slot = el("span", { class: `kc-slot kc-stack ${m.below ? "kc-below" : ""} ${s.on ? "kc-legal" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-merc-${k}`, ...s.attrs },
+      const slot = el("span", { class: `kc-slot kc-stack ${m.below ? "kc-below" : ""} ${s.on ? "kc-legal" : ""} ${s.selected ? "kc-sel" : ""}`, "data-testid": `kami-merc-${k}`, "data-key": `merc:${k}`, "data-sig": `${m.top}:${m.below}`, ...s.attrs },
         face(kit, m.top, { small: true, label }),
         el("span", { class: "kc-m", "aria-hidden": "true", text: "M" + (k + 1) }),
       );
@@ -205,9 +212,21 @@ function render(root, ctx) {
     wrap.append(sec);
   }
 
-  wrap.append(seatsTable(kit, ctx));
+  // The recap of the deal that just ended, under the hand: it never hides a decision.
+  const seen = decided.get(root) || { id: null, ply: null };
+  if (recapDue(v, ctx.you, seen) && closed.get(root) !== recapId(v)) {
+    if (legal.length && seen.id !== recapId(v)) decided.set(root, { id: recapId(v), ply: v.ply });
+    wrap.append(recap(kit, ctx, () => {
+      closed.set(root, recapId(v));
+      render(root, lastCtx.get(root));
+    }));
+  }
+
+  if (!foldedSeats.has(root)) foldedSeats.set(root, new Set());
+  wrap.append(seatsTable(kit, ctx, foldedSeats.get(root)));
   if (v.unused) wrap.append(el("p", { class: "kc-note", text: t("unused", { n: v.unused }) }));
   if (v.history.length) wrap.append(history(kit));
+  wrap.append(legend(kit));
 
   root.replaceChildren(wrap);
 
@@ -229,7 +248,11 @@ function destroy(root) {
   if (h) root.removeEventListener("keydown", h);
   keyHandlers.delete(root);
   ui.delete(root);
+  closed.delete(root);
+  decided.delete(root);
+  foldedSeats.delete(root);
   lastCtx.delete(root);
 }
 
-export default { name: "kami", messages, render, destroy };
+// show: the analysis's moves (ctx.show); describe: a play in words
+export default { name: "kami", messages, render, destroy, show, describe: (action, t) => describePlay(action, t) };

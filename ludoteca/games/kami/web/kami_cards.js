@@ -1,11 +1,37 @@
-// Kami and Goita cards: names, symbols (Goita's kanji when the font has them), faces and backs
-// (the kit's cards), and the words a renderer needs about cards, seats and sides.
-import { cardBack, cardFace } from "/static/kit.js";
+// Kami and Goita cards: names, our own SVG art (a tile per rank: Kami's cards are rounded
+// cards, Goita's pieces are pentagons as on a shogi board; each rank has its own icon shape, so
+// they differ by shape and not by colour only), face-down backs, and the words a renderer needs
+// about cards, seats and sides. The points printed on a card come from the view's card_values.
+import { h as el, svg } from "/static/dom.js";
 
 export const NAMES = ["soldier", "spear", "horseman", "silver", "gold", "tower", "fool", "empress"];
 const KANJI = ["し", "香", "馬", "銀", "金", "飛", "角", "王"];
-const SYMBOL = ["♟", "↟", "♞", "Ag", "Au", "♜", "☾", "♛"];
 const GOITA = ["Shi", "Gon", "Bakko", "Gin", "Kin", "Hisha", "Kaku", "Ou"];
+
+// One icon per rank on a 40 x 40 box: a pawn, a spear, a horseshoe, a diamond (silver), a
+// hexagonal coin (gold), a tower, a crescent (the fool) and a crown (the empress).
+const ICONS = [
+  "M20 7a5.5 5.5 0 1 1 0 11a5.5 5.5 0 1 1 0-11ZM16 19h8l4 14H12Z",
+  "M20 4l6 11h-4.5v19h-3V15H14Z",
+  "M11 34V20a9 9 0 0 1 18 0v14h-5.5V20a3.5 3.5 0 0 0-7 0v14Z",
+  "M20 4l12 16-12 16L8 20ZM20 11l-6.5 9 6.5 9 6.5-9Z",
+  "M20 4l14 8v16l-14 8-14-8V12ZM20 13a7 7 0 1 0 0 14a7 7 0 1 0 0-14Z",
+  "M9 35V11h5v5h4v-5h4v5h4v-5h5v24h-8v-7a3 3 0 0 0-6 0v7Z",
+  "M26 6.2A15 15 0 1 0 26 33.8A16 16 0 0 1 26 6.2Z",
+  "M7 31l2-20 7 9 4-13 4 13 7-9 2 20ZM7 33h26v3H7Z",
+];
+const KAMI_SHAPE = "M4 1h32a3 3 0 0 1 3 3v48a3 3 0 0 1-3 3H4a3 3 0 0 1-3-3V4a3 3 0 0 1 3-3Z";
+const GOITA_SHAPE = "M20 1L35 8l4 47H1L5 8Z";
+
+/** A play in words for the analysis and the coach (RENDERERS.md `describe`): its pieces by
+ * name ("merc:2" is mercenary stack 3); null for what the shell says itself (pass, declare). */
+export function describePlay(action, t, goita = false) {
+  if (action?.type !== "play") return null;
+  const name = (src) => (src.startsWith("merc:") ? t("say.merc", { k: Number(src.slice(5)) + 1 })
+    : goita ? GOITA[NAMES.indexOf(src)] : t("card." + src));
+  return action.defense == null ? t("say.attack", { attack: name(action.attack) })
+    : t("say.play", { defense: name(action.defense), attack: name(action.attack) });
+}
 
 export function makeKit(ctx) {
   const v = ctx.view;
@@ -32,11 +58,11 @@ export function makeKit(ctx) {
   return { v, goita, t, cardName, points, seatName, sideName, srcName, srcCard, teams };
 }
 
-// Goita's kanji need a CJK font; without one (tofu), fall back to Kami's symbols.
+// Goita's kanji need a CJK font; without one (tofu) the card shows its icon and name only.
 let kanjiOk = null;
 function hasKanji() {
   if (kanjiOk !== null) return kanjiOk;
-  kanjiOk = true;
+  kanjiOk = false;
   try {
     const c = document.createElement("canvas");
     c.width = c.height = 24;
@@ -50,20 +76,54 @@ function hasKanji() {
     const missing = draw("\u{10FFFD}");
     kanjiOk = KANJI.every((k) => draw(k) !== missing);
   } catch (e) {
-    kanjiOk = true;
+    kanjiOk = false;
   }
   return kanjiOk;
 }
 
-// A card face. `small` for table lines; `extra` adds classes.
+/** The drawing of a card of rank `i` (or a back when i < 0), behind the card's text. */
+export function tile(goita, i) {
+  const shape = goita ? GOITA_SHAPE : KAMI_SHAPE;
+  const art = svg("svg", { class: "kc-art", viewBox: "0 0 40 56", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: shape, class: "kc-bg" }));
+  if (i < 0) {
+    // the back: a lattice and a four-pointed star of our own
+    art.append(svg("path", { d: "M8 12h24M8 20h24M8 28h24M8 36h24M8 44h24M12 8v42M20 8v42M28 8v42", class: "kc-lattice" }),
+      svg("path", { d: "M20 17l3 8 8 3-8 3-3 8-3-8-8-3 8-3Z", class: "kc-emblem" }));
+    return art;
+  }
+  art.append(svg("path", { d: ICONS[i], class: "kc-icon", transform: "translate(6 11) scale(.7)" }));
+  return art;
+}
+
+/** A card face: its drawing, points and name (and Goita's kanji when the font has them). */
 export function face(kit, card, { small = false, extra = "", label = null } = {}) {
   const i = NAMES.indexOf(card);
   const name = kit.cardName(card);
-  return cardFace({ cls: `kc-card kc-t${i} ${small ? "kc-small" : ""} ${extra}`, label: label || name,
-    corner: kit.points(card), glyph: kit.goita && hasKanji() ? KANJI[i] : SYMBOL[i], name });
+  const tag = label || name;
+  return el("span", { class: `kc-card kc-t${i} ${small ? "kc-small" : ""} ${extra}`, role: "img", "aria-label": tag, title: tag },
+    tile(kit.goita, i),
+    el("span", { class: "kc-pts", "aria-hidden": "true", text: String(kit.points(card)) }),
+    kit.goita && hasKanji() ? el("span", { class: "kc-kanji", "aria-hidden": "true", text: KANJI[i] }) : null,
+    el("span", { class: "kc-name", "aria-hidden": "true", text: name }));
 }
 
+/** A face-down card: nothing shown but that it is there. */
 export function back(kit, { small = true, label = null, extra = "" } = {}) {
-  return cardBack({ cls: `kc-card kc-back ${small ? "kc-small" : ""} ${extra}`, label: label || kit.t("facedown") });
+  const tag = label || kit.t("facedown");
+  return el("span", { class: `kc-card kc-back ${small ? "kc-small" : ""} ${extra}`, role: "img", "aria-label": tag, title: tag },
+    tile(kit.goita, -1));
 }
 
+/** The legend: every rank's card and its points, in the view's values. */
+export function legend(kit) {
+  const { t } = kit;
+  const list = el("ul", { class: "kc-legend-list" });
+  for (const card of NAMES) {
+    list.append(el("li", {}, face(kit, card, { small: true }),
+      el("span", { text: t("legend.card", { card: kit.cardName(card), points: kit.points(card) }) })));
+  }
+  return el("details", { class: "kc-legend", "data-testid": "kami-legend" },
+    el("summary", { text: t("legend") }), list,
+    el("p", { class: "kc-note" }, back(kit), " " + t("legend.back")));
+}

@@ -7,9 +7,9 @@
 // A CLAIM is one click on [data-testid="claim-N"] (N: the domino's number, or its id in
 // Queendomino) in the next line; only legal ones are focusable and carry data-action-index.
 import { h, svg as s } from "/static/dom.js";
-import { drawKing, keyOf, nameOf } from "./domino_draw.js";
+import { TERRAINS, drawKing, ensureSprite, keyOf, nameOf } from "./domino_draw.js";
 import { drawKingdom, placementControls, placementModel } from "./domino_kingdom.js";
-import { drawLines, statusLine, scoreBadge, tileList } from "./domino_panels.js";
+import { drawLines, legend, othersBox, scoreBadge, statusLine, tileList, zoom } from "./domino_panels.js";
 
 export { DOMINO_MESSAGES } from "./domino_messages.js";
 export { indexOf as legalIndex } from "/static/kit.js";
@@ -70,11 +70,14 @@ export function rebuild(root, build) {
  *   dominoLabel(key) -> printed label, actingDomino() -> line entry or null,
  *   scoreLines(kingdom, index) -> strings, kingdomInfo(kingdom, index) -> element|null,
  *   overlay(kingdom, index) -> fn(svg, pos, S)|null, targets(kingdom, index) -> Map|null,
- *   placementAllowed() -> bool, panels() -> elements (after the lines), tileIds -> ids }
+ *   placementAllowed() -> bool, panels() -> elements (after the lines), tileIds -> ids,
+ *   game (its name: the zoom level is remembered per game), terrains (the legend's, default the
+ *   six of Kingdomino), pieces ([[icon, message key]] of the legend) }
  */
 export function renderDominoGame(root, ctx, spec) {
   const st = uiState(root);
   st.ctx = ctx;
+  ensureSprite();
   installKeys(root);
   st.redraw = () => rebuild(root, () => build(root, st.ctx, spec));
   st.redraw();
@@ -97,7 +100,7 @@ function build(root, ctx, spec) {
   }
   const main = h("div", { class: "kd-main" });
   const left = h("section", { class: "kd-mine" });
-  left.append(kingdomBlock(ctx, spec, view.kingdoms[mine], mine, true, pl));
+  left.append(kingdomBlock(ctx, spec, view.kingdoms[mine], mine, true, pl, root));
   if (pl) left.append(placementControls(ctx, pl));
   for (const el of spec.underMine ? spec.underMine() : []) left.append(el);
   const right = h("section", { class: "kd-side" });
@@ -105,14 +108,20 @@ function build(root, ctx, spec) {
   for (const el of spec.panels ? spec.panels() : []) right.append(el);
   main.append(left, right);
   top.append(main);
-  const others = h("div", { class: "kd-others" });
-  view.kingdoms.forEach((k, i) => { if (i !== mine) others.append(kingdomBlock(ctx, spec, k, i, false, null)); });
-  top.append(others);
+  const others = [], otherNames = [];
+  view.kingdoms.forEach((k, i) => {
+    if (i === mine) return;
+    others.push(kingdomBlock(ctx, spec, k, i, false, null));
+    otherNames.push(spec.seatsOf(i).map((sx) => nameOf(ctx, sx)).join(" + "));
+  });
+  if (others.length) top.append(othersBox(ctx, st, otherNames.join(", "), others));
   top.append(tileList(ctx, spec.tileIds, spec.dominoLabel));
   return top;
 }
 
-function kingdomBlock(ctx, spec, kingdom, index, large, pl) {
+/** One kingdom with its heading and score; the large one (the viewer's) also has the board's
+ * tools (zoom, legend) and scrolls when zoomed past its place. */
+function kingdomBlock(ctx, spec, kingdom, index, large, pl, root = null) {
   const { t, view } = ctx;
   const seats = spec.seatsOf(index);
   const names = seats.map((sx) => nameOf(ctx, sx)).join(" + ");
@@ -124,21 +133,31 @@ function kingdomBlock(ctx, spec, kingdom, index, large, pl) {
   const head = h("div", { class: "kd-khead" });
   for (const sx of seats) {
     const sw = s("svg", { viewBox: "0 0 24 24", class: "kd-seat-dot", "aria-hidden": "true" });
-    sw.append(drawKing(12, 12, 10, sx));
+    sw.append(drawKing(12, 12, 12, sx, t("king_label", { name: nameOf(ctx, sx), seat: sx + 1 })));
     head.append(sw);
   }
   head.append(h("h3", {}, title));
-  head.append(scoreBadge(ctx, names, kingdom.score, spec.scoreLines(kingdom, index), `score-${index}`));
+  const badge = scoreBadge(ctx, names, kingdom.score, spec.scoreLines(kingdom, index), `score-${index}`);
+  badge.dataset.key = `score:${index}`;
+  badge.dataset.sig = String(kingdom.score);
+  head.append(badge);
+  if (large) {
+    const terrains = spec.terrains || TERRAINS.filter((ter) => ter !== "town");
+    head.append(h("div", { class: "kd-tools" }, zoom(root, ctx, spec.game),
+      legend(ctx, terrains, spec.pieces || [["crown", "legend_crown"], ["castle", "legend_castle"], ["king", "legend_king"]])));
+  }
   box.append(head);
   const info = spec.kingdomInfo ? spec.kingdomInfo(kingdom, index) : null;
   if (info) box.append(info);
-  box.append(drawKingdom(ctx, kingdom, {
+  const board = drawKingdom(ctx, kingdom, {
+    index,
     testid: large ? "my-kingdom" : null,
     label: title,
     placement: pl,
     targets: large && ctx.you != null ? spec.targets && spec.targets(kingdom, index) : null,
     overlay: spec.overlay ? spec.overlay(kingdom, index) : null,
-  }));
+  });
+  box.append(large ? h("div", { class: "kd-board-scroll" }, board) : board);
   return box;
 }
 

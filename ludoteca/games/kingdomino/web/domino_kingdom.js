@@ -33,7 +33,7 @@ export function squareMap(kingdom) {
 
 /**
  * Draw one kingdom as an SVG.
- * opts: { testid, label, placement (from placementModel),
+ * opts: { index (the kingdom's, for data-key), testid, label, placement (from placementModel),
  *         targets: Map "x,y" -> {index, label}, overlay(svg, cellXY, S) for extra marks }
  */
 export function drawKingdom(ctx, kingdom, opts) {
@@ -47,10 +47,13 @@ export function drawKingdom(ctx, kingdom, opts) {
   const map = squareMap(kingdom);
   const pl = opts.placement;
   const targets = opts.targets || new Map();
+  // the newest domino of this kingdom: its squares came from its place in the line (data-from;
+  // the host slides them from there when they are new, RENDERERS.md)
+  const newest = kingdom.placements.length ? kingdom.placements[kingdom.placements.length - 1].domino : null;
   const svg = svgGrid({
     cols, rows, size: S, origin: [reg.x0, reg.y0], pad: 2,
     attrs: { class: "kd-kingdom-svg", "data-testid": opts.testid || null, role: "group", "aria-label": opts.label || "" },
-    under: [s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f4f1ea", stroke: "#bbb" })],
+    under: [s("rect", { x: 0, y: 0, width: W, height: H, class: "kd-board-bg" })],
     cell: (x, y) => {
       const k = x + "," + y;
       const q = map.get(k);
@@ -58,8 +61,13 @@ export function drawKingdom(ctx, kingdom, opts) {
       let g;
       if (isCastle) g = drawCastle(t, px(x), py(y), S);
       else if (q) g = drawSquare(t, px(x), py(y), S, q.terrain, q.crowns);
-      else g = s("g", { class: "kd-empty" }, s("rect", { x: px(x) + 1, y: py(y) + 1, width: S - 2, height: S - 2, fill: "#fff", stroke: "#d6d0c4", "stroke-dasharray": "3 2" }));
+      else g = s("g", { class: "kd-empty" }, s("rect", { x: px(x) + 1, y: py(y) + 1, width: S - 2, height: S - 2, class: "kd-empty-rect", "stroke-dasharray": "3 2" }));
       g.setAttribute("data-testid", `cell-${x}-${y}`);
+      if (isCastle || q) { // the last-move marks (RENDERERS.md): a square is new once it is covered
+        g.setAttribute("data-key", `cell:${opts.index}:${x},${y}`);
+        g.setAttribute("data-sig", isCastle ? "castle" : `${q.terrain}${q.crowns}`);
+        if (q && q.domino === newest) g.setAttribute("data-from", `domino:${newest}`);
+      }
       g.setAttribute("data-x", x);
       g.setAttribute("data-y", y);
       const what = isCastle ? t("castle") : q ? `${t("ter_" + q.terrain)}${q.crowns ? ", " + t("crowns_n", { n: q.crowns }) : ""}` : t("empty");

@@ -1,12 +1,13 @@
 // Panels beside the boards: the current and next lines (kings on them, the acting domino
 // marked, the legal claims in the next line as targets carrying data-action-index), the score
 // badge with its parts as the engine sent them, the tile list (every domino of the set and
-// where it is), and the status line.
+// where it is), the status line; and the board's tools (the legend, the zoom control).
 import { h, svg as s } from "/static/dom.js";
-import { indexOf as legalIndex, statusLine as status } from "/static/kit.js";
+import { indexOf as legalIndex, statusLine as status, zoomControl } from "/static/kit.js";
 import { partText } from "/static/parts.js";
 import {
-  TERRAINS, activatable, dominoLabel, drawDominoH, drawKing, drawSquare, keyOf, liftControlText, nameOf, tileOf,
+  TERRAINS, activatable, dominoLabel, drawDominoH, drawKing, drawSquare, icon, keyOf, liftControlText, nameOf, terrainFill,
+  tileOf,
 } from "./domino_draw.js";
 
 // ---- lines ------------------------------------------------------------------------------
@@ -40,16 +41,19 @@ function drawLine(ctx, line, which, title, acting, opts) {
     const x = col * colW + 4, y = row * rowH + 4;
     const key = keyOf(d);
     const label = (d.box === "kingdomino" ? "K" : "") + d.number;
-    const g = s("g", { class: "kd-line-domino" + (i === acting ? " kd-acting" : ""), "data-domino": key });
+    // data-key/sig: the last-move marks (a domino entering a line, moving to the current one, claimed)
+    const g = s("g", { class: "kd-line-domino" + (i === acting ? " kd-acting" : ""), "data-domino": key,
+      "data-key": `domino:${key}`, "data-sig": `${which}-${i}-${d.king ?? ""}` });
     g.append(s("text", { x: x + 17, y: y + S * 0.65, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "currentColor" }, label));
     g.append(drawDominoH(t, d, x + 36, y, S));
-    if (d.king != null) g.append(drawKing(x + 36 + S * 2 + 12, y + S / 2, 10, d.king));
+    const king = d.king != null ? t("king_label", { name: nameOf(ctx, d.king), seat: d.king + 1 }) : null;
+    if (king) g.append(drawKing(x + 36 + S * 2 + 16, y + S / 2, 15, d.king, king));
     if (i === acting) {
       g.append(s("rect", { x: x + 34, y: y - 2, width: S * 2 + 4, height: S + 4, fill: "none", stroke: "#d00", "stroke-width": 3, "stroke-dasharray": "6 3" }));
-      g.append(s("text", { x: x + 36 + S * 2 + 24, y: y + S * 0.65, "font-size": 16, fill: "#d00" }, "◀"));
+      g.append(s("text", { x: x + 36 + S * 2 + 33, y: y + S * 0.65, "font-size": 16, fill: "#d00" }, "◀"));
     }
     let desc = dominoLabel(t, d, label);
-    if (d.king != null) desc += ", " + t("king_label", { name: nameOf(ctx, d.king), seat: d.king + 1 });
+    if (king) desc += ", " + king;
     if (i === acting) desc += ", " + t("acting_mark");
     if (which === "next") {
       const ai = legalIndex(legal, (a) => a.type === "claim" && a.domino === key);
@@ -125,6 +129,9 @@ export function tileList(ctx, ids, labelOf) {
     svg.append(drawDominoH(t, d, 2, 2, 40));
     const label = labelOf(id);
     grid.append(h("li", { class: "kd-tile kd-st-" + st, "data-testid": `tile-${id}`, "data-state": st,
+      // a discard changes nothing else on the table: a discarded tile is keyed, so it is marked
+      // (only those: 48 keyed tiles would cost every move's marks a few ms)
+      "data-key": st === "discarded" ? `tile:${id}` : null,
       title: `${dominoLabel(t, d, label)} — ${t("st_" + st)}` },
       h("span", { class: "kd-tile-num" }, label), svg, h("span", { class: "kd-tile-st" }, mark[st], " ", t("st_" + st))));
   }
@@ -171,3 +178,38 @@ export function statusLine(ctx, actingLabel) {
   return el;
 }
 
+// ---- the board's tools --------------------------------------------------------------------------
+
+// The board's tools for the Kingdomino family: the legend (each terrain's swatch, the same
+// pattern the squares use, and its name; the pieces' icons and names), shown and hidden by its
+// summary, and the zoom control (/static/kit.js) of the viewer's kingdom.
+
+/** The legend: `terrains` (names) and `pieces` ([icon name, message key]). */
+export function legend(ctx, terrains, pieces) {
+  const { t } = ctx;
+  const list = h("ul", { class: "kd-legend-list", "data-testid": "legend-list" });
+  for (const ter of terrains) {
+    const sw = s("svg", { viewBox: "0 0 20 20", class: "kd-legend-swatch", "aria-hidden": "true", focusable: "false" },
+      s("rect", { width: 20, height: 20, fill: terrainFill(ter), class: "kd-sq-rect", "stroke-width": 0.8 }));
+    list.append(h("li", { "data-terrain": ter }, sw, t("ter_" + ter)));
+  }
+  for (const [name, key] of pieces) list.append(h("li", { "data-piece": name }, icon(name, `kd-legend-icon kd-icon-${name}`), t(key)));
+  return h("details", { class: "kd-legend", "data-testid": "legend" }, h("summary", {}, t("legend")), list);
+}
+
+/** The zoom control of this game's boards: it sets --zoom on the renderer's root. */
+export function zoom(root, ctx, game) {
+  const { t } = ctx;
+  return zoomControl(root, game, { group: t("zoom_group"), zoomIn: t("zoom_in"), zoomOut: t("zoom_out"), fit: t("zoom_fit") });
+}
+
+/** The other kingdoms in a box that folds (folded at first on a narrow screen); its summary
+ * names them. `st` keeps the reader's choice across views. */
+export function othersBox(ctx, st, names, children) {
+  const narrow = !!globalThis.matchMedia?.("(max-width: 700px)").matches;
+  const open = st.othersOpen ?? !narrow;
+  const box = h("details", { class: "kd-others-box", "data-testid": "others", open },
+    h("summary", { "data-testid": "others-toggle" }, ctx.t("others", { names })), h("div", { class: "kd-others" }, children));
+  box.addEventListener("toggle", () => { st.othersOpen = box.open; });
+  return box;
+}

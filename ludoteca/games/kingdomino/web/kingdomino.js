@@ -2,6 +2,7 @@
 // are in domino.js and its modules (domino_kingdom.js documents the click sequence).
 import { ensureCss } from "/static/dom.js";
 import { DOMINO_MESSAGES, destroyUi, partLines, renderDominoGame } from "./domino.js";
+const show = new URL("./domino_show.js", import.meta.url).href; // loaded by the host when needed
 
 const OWN = {
   en: { past_games: "Earlier games: {scores}" },
@@ -31,6 +32,7 @@ function render(root, ctx) {
   for (let n = 1; n <= 48; n++) ids.push(n);
   renderDominoGame(root, ctx, {
     cls: "game-kingdomino",
+    game: "kingdomino",
     sideOf: (seat) => seat,
     seatsOf: (i) => [i],
     dominoLabel: (n) => String(n),
@@ -48,5 +50,6 @@ export default {
   name: "kingdomino",
   messages,
   render,
+  show, // the analysis's moves on the board (ctx.show)
   destroy(root) { destroyUi(root); },
 };

@@ -11,7 +11,9 @@
 import { ensureCss, h, svg as s } from "/static/dom.js";
 import { createChoice, indexOf as legalIndex } from "/static/kit.js";
 import { destroyUi, nameOf, partLines, renderDominoGame, uiState } from "../kingdomino/domino.js";
+import { crownRow, icon, piece, seatColor } from "../kingdomino/domino_draw.js";
 import { bname, messages } from "./queendomino_messages.js";
+const show = "/static/games/kingdomino/domino_show.js"; // Kingdomino's; loaded by the host when needed
 
 /** Building is a compound choice: the board space, then the town square. */
 const BUILD = { space: (a) => a.space, cell: (a) => `${a.x},${a.y}` };
@@ -32,6 +34,10 @@ function render(root, ctx) {
 
   const spec = {
     cls: "game-queendomino",
+    game: "queendomino",
+    terrains: ["wheat", "forest", "lake", "grassland", "swamp", "mine", "town"],
+    pieces: [["crown", "legend_crown"], ["castle", "legend_castle"], ["king", "legend_king"], ["building", "legend_building"], ["knight", "legend_knight"],
+      ["tower", "legend_tower"], ["queen", "legend_queen"], ["dragon", "legend_dragon"]],
     sideOf: (seat) => sides[seat],
     seatsOf: (i) => sides.map((sd, seat) => (sd === i ? seat : -1)).filter((x) => x >= 0),
     dominoLabel: (id) => (id <= 48 ? String(id) : "K" + (id - 48)),
@@ -42,24 +48,27 @@ function render(root, ctx) {
     placementAllowed: () => view.step === "place",
     scoreLines: (k) => partLines(ctx, k),
     tileIds: ids,
-    kingdomInfo: (k) => h("div", { class: "qd-info" },
-      h("span", {}, t("coins", { n: k.coins })),
-      h("span", {}, t("knights_free", { n: k.knights }), " · ", t("knights_placed", { n: k.knight_squares.length })),
-      h("span", {}, t("towers", { n: k.towers })),
-      k.queen ? h("strong", {}, t("queen_here")) : null),
+    kingdomInfo: (k, i) => h("div", { class: "qd-info" },
+      h("span", { "data-key": `coins:${i}`, "data-sig": String(k.coins) }, icon("coin"), t("coins", { n: k.coins })),
+      h("span", { "data-key": `knights:${i}`, "data-sig": `${k.knights}-${k.knight_squares.length}` },
+        icon("knight"), t("knights_free", { n: k.knights }), " · ", t("knights_placed", { n: k.knight_squares.length })),
+      h("span", { "data-key": `towers:${i}`, "data-sig": String(k.towers) }, icon("tower"), t("towers", { n: k.towers })),
+      k.queen ? h("strong", { "data-key": `queen:${i}` }, icon("queen"), t("queen_here")) : null),
     overlay: (k, i) => (svg, pos, S) => {
+      const owner = sides.indexOf(i); // a knight stands on a disc of its kingdom's (first) seat colour, as a king does
       for (const [x, y] of k.knight_squares) {
         const [X, Y] = pos(x, y);
-        svg.append(s("g", { "pointer-events": "none" },
-          s("circle", { cx: X + S * 0.22, cy: Y + S * 0.8, r: S * 0.17, fill: "#fff", stroke: "#000" }),
-          s("text", { x: X + S * 0.22, y: Y + S * 0.88, "text-anchor": "middle", "font-size": S * 0.26 }, "♞")));
+        svg.append(s("g", { "pointer-events": "none", "data-key": `knight:${i}:${x},${y}`, class: "qd-knight" },
+          s("circle", { cx: X + S * 0.24, cy: Y + S * 0.74, r: S * 0.21, fill: seatColor(owner), class: "qd-knight-disc" }),
+          piece("knight", X + S * 0.06, Y + S * 0.56, S * 0.36)));
       }
-      for (const b of k.buildings) {
+      for (const b of k.buildings) { // the building on its square: a house with its number, and its crowns
         const [X, Y] = pos(b.x, b.y);
-        const g = s("g", { "pointer-events": "none" });
-        g.append(s("polygon", { points: `${X + S * 0.55},${Y + S * 0.3} ${X + S * 0.75},${Y + S * 0.1} ${X + S * 0.95},${Y + S * 0.3} ${X + S * 0.95},${Y + S * 0.5} ${X + S * 0.55},${Y + S * 0.5}`,
-          fill: "#fff3c4", stroke: "#000", "stroke-width": 1.2 }));
-        g.append(s("text", { x: X + S * 0.75, y: Y + S * 0.47, "text-anchor": "middle", "font-size": S * 0.17, "font-weight": "bold" }, String(b.id)));
+        const g = s("g", { "pointer-events": "none", "data-key": `building:${i}:${b.id}`, "data-sig": `${b.x},${b.y}`, class: "qd-building" });
+        g.append(s("rect", { x: X + S * 0.5, y: Y + S * 0.04, width: S * 0.46, height: S * 0.5, rx: S * 0.06, class: "qd-token" }));
+        g.append(piece("building", X + S * 0.52, Y + S * 0.04, S * 0.42));
+        g.append(s("text", { x: X + S * 0.73, y: Y + S * 0.47, "text-anchor": "middle", "font-size": S * 0.17, "font-weight": "bold", class: "qd-building-n" }, String(b.id)));
+        if (b.crowns) g.append(crownRow(X + S * 0.55, Y + S * 0.56, S * 0.16, b.crowns));
         svg.append(g);
         svg.append(s("rect", { x: X, y: Y, width: S, height: S, fill: "transparent", "pointer-events": "none" }, s("title", {}, t("building_at", { name: bname(t, b) }))));
       }
@@ -89,7 +98,10 @@ function render(root, ctx) {
       const kinds = new Set(legal.map((a) => a.type));
       if (!(kinds.has("knight") || kinds.has("build") || kinds.has("dragon") || kinds.has("pass"))) return out;
       const box = h("div", { class: "qd-turn-actions", "data-testid": "turn-actions" });
-      box.append(h("p", {}, t(kinds.has("pass") ? "steps_hint_last" : "steps_hint")));
+      // only the steps open now, and how the turn ends (the claim, or the end-turn button)
+      const steps = ["knight", "build", "dragon"].filter((k) => kinds.has(k)).map((k) => t(`step_${k}`));
+      const end = t(kinds.has("pass") ? "end_pass" : "end_claim");
+      box.append(h("p", {}, steps.length ? t("steps_hint", { steps: steps.join(", "), end }) : t("steps_none", { end })));
       if (st.buildSpace != null) {
         const tile = view.board[st.buildSpace].building;
         box.append(h("p", { role: "status" }, h("strong", {}, t("build_pick_cell", { name: bname(t, tile) }))));
@@ -128,11 +140,12 @@ function boardPanel(ctx, st, builds, mySide, redraw) {
   const hostsQueen = mySide != null && view.kingdoms[mySide] && view.kingdoms[mySide].queen;
   for (const sp of view.board) {
     const b = sp.building;
-    const li = h("li", { class: "qd-space" + (st.buildSpace === sp.space ? " qd-selected" : ""), "data-testid": `space-${sp.space}` });
+    const li = h("li", { class: "qd-space" + (st.buildSpace === sp.space ? " qd-selected" : ""), "data-testid": `space-${sp.space}`,
+      "data-key": `space:${sp.space}`, "data-sig": `${b ? b.id : ""}-${sp.dragon ? 1 : 0}` });
     li.append(h("div", { class: "qd-price" }, hostsQueen ? t("price_q", { n: sp.price, m: sp.queen_price }) : t("price", { n: sp.price })));
-    if (sp.dragon) li.append(h("div", {}, t("dragon_here")));
+    if (sp.dragon) li.append(h("div", {}, icon("dragon"), t("dragon_here")));
     if (b) {
-      li.append(h("div", {}, h("strong", {}, `#${b.id} ${bname(t, b)}`)));
+      li.append(h("div", {}, icon("building"), h("strong", {}, `#${b.id} ${bname(t, b)}`)));
       if (b.effect) li.append(h("div", { class: "qd-effects" }, b.effect.text)); // as the game applies it
       if (builds.options("space").has(sp.space)) {
         const sel = st.buildSpace === sp.space;
@@ -153,10 +166,10 @@ function boardPanel(ctx, st, builds, mySide, redraw) {
   box.append(ul);
   const seatsOfSide = (side) => (view.sides || []).map((sd, seat) => (sd === side ? seat : -1)).filter((x) => x >= 0);
   const queenName = view.queen != null ? (seatsOfSide(view.queen).map((sx) => nameOf(ctx, sx)).join(" + ") || nameOf(ctx, view.queen)) : null;
-  box.append(h("p", { class: "kd-note" },
-    [t("pile", { n: view.building_pile }),
-      queenName ? t("queen_at", { name: queenName }) : t("queen_none"),
-      view.dragon != null ? t("dragon_out", { n: view.dragon }) : t("dragon_cave")].join(" · ")));
+  box.append(h("p", { class: "kd-note qd-pieces" },
+    h("span", {}, t("pile", { n: view.building_pile })),
+    h("span", { "data-key": "queen", "data-sig": String(view.queen) }, icon("queen"), queenName ? t("queen_at", { name: queenName }) : t("queen_none")),
+    h("span", { "data-key": "dragon", "data-sig": String(view.dragon) }, icon("dragon"), view.dragon != null ? t("dragon_out", { n: view.dragon }) : t("dragon_cave"))));
   if (view.burnt.length) box.append(h("p", { class: "kd-note" }, t("burnt", { list: view.burnt.map((b) => bname(t, b)).join(", ") })));
   return box;
 }
@@ -165,5 +178,6 @@ export default {
   name: "queendomino",
   messages,
   render,
+  show, // the analysis's moves on the board (ctx.show)
   destroy(root) { destroyUi(root); },
 };

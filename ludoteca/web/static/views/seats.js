@@ -1,11 +1,11 @@
-// The seats panel: who sits where, bots, take-overs, whose turn, the clocks' places, and before
-// the start the seat controls (sit, add a bot, the host frees a seat), the table's terms, the
-// invite link and "leave". Clock numbers are kept running by clocks.js.
+// The seats panel: who sits where, bots, take-overs, whose turn, the clocks, and before the start
+// the seat controls (sit, add a bot, the host frees a seat), the table's terms, the invite link
+// and "leave". The clocks count down on the page's own monotonic clock from the `seconds` the
+// server sent (docs/protocol.md, "Clocks"), never from the wall clock, which may be off.
 import { attempt, del, post } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { clear, formatClock, toast } from "../ui.js";
-import { clockSeconds } from "./clocks.js";
 
 /**
  * The panel on `box`. deps: {me, games (session.games), id, invite (the page's own), store}.
@@ -100,4 +100,26 @@ export function seatsView(box, deps) {
       box.append(h("button", { type: "button", class: "secondary", "data-testid": "leave", onclick: leave }, t("table.leave")));
     }
   };
+}
+
+/** Seconds left on `clock` now, its `seconds` having been true at `since` (ms, monotonic). */
+export function clockSeconds(clock, since, now = performance.now()) {
+  if (!clock.running) return clock.seconds;
+  return clock.seconds - (now - since) / 1000;
+}
+
+/** Keep the clock numbers of `box` (the seats panel) running; returns a stop function. */
+export function runClocks(box, store, every = 250) {
+  const tick = () => {
+    const state = store.state;
+    for (const clock of state.clocks || []) {
+      const el = box.querySelector(`[data-clock-seat="${clock.seat}"]`);
+      if (!el) continue;
+      const left = clockSeconds(clock, state.clockAt);
+      el.textContent = formatClock(left);
+      el.classList.toggle("low", clock.running && left < 30 && state.table?.mode === "live");
+    }
+  };
+  const timer = setInterval(tick, every);
+  return () => clearInterval(timer);
 }

@@ -1,0 +1,64 @@
+"""What a post-game analysis costs at each game's default budget, per game and player count.
+
+    python benchmarks/analysis_speed.py [--jobs N] [--seed S] [--only kingdomino:2]
+
+One match of ``greedy`` bots per case, analysed as ``ludoteca analyse`` does (``--jobs``
+processes, default one per core). Printed per case: the decisions, the wall-clock seconds of
+the analysis, the playouts run in all and per decision (the budget is in playouts, so these
+are the same on any machine; the seconds are this machine's). Issue 25's targets on a 2-core
+machine: a 2-player Kingdomino match in at most 60 s, a 4-player one in at most 120 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ludoteca.analysis.parallel import analyse_parallel, default_jobs
+from ludoteca.bots import make_bot
+from ludoteca.engine.match import Match
+from ludoteca.engine.record import MatchRecord
+from ludoteca.games import entry, get_game
+
+CASES = [("kingdomino", 2, 60.0), ("kingdomino", 4, 120.0), ("queendomino", 2, None),
+         ("buttons", 2, None), ("kami", 2, None), ("goita", 4, None)]
+
+
+def play(game_name: str, players: int, seed: int) -> MatchRecord:
+    bots = [make_bot("greedy", game_name, seed + k) for k in range(players)]
+    match = Match.new(get_game(game_name), {}, players, seed, controllers=bots, narrate=False)
+    match.run_bots()
+    match.close()
+    return match.record
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default=None, help="one case, as game:players")
+    args = parser.parse_args()
+    cases = [c for c in CASES if args.only in (None, f"{c[0]}:{c[1]}")]
+    print(f"{'game':<12}{'players':>8}{'budget':>8}{'decisions':>10}{'seconds':>9}"
+          f"{'playouts':>10}{'per decision':>14}  target")
+    for game, players, target in cases:
+        record = play(game, players, args.seed)
+        stats: dict[str, int] = {}
+        started = time.perf_counter()
+        result = analyse_parallel(record, None, 0, args.jobs, stats=stats)
+        seconds = time.perf_counter() - started
+        decisions = len(result["moves"])
+        verdict = "" if target is None else (
+            f"<= {target:.0f} s: {'met' if seconds <= target else 'missed'}")
+        print(f"{game:<12}{players:>8}{entry(game).search_profile().analysis_budget:>8}"
+              f"{decisions:>10}{seconds:>9.1f}{stats['playouts']:>10}"
+              f"{stats['playouts'] / max(decisions, 1):>14.0f}  {verdict}", flush=True)
+    print(f"({args.jobs} processes; wall-clock seconds on this machine)")
+
+
+if __name__ == "__main__":
+    main()

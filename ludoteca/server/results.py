@@ -1,0 +1,23 @@
+"""What the server adds to a match's result so that clients count nothing: which seats' equal
+scores the tie-break split, and each rating's change."""
+
+from __future__ import annotations
+
+from ludoteca.engine.game import Outcome
+
+
+def tie_broken(outcome: Outcome) -> list[int]:
+    """The seats that tied on points with another side yet were ranked apart: their tie-break
+    reasons decided the order, and the end screen says so (other seats' reasons are not
+    news). Partners share their side's score and rank, so a team is never tied with itself."""
+    side = outcome.side_of
+    scores, ranks = outcome.scores, outcome.ranks
+    return [seat for seat in range(len(scores))
+            if any(side[other] != side[seat] and scores[other] == scores[seat]
+                   and ranks[other] != ranks[seat] for other in range(len(scores)))]
+
+
+def rating_change(seat: int, before: float, after: float) -> dict[str, float | int]:
+    """One seat's rating change as the result carries it: before, after and the difference
+    (rounded as the ratings are shown)."""
+    return {"seat": seat, "before": before, "after": after, "delta": round(after - before, 2)}

@@ -1,0 +1,53 @@
+// The analysis's words: an action as a short phrase, a move's verdict as a sentence. Pure
+// functions of their arguments and a translator `t` (the shell's), so tests need no page.
+
+let own = null; // the game renderer's words for an action (the page's host), when it has them
+
+/** The page's game renderer says actions in its own words where it can (host.describe). */
+export function useRendererWords(fn) {
+  own = fn;
+}
+
+/** An action in words ("claim domino 31"): the renderer's own phrase when it has one (a Kami
+ * piece's name), else the catalog's `analysis.act.*` phrase for its type, its fields as
+ * parameters; an unknown type is said as its type and fields. */
+export function describe(action, t) {
+  if (!action) return "";
+  const said = own?.(action);
+  if (said) return said;
+  const a = action;
+  const say = (key, params) => t(`analysis.act.${key}`, params);
+  switch (a.type) {
+    case "place":
+      return a.row !== undefined ? say("mark", a) : say("place", { ...a, dir: t(`analysis.dir.${a.dir}`) });
+    case "play":
+      return a.defense == null ? say("attack", a) : say("play", a);
+    case "declare":
+      return say(a.reveal ? "reveal" : "quiet");
+    case "decide":
+      return say(a.redeal ? "redeal" : "play_on");
+    case "claim": case "knight": case "build": case "dragon": case "discard": case "pass":
+    case "roll": case "stop": case "decline": case "star":
+      return say(a.type, a);
+    default:
+      return [a.type, ...Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${v}`)].join(" ");
+  }
+}
+
+/** Win-chance points with a sign ("−12.3"), as the analysis gives them (0-100). */
+export const points = (x) => `${x < 0 ? "−" : x > 0 ? "+" : ""}${Math.abs(x).toFixed(1)}`;
+
+/** The judgement's word, or "" for none (a forced move). */
+export const judgement = (j, t) => (j ? t(`analysis.judgement.${j}`) : "");
+
+/** One move in a sentence: "Move 12, Ana: played claim domino 31, best place…: −12.3
+ * win-chance points, mistake." A best move played is said once. */
+export function moveLine(move, { t, names }) {
+  const who = names[move.seat] ?? t("seat.n", { n: move.seat + 1 });
+  const played = describe(move.action, t);
+  const head = t("analysis.move_head", { n: move.ply + 1, name: who });
+  if (move.forced) return `${head}: ${t("analysis.forced", { played })}`;
+  if (move.judgement === "best") return `${head}: ${t("analysis.played_best", { played })}`;
+  return `${head}: ${t("analysis.played_vs_best", { played, best: describe(move.best, t),
+    loss: points(-move.loss.win), judgement: judgement(move.judgement, t) })}`;
+}

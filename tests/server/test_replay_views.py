@@ -1,0 +1,62 @@
+"""Whose view a replay shows (docs/protocol.md, "Replays"): during a match a player steps
+through their own seat's view (their own hand, nobody else's) and a spectator through a
+spectator's (no hand at all); once it ended, nothing is hidden: every seat's view, the asker's
+own by default. Over a real server and real sockets."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tests.server.client import Player, in_parallel
+
+KAMI: dict[str, Any] = {"game": "kami", "players": 2, "options": {"target": 10}}
+
+
+def replay(person: Player, table: str, **query: Any) -> Any:
+    return person.http.get(f"/api/tables/{table}/replay", params=query)
+
+
+def test_a_player_sees_only_their_own_hand_until_the_end_then_every_hand(
+    people: Callable[..., Player],
+) -> None:
+    ana, ben, stranger = people(), people(), people()
+    table = ana.create(**KAMI)["id"]
+    ben.join(table)
+    a, b = ana.socket(table), ben.socket(table)
+    seat_a, seat_b = a.first["you"], b.first["you"]
+    live_hand = a.first["view"]["hand"]
+    assert live_hand  # dealt
+
+    # mid-match: a player's own view, from the start on
+    mine = ana.ok(replay(ana, table, at=0))
+    assert mine["viewer"] == seat_a and mine["view"]["hand"] == live_hand
+    asked = replay(ana, table, at=0, seat=seat_b)
+    assert asked.status_code == 403 and asked.json()["code"] == "not_your_seat"
+    assert asked.json()["message"]
+    watched = stranger.ok(replay(stranger, table, at=0))
+    assert watched["viewer"] is None and watched["view"]["hand"] is None
+    assert replay(stranger, table, seat=seat_a).status_code == 403
+    hers = ben.ok(replay(ben, table, at=0))
+    assert hers["view"]["hand"] == b.first["view"]["hand"] != live_hand
+
+    in_parallel(lambda: a.play(random.Random(1)), lambda: b.play(random.Random(2)))
+
+    # after the end: every hand, to anyone who may see the table
+    assert ana.ok(replay(ana, table, at=0))["view"]["hand"] == live_hand  # own by default
+    assert stranger.ok(replay(stranger, table, at=0))["view"]["hand"] is None
+    for seat, hand in ((seat_a, live_hand), (seat_b, b.first["view"]["hand"])):
+        seen = stranger.ok(replay(stranger, table, at=0, seat=seat))
+        assert seen["viewer"] == seat and seen["view"]["hand"] == hand
+    missing = replay(stranger, table, seat=7)
+    assert missing.status_code == 400 and missing.json()["code"] == "no_such_seat"
+    negative = replay(stranger, table, seat=-1)  # refused with a reason, never a 500
+    assert negative.status_code == 422 and negative.json()["code"] == "bad_request"
+
+
+def test_an_open_table_has_no_replay(people: Callable[..., Player]) -> None:
+    ana = people()
+    table = ana.create(**KAMI)["id"]
+    found = replay(ana, table)
+    assert found.status_code == 409 and found.json()["code"] == "not_playing"
