@@ -124,6 +124,7 @@ CASES = [(GAME, 2, {"end_mode": "soldier"}), (GAME, 2, {"end_mode": "lord"}),
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), case=st.sampled_from(CASES))
 @example(seed=32624, case=CASES[-1])  # B5: seven Shi end the game right after a deal
+@example(seed=1051638, case=CASES[6])  # B5: both partners' five Shi end the game after a deal
 def test_events_never_say_more_than_the_views(seed: int, case: Any) -> None:
     """DESIGN.md §2, rules/kami.md A3, A4.1, A5.4, A6, B5: random whole games at every player
     count and main option; every action is narrated and each viewer's events are checked

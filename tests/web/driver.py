@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -79,12 +80,19 @@ def visible(page: Any, selector: str) -> list[Any]:
     return [e for e in page.query_selector_all(selector) if e.is_visible()]
 
 
-def take_turn(page: Any, rng: random.Random) -> None:
+def take_turn(page: Any, rng: random.Random, patience: float = 15.0) -> None:
     """Click until one action is sent and answered: an action element if there is one (now and
-    then a selector first, to try other plays), else a selector and then what it enables."""
+    then a selector first, to try other plays), else a selector and then what it enables.
+
+    Looking and clicking race the page's redraws (an element found can be replaced before it is
+    clicked, and is then neither visible nor clickable), so this keeps looking for ``patience``
+    seconds, not a number of tries; what each look found is in the failure's message."""
     seq = shown(page)["seq"]
-    for _ in range(12):
+    looks: list[str] = []
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
         actions, selectors = visible(page, ACTIONS), visible(page, SELECTORS)
+        looks.append(f"{len(actions)}/{len(selectors)}")
         if actions and not (selectors and rng.random() < 0.3):
             if not click(rng.choice(actions)):
                 continue
@@ -94,7 +102,8 @@ def take_turn(page: Any, rng: random.Random) -> None:
             page.wait_for_timeout(100)  # the renderer is still drawing the new view
             continue
         click(rng.choice(selectors))
-    raise AssertionError(f"nothing to click at seq {seq}: {page.inner_text(ROOT)[:2000]}")
+    raise AssertionError(f"nothing to click at seq {seq} (actions/selectors seen: "
+                         f"{' '.join(looks)}): {page.inner_text(ROOT)[:2000]}")
 
 
 def take_turns(page: Any, rng: random.Random, count: int) -> None:

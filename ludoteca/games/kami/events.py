@@ -144,8 +144,9 @@ def _aftermath(before: KamiState, action: Any, after: KamiState, out: list[Event
                              size=10 if cfg.players == 3 else 8, players=cfg.players))
 
 
-SPECIAL = ("shi6", "shi7", "shi8")
-"""Goita's B5 hands, scored right after the deal that made them."""
+SPECIAL = ("shi6", "shi7", "shi8", "shi5x2")
+"""Goita's B5 hands, scored right after the deal that made them (five Shi held by both partners
+included: the team wins outright on that deal, which stays shown)."""
 
 
 def _deal(s: KamiState, out: list[Event]) -> None:
