@@ -121,9 +121,9 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
     # Usable on a phone: nothing makes the page wider than the screen (no sideways scrolling).
     wide = page.evaluate("""() => [document.documentElement.scrollWidth,
-        [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 361
+        [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 360
             && getComputedStyle(e).position !== "fixed").slice(0, 5)
-            .map((e) => e.tagName + "." + e.className)]""")
+            .map((e) => e.tagName + "." + e.className + "@" + e.getBoundingClientRect().right)]""")
     assert wide[0] <= PHONE["width"], f"{name} is {wide[0]} px wide at 360 px: {wide[1]}"
     page.set_viewport_size(size)
     page.wait_for_timeout(150)
