@@ -200,6 +200,9 @@ def test_the_analysed_replay_in_spanish(open_page: Any, axe_source: str) -> None
     analyse_on_replay(page, table)
     panel = page.get_by_test_id("analysis")
     assert "Análisis" in panel.inner_text() and "Precisión" in panel.inner_text()
+    # numbers as Spanish writes them: a decimal comma, never a point
+    cells = page.locator('[data-testid="analysis-summary"] tbody td').all_inner_texts()
+    assert any("," in c for c in cells) and not any("." in c for c in cells), cells
     label = page.locator(CHART).get_attribute("aria-label") or ""
     assert label.startswith("Gráfico de ventaja")
     page.locator(f"{CHART} .chart-point").first.focus()

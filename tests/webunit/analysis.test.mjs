@@ -81,6 +81,7 @@ test("the summary gives each seat's accuracy, judgements, luck and skill", () =>
     ["Ana", "71.3", "0", "0", "1", "+4.5", "−30.0"],
     ["Bea", "—", "1", "1", "0", "−4.5", "−18.0"],
   ]);
+  assert.deepEqual(summaryRows(analysis, { t: tes, names, lang: "es" })[0], ["Ana", "71,3", "0", "0", "1", "+4,5", "−30,0"]);
   const table = summaryTable(analysis, { t: tes, names });
   assert.match(table.textContent, /Precisión.*Errores graves/);
 });
@@ -89,8 +90,8 @@ test("moves in words: played and best, what was lost, the judgement; in Spanish 
   assert.equal(moveLine(analysis.moves[3], { t, names }),
     "Move 4, Ana: played claim domino 13, best claim domino 43: −30.0 win-chance points, blunder");
   assert.equal(moveLine(analysis.moves[0], { t, names }), "Move 1, Ana: played claim domino 10, the best move found");
-  assert.equal(moveLine(analysis.moves[4], { t: tes, names }),
-    "Jugada 5, Bea: jugó elegir el dominó 14, la mejor: elegir el dominó 44: −11.0 puntos de probabilidad de ganar, error");
+  assert.equal(moveLine(analysis.moves[4], { t: tes, names, lang: "es" }),
+    "Jugada 5, Bea: jugó elegir el dominó 14, la mejor: elegir el dominó 44: −11,0 puntos de probabilidad de ganar, error");
   assert.equal(describe({ type: "place", x: 1, y: -2, dir: "N" }, t), "place the domino at 1, -2 towards the north");
   assert.equal(describe({ type: "place", row: 2, col: 5 }, tes), "marcar la fila 2, columna 5");
   assert.equal(describe({ type: "play", defense: null, attack: "king" }, t), "attack with king");

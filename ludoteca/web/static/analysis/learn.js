@@ -6,7 +6,7 @@
 import { get, post, showError } from "../api.js";
 import { h } from "../dom.js";
 import { createHost } from "../host.js";
-import { getLang, t } from "../i18n.js";
+import { decimal, getLang, t } from "../i18n.js";
 import { toast } from "../ui.js";
 import { judgement, points } from "./words.js";
 
@@ -78,7 +78,7 @@ export function learnMode({ id, invite, analysis, seats, session, names, table, 
     verdict.textContent = t("analysis.learn_judging");
     post(`${base}/retry${q ? `?${q.slice(1)}` : ""}`, { at: move.ply, action })
       .then((answer) => {
-        const words = { win: answer.win.toFixed(1), best: answer.best.toFixed(1), loss: points(-answer.loss) };
+        const words = { win: decimal(answer.win, 1), best: decimal(answer.best, 1), loss: points(-answer.loss) };
         verdict.textContent = t(answer.passed ? "analysis.learn_pass" : "analysis.learn_fail", words);
         verdict.dataset.passed = String(answer.passed);
         bestButton.hidden = false;

@@ -1,6 +1,8 @@
 // The analysis's words: an action as a short phrase, a move's verdict as a sentence. Pure
 // functions of their arguments and a translator `t` (the shell's), so tests need no page.
 
+import { decimal, getLang } from "../i18n.js";
+
 let own = null; // the game renderer's words for an action (the page's host), when it has them
 
 /** The page's game renderer says actions in its own words where it can (host.describe). */
@@ -34,20 +36,21 @@ export function describe(action, t) {
   }
 }
 
-/** Win-chance points with a sign ("−12.3"), as the analysis gives them (0-100). */
-export const points = (x) => `${x < 0 ? "−" : x > 0 ? "+" : ""}${Math.abs(x).toFixed(1)}`;
+/** Win-chance points with a sign, as the analysis gives them (0-100), written as the language
+ * writes them ("−12.3", "−12,3"); what rounds to 0.0 has no sign. */
+export const points = (x, lang = getLang()) => `${Number(x.toFixed(1)) > 0 ? "+" : ""}${decimal(x, 1, lang)}`;
 
 /** The judgement's word, or "" for none (a forced move). */
 export const judgement = (j, t) => (j ? t(`analysis.judgement.${j}`) : "");
 
 /** One move in a sentence: "Move 12, Ana: played claim domino 31, best place…: −12.3
  * win-chance points, mistake." A best move played is said once. */
-export function moveLine(move, { t, names }) {
+export function moveLine(move, { t, names, lang = getLang() }) {
   const who = names[move.seat] ?? t("seat.n", { n: move.seat + 1 });
   const played = describe(move.action, t);
   const head = t("analysis.move_head", { n: move.ply + 1, name: who });
   if (move.forced) return `${head}: ${t("analysis.forced", { played })}`;
   if (move.judgement === "best") return `${head}: ${t("analysis.played_best", { played })}`;
   return `${head}: ${t("analysis.played_vs_best", { played, best: describe(move.best, t),
-    loss: points(-move.loss.win), judgement: judgement(move.judgement, t) })}`;
+    loss: points(-move.loss.win, lang), judgement: judgement(move.judgement, t) })}`;
 }
