@@ -5,6 +5,7 @@ against our ``random`` bot, measured against ``random`` and ``greedy`` as it tra
     python examples/maskable_ppo.py [--steps 200000] [--checkpoints 4] [--games 200]
                                     [--seeds 1 2 3] [--jobs 3] [--reward shaped]
                                     [--anneal] [--ent 0.01] [--plot docs/img/x.png]
+                                    [--teacher-games 0]
 
 Each seed trains a fresh MaskablePPO (an MLP policy, ``--net`` units a layer) on
 ``ludoteca.rl.gym.make("buttons", opponents="random")``, with shaped rewards by default
@@ -12,7 +13,10 @@ Each seed trains a fresh MaskablePPO (an MLP policy, ``--net`` units a layer) on
 step 0 (the untrained policy) and at each checkpoint the policy, choosing its most likely
 legal action, plays ``--games`` games against ``random`` and against ``greedy`` (seat drawn
 per game) and its win rate (wins + half the ties) is printed; ``--plot`` draws the curves of
-every seed. Needs the ``rl-train`` extra.
+every seed. ``--teacher-games N`` starts the policy from our ``greedy`` bot instead of from
+nothing: before PPO, the network is fitted to greedy's decisions in N games against ``random``
+(cross-entropy on the masked policy, the value head on the returns those games earned), and the
+untrained point is that starting policy. Needs the ``rl-train`` extra.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
+from ludoteca.bots import make_bot
 from ludoteca.rl.gym import make
 from ludoteca.rl.rewards import Reward
 from ludoteca.tournament.stats import wilson_interval
@@ -66,6 +71,56 @@ class Anneal:
         return self.lr * max(0.0, 1.0 - done / self.total)
 
 
+def teach(model: MaskablePPO, games: int, seed: int, gamma: float, reward: str,
+          epochs: int = 12) -> None:
+    """Fit ``model``'s policy to our ``greedy`` bot's choices in ``games`` games against
+    ``random``, and its value head to the discounted returns of those games (behaviour cloning:
+    PPO then starts from a policy that already plays, with a value that already knows it)."""
+    env = make("buttons", players=2, opponents="random", reward=Reward(reward, gamma))
+    bot = make_bot("greedy", "buttons", seed)
+    xs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    picks: list[int] = []
+    returns: list[float] = []
+    for g in range(games):
+        obs, _ = env.reset(seed=20_000_000 + seed * 10_000 + g)
+        rewards: list[float] = []
+        while True:
+            match = env.table.match
+            assert match is not None
+            action = bot.choose(env.table.game, match.view(env.seat), env.seat, None).index
+            xs.append(obs)
+            masks.append(env.action_masks())
+            picks.append(action)
+            obs, r, over, _, _ = env.step(action)
+            rewards.append(float(r))
+            if over:
+                break
+        game_returns = [0.0] * len(rewards)
+        back = 0.0
+        for i in range(len(rewards) - 1, -1, -1):
+            back = rewards[i] + gamma * back
+            game_returns[i] = back
+        returns.extend(game_returns)
+    policy = model.policy
+    x = torch.tensor(np.array(xs))
+    m = torch.tensor(np.array(masks))
+    a = torch.tensor(picks)
+    v = torch.tensor(returns, dtype=torch.float32)
+    optimizer = torch.optim.Adam(policy.parameters(), 1e-3)
+    for _ in range(epochs):
+        order = torch.randperm(len(a))
+        for i in range(0, len(a), 256):
+            batch = order[i:i + 256]
+            values, log_prob, _ = policy.evaluate_actions(x[batch], a[batch],
+                                                          action_masks=m[batch].numpy())
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(),
+                                                                         v[batch])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
 def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]]]:
     torch.set_num_threads(1)  # a small MLP: threads cost more than they give
     gamma = args.gamma
@@ -78,6 +133,9 @@ def run(seed: int, args: argparse.Namespace) -> list[tuple[int, dict[str, float]
                         policy_kwargs={"net_arch": [args.net, args.net]})
     if isinstance(schedule, Anneal):
         schedule.model = model
+    if args.teacher_games:
+        torch.manual_seed(seed)
+        teach(model, args.teacher_games, seed, gamma, args.reward)
     curve: list[tuple[int, dict[str, float]]] = []
     every = args.steps // args.checkpoints
     start = time.perf_counter()
@@ -132,6 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--anneal", action="store_true", help="step size falls linearly to 0")
     parser.add_argument("--ent", type=float, default=0.01, help="entropy coefficient")
+    parser.add_argument("--teacher-games", type=int, default=0,
+                        help="start from greedy's play in this many games (0: from nothing)")
     parser.add_argument("--plot", type=Path, help="draw the curves into this PNG")
     args = parser.parse_args(argv)
     print(f"Buttons, 2 players: MaskablePPO against random, reward={args.reward!r}, "
@@ -148,8 +208,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {label:<9} vs {level:<6} {np.mean(rates):6.1%}  "
                   f"({low:.0%}-{high:.0%}; per seed {', '.join(f'{r:.0%}' for r in rates)})")
     if args.plot:
+        start = ", from greedy's play" if args.teacher_games else ""
         plot(curves, args.plot, f"MaskablePPO on Buttons 2p against random "
-                                f"({args.reward}, {len(args.seeds)} seeds)")
+                                f"({args.reward}, {len(args.seeds)} seeds{start})")
         print(f"curves drawn in {args.plot}")
 
 

@@ -45,3 +45,53 @@ def test_self_play(tmp_path: Path) -> None:
     assert out.startswith("Buttons, 2 players: self-play PPO on 8 matches at once")
     check(out, seeds=1, points=3)
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_maskable_ppo_from_a_teacher() -> None:
+    out = run("examples/maskable_ppo.py", "--steps", "128", "--checkpoints", "1",
+              "--games", "2", "--seeds", "1", "--n-steps", "128", "--batch", "64",
+              "--teacher-games", "2")
+    check(out, seeds=1, points=2)
+
+
+def test_the_teacher_start_plays_as_greedy() -> None:
+    """Fitted to greedy's decisions, the policy picks greedy's move far more often than it did
+    untrained, on decisions of games it never saw."""
+    import importlib.util
+
+    from sb3_contrib import MaskablePPO
+
+    from ludoteca.bots import make_bot
+    from ludoteca.rl.gym import make
+
+    spec = importlib.util.spec_from_file_location("maskable_ppo", ROOT / "examples/maskable_ppo.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+
+    env = make("buttons", players=2, opponents="random")
+    env.reset(seed=0)
+    model = MaskablePPO("MlpPolicy", env, seed=1, device="cpu", n_steps=64, batch_size=64)
+
+    def agreement() -> float:
+        bot = make_bot("greedy", "buttons", 5)
+        same = choices = 0
+        for g in range(6):
+            obs, _ = env.reset(seed=777_000 + g)
+            over = False
+            while not over:
+                match = env.table.match
+                assert match is not None
+                mask = env.action_masks()
+                best = bot.choose(env.table.game, match.view(env.seat), env.seat, None).index
+                if mask.sum() > 1:
+                    guess, _ = model.predict(obs, action_masks=mask, deterministic=True)
+                    same += int(guess) == best
+                    choices += 1
+                obs, _, over, _, _ = env.step(best)
+        return same / choices
+
+    before = agreement()
+    example.teach(model, 40, seed=1, gamma=0.99, reward="shaped", epochs=8)
+    after = agreement()
+    assert after > 0.65 and after > before + 0.12, (before, after)  # measured 0.53 -> 0.75
