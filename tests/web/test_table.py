@@ -30,6 +30,8 @@ SNAPSHOT = """() => ({
       e.classList.remove('just-changed');
       if (!e.classList.length) e.removeAttribute('class');
     }
+    // a placement preview follows the pointer, not the game: a reload leaves it empty
+    for (const e of game.querySelectorAll('.kd-preview')) e.replaceChildren();
     return game.innerHTML;
   })(),
   log: document.querySelector('[data-testid="log"]').innerText,
