@@ -1,12 +1,12 @@
 // The analysis's per-seat summary (accuracy, inaccuracies, mistakes, blunders, luck, skill) and
 // the chart's text alternative: the judged moves as a list of buttons that jump to them.
 import { h } from "../dom.js";
-import { decimal, getLang } from "../i18n.js";
+import { decimal } from "../i18n.js";
 import { MARKS, marked } from "./chart.js";
 import { judgement, moveLine, points } from "./words.js";
 
 /** The summary as rows of words, one per seat (what the table shows; tests read it). */
-export function summaryRows(analysis, { t, names, lang = getLang() }) {
+export function summaryRows(analysis, { t, names, lang }) {
   return analysis.seats.map((s) => [
     names[s.seat] ?? s.name ?? String(s.seat + 1),
     s.accuracy === null ? "—" : decimal(s.accuracy, 1, lang),

@@ -1,7 +1,7 @@
 // The analysis's words: an action as a short phrase, a move's verdict as a sentence. Pure
 // functions of their arguments and a translator `t` (the shell's), so tests need no page.
 
-import { decimal, getLang } from "../i18n.js";
+import { decimal } from "../i18n.js";
 
 let own = null; // the game renderer's words for an action (the page's host), when it has them
 
@@ -37,15 +37,15 @@ export function describe(action, t) {
 }
 
 /** Win-chance points with a sign, as the analysis gives them (0-100), written as the language
- * writes them ("−12.3", "−12,3"); what rounds to 0.0 has no sign. */
-export const points = (x, lang = getLang()) => `${Number(x.toFixed(1)) > 0 ? "+" : ""}${decimal(x, 1, lang)}`;
+ * writes them ("−12.3", "−12,3"); what rounds to 0.0 has no sign. Without `lang`, the page's language (decimal's default). */
+export const points = (x, lang) => `${Number(x.toFixed(1)) > 0 ? "+" : ""}${decimal(x, 1, lang)}`;
 
 /** The judgement's word, or "" for none (a forced move). */
 export const judgement = (j, t) => (j ? t(`analysis.judgement.${j}`) : "");
 
 /** One move in a sentence: "Move 12, Ana: played claim domino 31, best place…: −12.3
  * win-chance points, mistake." A best move played is said once. */
-export function moveLine(move, { t, names, lang = getLang() }) {
+export function moveLine(move, { t, names, lang }) {
   const who = names[move.seat] ?? t("seat.n", { n: move.seat + 1 });
   const played = describe(move.action, t);
   const head = t("analysis.move_head", { n: move.ply + 1, name: who });
