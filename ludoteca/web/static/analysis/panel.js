@@ -108,6 +108,11 @@ export function analysisPanel({ id, invite, session, jump, redraw }) {
         words: { played: t("analysis.played_word"), best: t("analysis.best_word") },
         text: { played: describe(move.action), best: describe(move.best) } };
     },
+    /** The game's renderer arrived (its words for the moves): say them again in its words. */
+    reword() {
+      if (analysis && table && !learning) done();
+      else say();
+    },
     destroy() { closed = true; clearTimeout(timer); learning?.destroy(); },
   };
 }
