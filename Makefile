@@ -52,6 +52,7 @@ lint: install-test
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
 		ludoteca/server ludoteca/rl tools
 	$(BIN)/python -m tools.import_cycles
+	$(BIN)/python -m tools.js_import_cycles
 
 test: lint
 	$(BIN)/python -m pytest

@@ -123,7 +123,8 @@ class GameEntry:
 
     def web_labels(self) -> dict[str, dict[str, str]]:
         """This game's words in each language, from its web folder's ``i18n/<lang>.json``:
-        ``{lang: {"<option>": label, "<option>.hint": hint, "<option>.<choice>": label}}``.
+        ``{lang: {"<option>": label, "<option>.hint": hint, "<option>.<choice>": label,
+        "howto.<n>": the rules' n-th line}}``.
         Read from disk each call; the server asks once per process."""
         web = self.web_file()
         out: dict[str, dict[str, str]] = {}

@@ -54,6 +54,12 @@ def test_every_catalog_is_read() -> None:
     # plural forms are read as well (a po entry's second form, a JSON entry's forms)
     keys = {(p.catalog, p.key) for p in pairs()}
     assert ("web/static/i18n", "nav.waiting#other") in keys
+    # a game's how-to lines are its own words (issue 38), held to its scope's concepts
+    assert {"games/buttons/web/i18n", "games/kami/web/i18n"} <= catalogs
+    scoped = {(p.scope, p.key) for p in pairs()}
+    assert {("kingdomino", "kingdomino.howto.1"), ("kami", "goita.howto.4")} <= scoped
+    shell = [k for c, k in keys if c == "web/static/i18n"]
+    assert not [k for k in shell if k.startswith(("howto.", "analysis.act")) and k != "howto.title"]
 
 
 def by_name(name: str) -> Concept:

@@ -86,15 +86,27 @@ test("the summary gives each seat's accuracy, judgements, luck and skill", () =>
   assert.match(table.textContent, /Precisión.*Errores graves/);
 });
 
-test("moves in words: played and best, what was lost, the judgement; in Spanish too", () => {
+test("moves in words: played and best, what was lost, the judgement; in Spanish too", async () => {
+  const { useRendererWords } = await import("/static/analysis/words.js");
+  const { default: kingdomino } = await import("/static/games/kingdomino/kingdomino.js");
+  const { default: buttons } = await import("/static/games/buttons/buttons.js");
+  // with no renderer's words the shell says an action as it is, in any language
   assert.equal(moveLine(analysis.moves[3], { t, names }),
     "Move 4, Ana: played claim domino 13, best claim domino 43: −30.0 win-chance points, blunder");
   assert.equal(moveLine(analysis.moves[0], { t, names }), "Move 1, Ana: played claim domino 10, the best move found");
-  assert.equal(moveLine(analysis.moves[4], { t: tes, names, lang: "es" }),
-    "Jugada 5, Bea: jugó elegir el dominó 14, la mejor: elegir el dominó 44: −11,0 puntos de probabilidad de ganar, error");
-  assert.equal(describe({ type: "place", x: 1, y: -2, dir: "N" }, t), "place the domino at 1, -2 towards the north");
-  assert.equal(describe({ type: "place", row: 2, col: 5 }, tes), "marcar la fila 2, columna 5");
-  assert.equal(describe({ type: "play", defense: null, attack: "king" }, t), "attack with king");
+  assert.equal(describe({ type: "place", x: 1, y: -2, dir: "N" }), "place x 1 y -2 dir N");
+  // the game's renderer says them in its own words (RENDERERS.md `describe`)
+  useRendererWords((a) => kingdomino.describe(a, translator(kingdomino.messages, "es")));
+  try {
+    assert.equal(moveLine(analysis.moves[4], { t: tes, names, lang: "es" }),
+      "Jugada 5, Bea: jugó elegir el dominó 14, la mejor: elegir el dominó 44: −11,0 puntos de probabilidad de ganar, error");
+  } finally {
+    useRendererWords(null);
+  }
+  const en = translator(kingdomino.messages, "en");
+  assert.equal(kingdomino.describe({ type: "place", x: 1, y: -2, dir: "N" }, en), "place the domino at 1, -2 towards the north");
+  assert.equal(kingdomino.describe({ type: "roll" }, en), null); // not one of its actions: the shell's phrase
+  assert.equal(buttons.describe({ type: "place", row: 2, col: 5 }, translator(buttons.messages, "es")), "marcar la fila 2, columna 5");
 });
 
 test("the judged list marks moves where a hint was used and jumps to them", () => {
@@ -168,14 +180,16 @@ test("a renderer's own words name a Kami or Goita play; without them the shell's
   assert.equal(kami.describe(play, es), "defender con Soldado, atacar con mercenario 3");
   assert.equal(goita.describe({ type: "play", defense: null, attack: "gold" }, translator(goita.messages, "en")),
     "attack with Kin");
-  assert.equal(kami.describe({ type: "pass" }, es), null); // the shell says it
-  const t = translator({ en: catalog("en") }, "en");
+  assert.equal(kami.describe({ type: "pass" }, es), "pasar");
+  assert.equal(kami.describe({ type: "declare", reveal: true }, es), "revelar y preguntar al compañero");
+  assert.equal(kami.describe({ type: "roll" }, es), null); // not a Kami action: the shell says it
   useRendererWords((a) => kami.describe(a, translator(kami.messages, "en")));
   try {
-    assert.equal(describe(play, t), "defend with Soldier, attack with mercenary 3");
-    assert.equal(describe({ type: "pass" }, t), "pass");
+    assert.equal(describe(play), "defend with Soldier, attack with mercenary 3");
+    assert.equal(describe({ type: "decide", redeal: false }), "play the round on");
+    assert.equal(describe({ type: "roll" }), "roll");
   } finally {
     useRendererWords(null);
   }
-  assert.equal(describe(play, t), "defend with soldier, attack with merc:2"); // the generic phrase
+  assert.equal(describe(play), "play defense soldier attack merc:2"); // the generic phrase
 });

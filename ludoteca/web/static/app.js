@@ -3,14 +3,21 @@ import { attempt, get, patch, post } from "./api.js";
 import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
-/** Shared by every page: the signed-in account (or null), the games, the turn-based tables
- * waiting for your move (ids; the header's badge and the title's "(2)"), and the event stream. */
-export const session = {
+/** The shell every page is mounted with (`mount(main, params, shell)`): the signed-in account
+ * (or null), the games, the turn-based tables waiting for your move (ids; the header's badge and
+ * the title's "(2)"), the event stream (`on`), and what a page may ask of the shell (go to
+ * another page, read the account again, play as a guest). Pages import nothing from this
+ * module, so each can be mounted alone with a fake shell (tests/webunit/pages.test.mjs). */
+const session = {
   me: null,
   games: [],
   waiting: new Set(),
   listeners: new Set(),
   on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
+  navigate,
+  refreshMe,
+  playAsGuest,
+  afterSignIn,
 };
 
 let unmount = null;
@@ -49,13 +56,13 @@ async function route() {
   renderHeader();
 }
 
-export function navigate(hash) {
+function navigate(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
 }
 
 /** Re-reads the account (after sign-in or sign-out) and reopens the event stream. */
-export async function refreshMe() {
+async function refreshMe() {
   try {
     session.me = (await get("/api/session")).me;
   } catch (error) {
@@ -174,7 +181,7 @@ async function changeLanguage(lang) {
   route(); // pages and sockets take the language when they open
 }
 
-export async function playAsGuest() {
+async function playAsGuest() {
   const me = await attempt(() => post("/api/guest"));
   if (!me) return;
   if (me.language !== getLang()) session.me = await attempt(() => patch("/api/me", { language: getLang() })) || me;
@@ -184,7 +191,7 @@ export async function playAsGuest() {
 
 /** From the sign-in page, go where it was asked from; anywhere else (the header's guest button
  * on a table page, say), stay and show the same page to the new account. */
-export function afterSignIn() {
+function afterSignIn() {
   if (!location.hash.startsWith("#/signin")) { route(); return; }
   const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next");
   navigate(next && next.startsWith("#/") ? next : "#/");

@@ -90,7 +90,7 @@ export function createChoice(legal, steps, { only = () => true, picks = {} } = {
 
 // ---- grid --------------------------------------------------------------------------------------
 
-// An SVG grid with clickable targets, for boards of squares (kingdoms, Buttons boards). It
+// An SVG grid with clickable targets, for boards of squares (kingdoms, patchwork boards). It
 // lays out cells and makes targets keyboard-reachable buttons; which cells are targets, and
 // what a target does, the renderer says from `legal`.
 

@@ -4,7 +4,7 @@ import { decimal, t } from "./i18n.js";
 import { clear, h } from "./ui.js";
 
 export function mount(main, { id }, session) {
-  const game = id || session.games[0]?.name || "kingdomino";
+  const game = id || session.games[0]?.name || ""; // the first game the server lists
   const picker = h("select", { "aria-label": t("new.game"), "data-testid": "leaderboard-game",
     onchange: () => { location.hash = `#/leaderboard/${picker.value}`; } },
   session.games.map((g) => h("option", { value: g.name }, g.title)));
@@ -13,6 +13,7 @@ export function mount(main, { id }, session) {
   const title = session.games.find((g) => g.name === game)?.title || game;
   clear(main).append(h("h1", {}, t("leaderboard.title", { game: title })),
     h("p", {}, h("label", { class: "field inline" }, h("span", {}, t("new.game")), picker)), body);
+  if (!game) { clear(body).append(h("p", {}, t("leaderboard.empty"))); return; } // no game at all
   get(`/api/leaderboard/${encodeURIComponent(game)}`).then((rows) => {
     if (!rows.length) { clear(body).append(h("p", {}, t("leaderboard.empty"))); return; }
     clear(body).append(h("div", { class: "scroll-x" }, h("table", { class: "data" },

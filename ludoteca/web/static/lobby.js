@@ -1,13 +1,14 @@
 // The lobby (public tables live from the event stream, your tables, the new-table form) and the
-// sign-in page (sign in, sign up, play as a guest).
-import { afterSignIn, navigate, playAsGuest, refreshMe } from "./app.js";
+// sign-in page (sign in, sign up, play as a guest). The shell (app.js) mounts them with itself as
+// `shell`: the account, the games, the event stream, and navigate/refreshMe/playAsGuest/afterSignIn.
 import { hintsField } from "./analysis/hints_option.js";
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { clear, h, put } from "./ui.js";
 
 // ---- sign in ---------------------------------------------------------------------------------
-export function mountSignIn(main, _params, session) {
+export function mountSignIn(main, _params, shell) {
+  const { afterSignIn, playAsGuest, refreshMe } = shell;
   const field = (label, attrs) => h("label", { class: "field" }, h("span", {}, label), h("input", { required: true, ...attrs }));
   const signinForm = h("form", { class: "panel", "data-testid": "signin-form", onsubmit: async (e) => {
     e.preventDefault();
@@ -31,13 +32,13 @@ export function mountSignIn(main, _params, session) {
   const guest = h("section", { class: "panel" }, h("h2", {}, t("guest.title")), h("p", {}, t("guest.text")),
     h("button", { type: "button", "data-testid": "guest-form", onclick: playAsGuest }, t("nav.guest_play")));
   put(clear(main), h("h1", {}, t("signin.heading")),
-    session.me ? h("p", {}, t("signin.already", { name: session.me.display_name })) : null,
+    shell.me ? h("p", {}, t("signin.already", { name: shell.me.display_name })) : null,
     h("div", { class: "grid3" }, signinForm, signupForm, guest));
 }
 
 // ---- lobby -----------------------------------------------------------------------------------
 export function mountLobby(main, _params, session) {
-  const me = session.me;
+  const { me, navigate, playAsGuest } = session;
   const tables = new Map(); // public tables by id
   const publicList = h("ul", { class: "table-list", "data-testid": "lobby-list", "aria-live": "polite" });
   const mineList = h("ul", { class: "table-list", "data-testid": "my-tables" });
@@ -134,7 +135,7 @@ export function mountLobby(main, _params, session) {
 
 // ---- new table -------------------------------------------------------------------------------
 function newTableForm(session) {
-  const games = session.games;
+  const { games, navigate } = session;
   const form = h("form", { class: "new-table", "data-testid": "new-table" });
   const gameSelect = h("select", { name: "game", "data-testid": "new-game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { name: "players", "data-testid": "new-players" });

@@ -1,13 +1,13 @@
 // A player's page: ratings per game and the last finished matches (GET /api/users/{name}); on a
 // guest's own page, the form that keeps the account (POST /api/claim); on one's own page, the
 // account's controls: the display name (PATCH /api/me), change the password, sign out
-// everywhere else, delete the account.
-import { navigate, refreshMe } from "./app.js";
+// everywhere else, delete the account. The shell's navigate and refreshMe come with `mount`'s
+// shell argument (app.js), never by import.
 import { attempt, del, get, patch, post } from "./api.js";
 import { decimal, t } from "./i18n.js";
 import { clear, formatDate, h, put, toast } from "./ui.js";
 
-function claimForm() {
+function claimForm({ navigate, refreshMe }) {
   const form = h("form", { class: "panel", "data-testid": "claim-form", onsubmit: async (e) => {
     e.preventDefault();
     const data = new FormData(form);
@@ -28,7 +28,7 @@ function claimForm() {
 
 /** The name others see at tables and in chat; the server checks it (names.py: 3 to 24
  * letters of any script, digits, spaces, . _ - ', from a letter, not like another's). */
-function displayNameForm(me) {
+function displayNameForm(me, { navigate, refreshMe }) {
   const input = h("input", { required: true, name: "display_name", value: me.display_name, minlength: 3, maxlength: 24,
     autocomplete: "nickname", "data-testid": "display-name", "aria-describedby": "display-name-rule" });
   const form = h("form", { class: "panel", "data-testid": "display-name-form", onsubmit: async (e) => {
@@ -71,7 +71,7 @@ function othersPanel() {
     } }, t("account.others")));
 }
 
-function deleteForm(guest) {
+function deleteForm(guest, { navigate, refreshMe }) {
   const form = h("form", { class: "panel", "data-testid": "delete-form", onsubmit: async (e) => {
     e.preventDefault();
     const data = new FormData(form);
@@ -90,9 +90,10 @@ function deleteForm(guest) {
   return form;
 }
 
-function accountPanel(me) {
+function accountPanel(shell) {
+  const me = shell.me;
   return h("section", { "data-testid": "account" }, h("h2", {}, t("account.title")),
-    displayNameForm(me), me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest));
+    displayNameForm(me, shell), me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest, shell));
 }
 
 export function mount(main, { id: name }, session) {
@@ -102,8 +103,8 @@ export function mount(main, { id: name }, session) {
     put(clear(main), h("h1", { "data-testid": "player-name" }, user.display_name),
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
-    if (user.guest && session.me?.name === user.name) main.append(claimForm());
-    const account = session.me?.name === user.name ? accountPanel(session.me) : null; // last on the page
+    if (user.guest && session.me?.name === user.name) main.append(claimForm(session));
+    const account = session.me?.name === user.name ? accountPanel(session) : null; // last on the page
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
     else main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-ratings" },

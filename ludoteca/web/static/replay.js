@@ -137,7 +137,8 @@ export function mount(main, { id, query }, session) {
     if (!host) {
       const web = session.games.find((g) => g.name === table.game)?.web; // in the game's folder
       host = createHost(gameRoot, { game: table.game, url: web, t, notify: (text) => toast(text, "info") });
-      useRendererWords((action) => host.describe(action, getLang())); // a Kami piece by its name
+      useRendererWords((action) => host.describe(action, getLang())); // the game says its actions (a card by its name)
+      host.ready.then(() => { if (!closed) analysis.reword(); }); // words said before it loaded were generic
     }
     shown = view;
     host.draw({ view, legal: [], you: null, own: ownSeat(), names: names(), lang: getLang(), act: () => false, pending: null,

@@ -8,16 +8,17 @@ import { h, svg } from "./ui.js";
 const COLOURS = ["#2f6f3e", "#b8860b", "#1f5f9f", "#8b3a62", "#6b4f2a", "#3a7f7f", "#9f4f1f",
   "#5a5aa0", "#7a7a2a", "#a03030"];
 
-const TERRAIN_COLOURS = { wheat: "#e3b92b", forest: "#1e5a2c", lake: "#2f6fc4", grassland: "#8cc63f",
-  swamp: "#8a7353", mine: "#3d3d3d", town: "#b04a7a" };
-
-/** [{key, label, points}] for one seat: its parts as the outcome gives them. A territory's key
- * names its terrain (for its colour); every other part is keyed by its id. */
+/** [{key, label, points, words}] for one seat: its parts as the outcome gives them, keyed by id
+ * (a colour of the palette each). `words` are the part's arguments that are one-word messages
+ * ({terrain: "wheat"}): the chart writes them on its bar as data-arg-<name>, so a game's own
+ * stylesheet may colour the bar (a territory in its terrain's colour); the shell knows none. */
 export function segments(result, seat, names = []) {
   return ((result.parts || [])[seat] || []).map((part) => ({
-    key: part.id === "territory" && part.args?.terrain?.msg ? `terrain:${part.args.terrain.msg}` : part.id,
+    key: part.id,
     label: partText(part, names),
     points: part.points,
+    words: Object.fromEntries(Object.entries(part.args || {})
+      .filter(([, v]) => /^[\w-]+$/.test(v?.msg ?? "")).map(([k, v]) => [k, v.msg])),
   }));
 }
 
@@ -84,9 +85,7 @@ function chart(perSeat) {
   const max = Math.max(1, ...perSeat.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + Math.max(s.points, 0), 0))));
   const keys = [];
   for (const p of perSeat) for (const s of p.parts) if (!keys.includes(s.key)) keys.push(s.key);
-  const others = keys.filter((key) => !key.startsWith("terrain:"));
-  const colour = (key) => (key.startsWith("terrain:") && TERRAIN_COLOURS[key.slice(8)])
-    || COLOURS[others.indexOf(key) % COLOURS.length];
+  const colour = (key) => COLOURS[keys.indexOf(key) % COLOURS.length];
   const row = 34, labelW = 120, barW = 360, width = labelW + barW + 50;
   const root = svg("svg", { viewBox: `0 0 ${width} ${perSeat.length * row + 8}`, class: "score-chart",
     role: "img", "aria-label": t("result.chart") });
@@ -98,7 +97,8 @@ function chart(perSeat) {
     for (const s of p.parts) {
       if (s.points <= 0) continue;
       const w = (s.points / max) * barW;
-      const rect = svg("rect", { x, y: y + 4, width: Math.max(w - 1, 0.5), height: 22, fill: colour(s.key) });
+      const rect = svg("rect", { x, y: y + 4, width: Math.max(w - 1, 0.5), height: 22, fill: colour(s.key), "data-part": s.key,
+        ...Object.fromEntries(Object.entries(s.words).map(([k, v]) => [`data-arg-${k}`, v])) });
       rect.append(svg("title", {}, `${s.label}: ${s.points}`));
       root.append(rect);
       x += w;

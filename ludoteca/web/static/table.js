@@ -35,13 +35,17 @@ function resultLater(box, deps) {
   };
 }
 
-/** The game's rules in four lines (the shell's `howto.<game>.1-4`), folded, once the game is known. */
+/** The game's rules in a few lines, folded, once the game is known: its own words `howto.1`,
+ * `howto.2`… (its folder's i18n, sent by /api/games as `labels`), none when it has none. */
 function howToView(box, game) {
-  if (!game || box.dataset.game === game || t(`howto.${game}.1`) === `howto.${game}.1`) return;
-  box.dataset.game = game;
+  if (!game || box.dataset.game === game.name) return;
+  const said = (i) => game.labels?.[getLang()]?.[`howto.${i}`] ?? game.labels?.en?.[`howto.${i}`];
+  const lines = [];
+  for (let i = 1; said(i); i += 1) lines.push(said(i));
+  if (!lines.length) return;
+  box.dataset.game = game.name;
   box.hidden = false;
-  box.replaceChildren(h("summary", {}, t("howto.title")),
-    h("ol", {}, ...[1, 2, 3, 4].map((i) => h("li", {}, t(`howto.${game}.${i}`)))));
+  box.replaceChildren(h("summary", {}, t("howto.title")), h("ol", {}, ...lines.map((line) => h("li", {}, line))));
 }
 
 /** `then()` once `box` has content (a module it needs may still be loading), for 5 s at most. */
@@ -144,7 +148,7 @@ export function mount(main, { id, query }, session) {
     logView(logList, live.say),
     chatView(chatList),
     coachView,
-    (state) => howToView(howTo, state.table?.game),
+    (state) => howToView(howTo, session.games.find((g) => g.name === state.table?.game)),
   ];
 
   store.subscribe((state, previous, message) => {

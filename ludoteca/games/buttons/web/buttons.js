@@ -7,7 +7,7 @@ import { ensureCss, h as el, svg } from "/static/dom.js";
 import { die as drawDie, statusLine, zoomControl } from "/static/kit.js";
 import { partText } from "/static/parts.js";
 import { board, button, key, SHAPE, star, swatch } from "./buttons_board.js";
-import { messages } from "./buttons_messages.js";
+import { describeButtons, messages } from "./buttons_messages.js";
 const show = new URL("./buttons_show.js", import.meta.url).href; // loaded by the host when needed
 
 const LOOK = {
@@ -169,4 +169,4 @@ function render(root, ctx) {
 }
 
 // show: the analysis's moves (ctx.show)
-export default { name: "buttons", messages, render, show, destroy: (root) => foldedBoards.delete(root) };
+export default { name: "buttons", messages, render, show, describe: describeButtons, destroy: (root) => foldedBoards.delete(root) };

@@ -55,6 +55,8 @@ export const messages = {
     removed_card: "Card out of play: {colour}",
     score: "Score: {n}",
     winner: "winner",
+    // an action in words, for the analysis and the coach (describeButtons, below)
+    act_mark: "mark row {row}, column {col}", act_star: "star row {row}, column {col}", act_roll: "roll", act_stop: "stop", act_decline: "decline",
   },
   es: {
     title: "Buttons",
@@ -110,5 +112,16 @@ export const messages = {
     removed_card: "Carta fuera de juego: {colour}",
     score: "Puntos: {n}",
     winner: "ganador",
+    // an action in words, for the analysis and the coach (describeButtons, below)
+    act_mark: "marcar la fila {row}, columna {col}", act_star: "poner estrella en la fila {row}, columna {col}", act_roll: "tirar", act_stop: "plantarse", act_decline: "rechazar",
   },
 };
+
+/** A Buttons action in words, for the analysis and the coach (RENDERERS.md `describe`): "mark
+ * row 2, column 5", "roll"; null for any other action (the shell says it as it is). */
+export function describeButtons(action, t) {
+  const a = action ?? {};
+  if (a.type === "place") return t("act_mark", a);
+  if (["star", "roll", "stop", "decline"].includes(a.type)) return t(`act_${a.type}`, a);
+  return null;
+}

@@ -23,9 +23,13 @@ const ICONS = [
 const KAMI_SHAPE = "M4 1h32a3 3 0 0 1 3 3v48a3 3 0 0 1-3 3H4a3 3 0 0 1-3-3V4a3 3 0 0 1 3-3Z";
 const GOITA_SHAPE = "M20 1L35 8l4 47H1L5 8Z";
 
-/** A play in words for the analysis and the coach (RENDERERS.md `describe`): its pieces by
- * name ("merc:2" is mercenary stack 3); null for what the shell says itself (pass, declare). */
+/** An action in words for the analysis and the coach (RENDERERS.md `describe`): a play's pieces
+ * by name ("merc:2" is mercenary stack 3), a pass, the Demoralized declaration and the partner's
+ * decision; null for any other action (the shell says it as it is). */
 export function describePlay(action, t, goita = false) {
+  if (action?.type === "pass") return t("say.pass");
+  if (action?.type === "declare") return t(action.reveal ? "say.reveal" : "say.quiet");
+  if (action?.type === "decide") return t(action.redeal ? "say.redeal" : "say.play_on");
   if (action?.type !== "play") return null;
   const name = (src) => (src.startsWith("merc:") ? t("say.merc", { k: Number(src.slice(5)) + 1 })
     : goita ? GOITA[NAMES.indexOf(src)] : t("card." + src));

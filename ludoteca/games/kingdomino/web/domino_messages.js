@@ -58,6 +58,9 @@ export const DOMINO_MESSAGES = {
     legend_building: "Building",
     zoom_group: "Board size", zoom_in: "Zoom in", zoom_out: "Zoom out", zoom_fit: "Fit",
     others: "Other kingdoms: {names}",
+    // an action in words, for the analysis and the coach (describe, below)
+    act_place: "place the domino at {x}, {y} towards the {dir}", act_discard: "discard the domino", act_claim: "claim domino {domino}",
+    act_dir_E: "east", act_dir_S: "south", act_dir_W: "west", act_dir_N: "north",
   },
   es: {
     ter_wheat: "trigo", ter_forest: "bosque", ter_lake: "lago", ter_grassland: "pradera",
@@ -116,5 +119,18 @@ export const DOMINO_MESSAGES = {
     legend_building: "Edificio",
     zoom_group: "Tamaño del tablero", zoom_in: "Acercar", zoom_out: "Alejar", zoom_fit: "Ajustar",
     others: "Otros reinos: {names}",
+    // an action in words, for the analysis and the coach (describe, below)
+    act_place: "colocar el dominó en {x}, {y} hacia el {dir}", act_discard: "descartar el dominó", act_claim: "elegir el dominó {domino}",
+    act_dir_E: "este", act_dir_S: "sur", act_dir_W: "oeste", act_dir_N: "norte",
   },
 };
+
+/** An action of the Kingdomino family in words, for the analysis and the coach (RENDERERS.md
+ * `describe`): "claim domino 31", "place the domino at 1, -2 towards the north"; Queendomino's
+ * knight, building, Dragon and pass in its own `act_*` words; null for any other action. */
+export function describeDomino(action, t) {
+  const a = action ?? {};
+  if (a.type === "place") return t("act_place", { ...a, dir: t(`act_dir_${a.dir}`) });
+  if (["discard", "claim", "knight", "build", "dragon", "pass"].includes(a.type)) return t(`act_${a.type}`, a);
+  return null;
+}

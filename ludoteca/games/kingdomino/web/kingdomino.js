@@ -2,6 +2,7 @@
 // are in domino.js and its modules (domino_kingdom.js documents the click sequence).
 import { ensureCss } from "/static/dom.js";
 import { DOMINO_MESSAGES, destroyUi, partLines, renderDominoGame } from "./domino.js";
+import { describeDomino } from "./domino_messages.js";
 const show = new URL("./domino_show.js", import.meta.url).href; // loaded by the host when needed
 
 const OWN = {
@@ -51,5 +52,6 @@ export default {
   messages,
   render,
   show, // the analysis's moves on the board (ctx.show)
+  describe: describeDomino, // an action in words (the analysis, the coach)
   destroy(root) { destroyUi(root); },
 };

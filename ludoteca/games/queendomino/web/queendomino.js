@@ -12,6 +12,7 @@ import { ensureCss, h, svg as s } from "/static/dom.js";
 import { createChoice, indexOf as legalIndex } from "/static/kit.js";
 import { destroyUi, nameOf, partLines, renderDominoGame, uiState } from "../kingdomino/domino.js";
 import { crownRow, icon, piece, seatColor } from "../kingdomino/domino_draw.js";
+import { describeDomino } from "../kingdomino/domino_messages.js";
 import { bname, messages } from "./queendomino_messages.js";
 const show = "/static/games/kingdomino/domino_show.js"; // Kingdomino's; loaded by the host when needed
 
@@ -179,5 +180,6 @@ export default {
   messages,
   render,
   show, // the analysis's moves on the board (ctx.show)
+  describe: describeDomino, // an action in words (the analysis, the coach)
   destroy(root) { destroyUi(root); },
 };

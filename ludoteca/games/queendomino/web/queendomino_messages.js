@@ -35,6 +35,7 @@ export const OWN = {
     build_label: "Choose {name} from space {space} to build",
     burn_label: "Burn {name} on space {space} with the Dragon (1 coin)",
     building_at: "{name} (building)", knight_mark: "knight", towns_hint: "Squares marked ♞ take a knight.",
+    act_knight: "send a knight to {x}, {y}", act_build: "build the building of space {space} at {x}, {y}", act_dragon: "hire the dragon against space {space}", act_pass: "pass",
   },
   es: {
     coins: { one: "{n} moneda", other: "{n} monedas" }, knights_free: { one: "{n} caballero por colocar", other: "{n} caballeros por colocar" },
@@ -57,6 +58,7 @@ export const OWN = {
     build_label: "Elegir {name} del espacio {space} para construir",
     burn_label: "Quemar {name} del espacio {space} con el Dragón (1 moneda)",
     building_at: "{name} (edificio)", knight_mark: "caballero", towns_hint: "Las casillas con ♞ admiten un caballero.",
+    act_knight: "enviar un caballero a {x}, {y}", act_build: "construir el edificio del espacio {space} en {x}, {y}", act_dragon: "contratar al dragón contra el espacio {space}", act_pass: "pasar",
   },
 };
 for (const [en, es] of Object.entries(BUILDINGS_ES)) { OWN.en[bkey(en)] = en; OWN.es[bkey(en)] = es; }

@@ -44,13 +44,13 @@ export function coachView({ send, redraw, words = null }) {
       hint = { ...message, decision: asked };
       asked = null;
       button.disabled = false;
-      text.textContent = t("coach.said", { move: describe(message.action, t), why: message.why });
+      text.textContent = t("coach.said", { move: describe(message.action), why: message.why });
       redraw();
     },
     show(now) {
       if (!hint || hint.decision !== decision(now) || now.you === null) return null;
       return { seat: now.you, played: null, best: hint.action,
-        words: { played: t("analysis.played_word"), best: t("coach.best_word") }, text: { best: describe(hint.action, t) } };
+        words: { played: t("analysis.played_word"), best: t("coach.best_word") }, text: { best: describe(hint.action) } };
     },
   };
 }

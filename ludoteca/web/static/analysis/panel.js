@@ -106,7 +106,12 @@ export function analysisPanel({ id, invite, session, jump, redraw }) {
       if (!move || move.forced) return null;
       return { seat: move.seat, played: move.action, best: move.best,
         words: { played: t("analysis.played_word"), best: t("analysis.best_word") },
-        text: { played: describe(move.action, t), best: describe(move.best, t) } };
+        text: { played: describe(move.action), best: describe(move.best) } };
+    },
+    /** The game's renderer arrived (its words for the moves): say them again in its words. */
+    reword() {
+      if (analysis && table && !learning) done();
+      else say();
     },
     destroy() { closed = true; clearTimeout(timer); learning?.destroy(); },
   };

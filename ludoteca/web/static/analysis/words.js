@@ -10,30 +10,15 @@ export function useRendererWords(fn) {
   own = fn;
 }
 
-/** An action in words ("claim domino 31"): the renderer's own phrase when it has one (a Kami
- * piece's name), else the catalog's `analysis.act.*` phrase for its type, its fields as
- * parameters; an unknown type is said as its type and fields. */
-export function describe(action, t) {
+/** An action in words: the game renderer's own phrase (its `describe`, in its own messages:
+ * "claim domino 31", a card by its name), else, with no renderer or no phrase, the action's
+ * type and fields as they are ("claim domino 31" too, in every language): the shell knows no
+ * game's actions. */
+export function describe(action) {
   if (!action) return "";
   const said = own?.(action);
   if (said) return said;
-  const a = action;
-  const say = (key, params) => t(`analysis.act.${key}`, params);
-  switch (a.type) {
-    case "place":
-      return a.row !== undefined ? say("mark", a) : say("place", { ...a, dir: t(`analysis.dir.${a.dir}`) });
-    case "play":
-      return a.defense == null ? say("attack", a) : say("play", a);
-    case "declare":
-      return say(a.reveal ? "reveal" : "quiet");
-    case "decide":
-      return say(a.redeal ? "redeal" : "play_on");
-    case "claim": case "knight": case "build": case "dragon": case "discard": case "pass":
-    case "roll": case "stop": case "decline": case "star":
-      return say(a.type, a);
-    default:
-      return [a.type, ...Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${v}`)].join(" ");
-  }
+  return [action.type, ...Object.entries(action).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${v}`)].join(" ");
 }
 
 /** Win-chance points with a sign, as the analysis gives them (0-100), written as the language
@@ -47,10 +32,10 @@ export const judgement = (j, t) => (j ? t(`analysis.judgement.${j}`) : "");
  * win-chance points, mistake." A best move played is said once. */
 export function moveLine(move, { t, names, lang }) {
   const who = names[move.seat] ?? t("seat.n", { n: move.seat + 1 });
-  const played = describe(move.action, t);
+  const played = describe(move.action);
   const head = t("analysis.move_head", { n: move.ply + 1, name: who });
   if (move.forced) return `${head}: ${t("analysis.forced", { played })}`;
   if (move.judgement === "best") return `${head}: ${t("analysis.played_best", { played })}`;
-  return `${head}: ${t("analysis.played_vs_best", { played, best: describe(move.best, t),
+  return `${head}: ${t("analysis.played_vs_best", { played, best: describe(move.best),
     loss: points(-move.loss.win, lang), judgement: judgement(move.judgement, t) })}`;
 }

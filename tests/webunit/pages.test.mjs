@@ -1,0 +1,116 @@
+// The shell's pages mounted alone (issue 38): the lobby, the sign-in page and a player's page take
+// everything they ask of the shell (navigate, refreshMe, afterSignIn, playAsGuest, the event
+// stream) from mount's `shell` argument and import nothing from app.js, so a fake shell and a
+// fake fetch are all they need here. (No catalog is loaded: t() answers with its key.)
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { mountLobby, mountSignIn } from "/static/lobby.js";
+import { mount as mountPlayer } from "/static/player.js";
+
+globalThis.FormData = window.FormData; // the pages read their forms with the DOM's FormData, not Node's
+
+const GAME = { name: "toy", title: "Toy", min_players: 2, max_players: 3, bots: ["random"], labels: {},
+  options: [{ name: "fast", type: "bool", default: false, choices: [], players: [], description: "Shorter." }] };
+
+/** A shell as app.js passes it, recording what the page asked of it. */
+function fakeShell(me) {
+  const asked = [];
+  const listeners = new Set();
+  return {
+    asked, listeners, me, games: [GAME], waiting: new Set(),
+    on(fn) { listeners.add(fn); return () => listeners.delete(fn); },
+    navigate(hash) { asked.push(["navigate", hash]); },
+    async refreshMe() { asked.push(["refreshMe"]); },
+    async playAsGuest() { asked.push(["playAsGuest"]); },
+    afterSignIn() { asked.push(["afterSignIn"]); },
+  };
+}
+
+/** fetch answering from `routes` ("METHOD path" -> body), recording each request. */
+function fakeFetch(routes) {
+  const requests = [];
+  globalThis.fetch = async (path, init) => {
+    const key = `${init.method} ${path}`;
+    requests.push({ key, body: init.body ? JSON.parse(init.body) : undefined });
+    const found = key in routes;
+    return { ok: found, status: found ? 200 : 404, json: async () => (found ? routes[key] : { code: "not_found", message: key }) };
+  };
+  return requests;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+const until = async (check) => { for (let i = 0; i < 50 && !check(); i += 1) await settle(); assert.ok(check()); };
+const main = () => {
+  document.body.replaceChildren();
+  document.body.append(Object.assign(document.createElement("div"), { id: "toasts" }));
+  return document.body.appendChild(document.createElement("main"));
+};
+const by = (root, id) => root.querySelector(`[data-testid="${id}"]`);
+const submit = (form) => form.dispatchEvent(new window.Event("submit", { bubbles: true, cancelable: true }));
+
+const TABLE = { id: "T1", title: "Toy", status: "open", mode: "live", bank_seconds: 600, increment_seconds: 10,
+  seats: [{ name: "Ana", user: "ana" }, { name: null, user: null }], created_at: "2025-01-01" };
+
+test("the lobby lists the tables, follows the event stream, and opens a new table through the shell", async () => {
+  const requests = fakeFetch({ "GET /api/tables?status=all": [TABLE], "GET /api/me/tables": [], "POST /api/tables": { id: "T9" } });
+  const shell = fakeShell({ name: "bea", display_name: "Bea" });
+  const root = main();
+  const off = mountLobby(root, {}, shell);
+  await until(() => by(root, "lobby-list").querySelector('[data-table="T1"]'));
+  assert.ok(by(root, "join-T1")); // a free seat, not mine
+  assert.equal(shell.listeners.size, 1);
+  for (const fn of shell.listeners) fn({ type: "lobby", table: { ...TABLE, id: "T2", created_at: "2025-01-02" } });
+  assert.deepEqual([...by(root, "lobby-list").querySelectorAll("[data-table]")].map((li) => li.dataset.table), ["T2", "T1"]);
+  // the new-table form: the game's players and options, then the shell goes to the new table
+  assert.deepEqual([...by(root, "new-players").options].map((o) => o.value), ["2", "3"]);
+  assert.ok(root.querySelector("#opt-toy-fast"));
+  submit(by(root, "new-table"));
+  await until(() => shell.asked.length);
+  assert.deepEqual(shell.asked, [["navigate", "#/table/T9"]]);
+  const made = requests.find((r) => r.key === "POST /api/tables").body;
+  assert.equal(made.game, "toy");
+  assert.deepEqual(made.options, { fast: false });
+  off();
+  assert.equal(shell.listeners.size, 0);
+});
+
+test("the lobby of a visitor offers the shell's guest play", async () => {
+  fakeFetch({ "GET /api/tables?status=all": [] });
+  const shell = fakeShell(null);
+  const root = main();
+  mountLobby(root, {}, shell);
+  by(root, "lobby-guest").click();
+  assert.deepEqual(shell.asked, [["playAsGuest"]]);
+  assert.equal(by(root, "new-table"), null);
+});
+
+test("signing in asks the shell to read the account again, then to go on", async () => {
+  const requests = fakeFetch({ "POST /api/signin": { name: "ana" } });
+  const shell = fakeShell(null);
+  const root = main();
+  mountSignIn(root, {}, shell);
+  const form = by(root, "signin-form");
+  form.querySelector('[name="name"]').value = "ana";
+  form.querySelector('[name="password"]').value = "secret-words";
+  submit(form);
+  await until(() => shell.asked.length === 2);
+  assert.deepEqual(shell.asked, [["refreshMe"], ["afterSignIn"]]);
+  assert.deepEqual(requests[0].body, { name: "ana", password: "secret-words" });
+});
+
+test("a guest keeps the account from their own page: the shell reads it again and goes to the new name", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] }); // the toast's few seconds pass in no time
+  const guest = { name: "guest-1", display_name: "Guest 1", guest: true };
+  fakeFetch({ "GET /api/users/guest-1": { ...guest, ratings: [], matches: [] }, "POST /api/claim": { name: "ana" } });
+  const shell = fakeShell(guest);
+  const root = main();
+  mountPlayer(root, { id: "guest-1" }, shell);
+  await until(() => by(root, "claim-form"));
+  const form = by(root, "claim-form");
+  form.querySelector('[name="name"]').value = "ana";
+  form.querySelector('[name="password"]').value = "secret-words";
+  submit(form);
+  await until(() => shell.asked.length === 2);
+  assert.deepEqual(shell.asked, [["refreshMe"], ["navigate", "#/player/ana"]]);
+});
