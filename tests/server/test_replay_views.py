@@ -41,6 +41,21 @@ def test_a_player_sees_only_their_own_hand_until_the_end_then_every_hand(
     hers = ben.ok(replay(ben, table, at=0))
     assert hers["view"]["hand"] == b.first["view"]["hand"] != live_hand
 
+    # a move later, still playing: each seat steps through its own past views, and the record
+    # waits for the end
+    mover = a if a.state.get("legal") else b
+    mover.act(mover.state["legal"][0])
+    for sock in (a, b):
+        sock.until(lambda m: m["type"] == "update" and m["seq"] >= 1)
+    for person, sock in ((ana, a), (ben, b)):
+        past = person.ok(replay(person, table, at=1))
+        assert past["total"] == 1 and past["table"]["status"] == "playing"
+        assert past["viewer"] == sock.first["you"]
+        assert past["view"]["hand"] == sock.state["view"]["hand"]
+    assert stranger.ok(replay(stranger, table, at=1))["view"]["hand"] is None
+    assert replay(ana, table, at=1, seat=seat_b).status_code == 403
+    assert ana.http.get(f"/api/tables/{table}/record").json()["code"] == "not_finished"
+
     in_parallel(lambda: a.play(random.Random(1)), lambda: b.play(random.Random(2)))
 
     # after the end: every hand, to anyone who may see the table
