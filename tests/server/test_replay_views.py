@@ -75,3 +75,38 @@ def test_an_open_table_has_no_replay(people: Callable[..., Player]) -> None:
     table = ana.create(**KAMI)["id"]
     found = replay(ana, table)
     assert found.status_code == 409 and found.json()["code"] == "not_playing"
+
+
+def test_the_kami_recap_names_a_face_down_card_to_its_player_only(
+    people: Callable[..., Player],
+) -> None:
+    """The end-of-deal recap (``last_round``, docs/kami.md) keeps a card played face down
+    hidden from the other seat, as during the deal; its player is told which it was."""
+    ana, ben = people(), people()
+    table = ana.create(**KAMI)["id"]
+    ben.join(table)
+    socks = [ana.socket(table), ben.socket(table)]
+    rng = random.Random(5)
+    hidden = 0
+    while not hidden:
+        assert socks[0].state["status"] == "playing", "no face-down card reached a recap"
+        mover = next(s for s in socks if s.state.get("legal"))
+        seq = mover.state["seq"]
+        mover.act(rng.choice(mover.state["legal"]))
+        for sock in socks:
+            sock.until(lambda m, s=seq: m["type"] in ("full", "update") and m["seq"] > s)
+        recaps = {s.first["you"]: s.state["view"]["last_round"] for s in socks}
+        if recaps[0] is None:
+            continue
+        for viewer, recap in recaps.items():
+            for owner, line in enumerate(recap["defense"]):
+                strike = recap["master_strike"] and owner == recap["seat"]
+                for k, card in enumerate(line):
+                    shown = not card["face_down"] or card["mercenary"] or (
+                        strike and k == len(line) - 1)
+                    if shown or owner == viewer:
+                        assert card["card"] == recaps[owner]["defense"][owner][k]["card"]
+                        assert card["card"] is not None
+                    else:
+                        assert card["card"] is None
+                        hidden += 1
