@@ -189,7 +189,7 @@ class TableActor:
     async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
         await self.call(lambda: self.act(seat, seq, data, by_bot=True))
 
-    async def chat(self, user: User, text: object) -> None:
+    async def chat(self, user: User, text: str) -> None:
         core = self.core
         line = core.check_chat(user, text, time.monotonic(), self.services.settings.chat_rate)
         row = await self.services.store.add_chat(self.table_id, user.id, line)
