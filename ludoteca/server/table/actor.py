@@ -52,6 +52,9 @@ class TableActor:
         self._poked = False
         self.stopping = False
         """Let go of: takes no new command or viewer."""
+        self.hints: dict[int, tuple[int, asyncio.Future[JSON]]] = {}
+        """The coach's answer per seat, for the ``seq`` its decision began at, made or in the
+        making: chosen once, whichever of the seat's sockets asks (``TableSocket.on_hint``)."""
 
     @property
     def seating(self) -> Seating:
