@@ -300,7 +300,9 @@ class TableSocket:
 
 
     async def _write(self) -> None:
-        """Drain the connection's outbox to its socket, in order."""
+        """Drain the connection's outbox to its socket, in order. It never dies unnoticed,
+        leaving a socket open that nobody writes to: on a failure it does not expect it logs
+        it and closes the socket with a reason (``WRITER_FAILED``; the client reconnects)."""
         actor, conn = self.actor, self.conn
 
         async def full() -> str:
@@ -318,8 +320,20 @@ class TableSocket:
                         continue
                     text = await actor.call(full)
                 await self.ws.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
-            return
+        except (WebSocketDisconnect, RuntimeError, OSError, asyncio.CancelledError):
+            return  # the socket is gone, or going
+        except Stopped:  # a fresh ``full`` from a table being let go of: as at a restart
+            with contextlib.suppress(Exception):
+                await self.ws.close(1012)
+        except Exception:
+            log.exception("table %s: a socket's writer failed; the socket is closed",
+                          self.table_id)
+            with contextlib.suppress(Exception):
+                await self.ws.close(*WRITER_FAILED)
+
+
+WRITER_FAILED = (1011, "server_error: could not write to this socket; reconnect")
+"""The close frame of a socket whose writer failed (docs/protocol.md, "Closing for abuse")."""
 
 
 def _failed(future: asyncio.Future[JSON]) -> bool:

@@ -22,7 +22,7 @@ from ludoteca.engine.errors import StaleAction
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_
 from ludoteca.server import errors as E
-from ludoteca.server.connection import Connection
+from ludoteca.server.connection import RESYNC, Connection
 from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError, Stopped
 from ludoteca.server.services import TableServices
@@ -133,7 +133,9 @@ class TableActor:
 
     # ---- running a command: write, then tell ---------------------------------------------------
     async def apply(self, effects: Effects, conflict: object = None) -> None:
-        """Write the effects, then tell; a failed write re-reads the table and refuses."""
+        """Write the effects, then tell; a failed write re-reads the table and refuses. Once
+        written, the command has happened: a step after the write that fails is logged, every
+        viewer is sent the table afresh, and the clock and the bots are armed all the same."""
         write = effects.write
         if write is not None:
             try:
@@ -146,6 +148,18 @@ class TableActor:
                 await self._not_written(exc, conflict)
             if write.move is not None:
                 self.turns.last_move = time.monotonic()
+        try:
+            await self._written(effects)
+        except Exception:
+            log.exception("table %s: a step after the write failed; its viewers are sent the "
+                          "table afresh", self.table_id)
+            self.viewers.send_all(RESYNC)
+        finally:
+            self._after_change()
+
+    async def _written(self, effects: Effects) -> None:
+        """What follows a write: the other processes, the ratings, the viewers, letting go."""
+        if effects.write is not None:
             self.services.table_changed(self.table_id, self.core.seq)
         if effects.finished:  # ratings first: the last move's message carries them
             await self.services.finished(self.core)
@@ -154,7 +168,6 @@ class TableActor:
             self.services.forget(self.table_id, self)
         if self.core.table.status == "abandoned":
             self.services.forget(self.table_id, self)
-        self._after_change()
 
     def _tell(self, effects: Effects) -> None:
         for what in effects.tell:
