@@ -41,7 +41,7 @@ class Undo:
 
 @dataclass(frozen=True, slots=True)
 class Chat:
-    text: object
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +106,10 @@ def parse(text: str) -> ClientMessage:
     if kind == "sync":
         return Sync()
     if kind == "chat":
-        return Chat(data.get("text"))
+        said = data.get("text")
+        if not isinstance(said, str):  # malformed, not an empty line
+            raise ServerError("bad_request", E.BAD_REQUEST, detail="text")
+        return Chat(said)
     if kind == "undo":
         return Undo(_seq(data))
     if kind == "hint":

@@ -73,9 +73,6 @@ class TableSocket:
         """The address and account this socket counts against (``SocketCounts``)."""
         self.close_with = (1012, "")
         """The close frame the writer sends when told to close."""
-        self.hint: tuple[tuple[int, int], asyncio.Future[JSON]] | None = None
-        """The coach's answer for (seat, the seq its decision began at), made or in the
-        making."""
 
     # ---- the socket's life ---------------------------------------------------------------------
     async def run(self) -> None:
@@ -250,8 +247,9 @@ class TableSocket:
 
     async def on_hint(self, message: Hint) -> None:
         """The coach (table/coach.py): checked and logged in the actor, chosen in the bot
-        processes, told to this socket alone. A decision's hint is chosen once per socket:
-        asking again (or many times at once) waits for the same answer."""
+        processes, told to this socket alone. A decision's hint is chosen once per seat (in
+        the actor's ``hints``): asking again, from any of the seat's sockets, or many times at
+        once, waits for the same answer."""
         actor, seat = self._seat()
         conn = self.conn
 
@@ -262,14 +260,15 @@ class TableSocket:
             return view, ply, since
 
         view, ply, since = await actor.call(ask)
-        key = (seat, since)
-        if self.hint is None or self.hint[0] != key or _failed(self.hint[1]):
+        made = actor.hints.get(seat)
+        if made is None or made[0] != since or _failed(made[1]):
             core, hub = actor.core, self.hub
             game = core.game.spec.name
-            self.hint = key, asyncio.ensure_future(hub.bots.hint(
+            made = since, asyncio.ensure_future(hub.bots.hint(
                 game, view, seat, core.table.players, ply, hub.analyses.budget_for(game),
                 owner=("hint", core.table.host_id)))
-        suggestion = await asyncio.shield(self.hint[1])
+            actor.hints[seat] = made
+        suggestion = await asyncio.shield(made[1])
         conn.send(protocol.hint(message.seq, suggestion,
                                 coach.why(suggestion, actor.views.voice(conn.lang))))
 
@@ -301,7 +300,9 @@ class TableSocket:
 
 
     async def _write(self) -> None:
-        """Drain the connection's outbox to its socket, in order."""
+        """Drain the connection's outbox to its socket, in order. It never dies unnoticed,
+        leaving a socket open that nobody writes to: on a failure it does not expect it logs
+        it and closes the socket with a reason (``WRITER_FAILED``; the client reconnects)."""
         actor, conn = self.actor, self.conn
 
         async def full() -> str:
@@ -319,8 +320,20 @@ class TableSocket:
                         continue
                     text = await actor.call(full)
                 await self.ws.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
-            return
+        except (WebSocketDisconnect, RuntimeError, OSError, asyncio.CancelledError):
+            return  # the socket is gone, or going
+        except Stopped:  # a fresh ``full`` from a table being let go of: as at a restart
+            with contextlib.suppress(Exception):
+                await self.ws.close(1012)
+        except Exception:
+            log.exception("table %s: a socket's writer failed; the socket is closed",
+                          self.table_id)
+            with contextlib.suppress(Exception):
+                await self.ws.close(*WRITER_FAILED)
+
+
+WRITER_FAILED = (1011, "server_error: could not write to this socket; reconnect")
+"""The close frame of a socket whose writer failed (docs/protocol.md, "Closing for abuse")."""
 
 
 def _failed(future: asyncio.Future[JSON]) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from tests.server.client import JSON, Player, Socket, in_parallel
 from tests.server.conftest import Server
@@ -104,3 +105,32 @@ def test_hints_are_refused_cleanly(people: Callable[..., Player]) -> None:
     assert hints_chosen(cy.base) == chosen + 1
     sock.send({"type": "ping"})
     assert sock.until(lambda m: m["type"] == "pong")  # the socket stayed open
+
+
+def test_a_seat_asking_from_two_tabs_has_its_hint_chosen_once(
+    server: Server, people: Callable[..., Player]
+) -> None:
+    """A player with two tabs open asks in both at once: the move is chosen once for the
+    decision (``ludoteca_hints``), and each tab is answered. Whoever has no seat is refused:
+    ``not_signed_in`` without a session, ``not_seated`` with one."""
+    dee = people("dee_coach")
+    table = dee.create("kingdomino", 2, bots=["greedy"], hints=True)["id"]
+    one = dee.socket(table)
+    state = my_turn(one)
+    two = dee.socket(table)
+    assert two.first["seq"] == state["seq"] and two.first["legal"] == state["legal"]
+    chosen = hints_chosen(server.base)
+    for sock in (one, two, one, two):
+        sock.send({"type": "hint", "seq": state["seq"]})
+    answers = [sock.until(lambda m: m["type"] == "hint") for sock in (one, two, one, two)]
+    assert all(a == answers[0] for a in answers) and answers[0]["action"] in state["legal"]
+    assert hints_chosen(server.base) == chosen + 1
+
+    url = server.base.replace("http", "ws", 1) + f"/ws/tables/{table}"
+    with connect(url, open_timeout=30) as ws:  # no session at all
+        anonymous = Socket(ws)
+        anonymous.send({"type": "hint", "seq": state["seq"]})
+        assert anonymous.error()["code"] == "not_signed_in"
+    stranger = people().socket(table)
+    stranger.send({"type": "hint", "seq": state["seq"]})
+    assert stranger.error()["code"] == "not_seated"

@@ -4,6 +4,7 @@ and a graceful stop that finishes writing and tells every client to reconnect.""
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 
 from tests.server.client import Player
@@ -38,6 +39,31 @@ def test_sigterm_tells_clients_to_reconnect_and_loses_nothing(
         assert again.first["seq"] >= told
         final = again.play(rng)
         assert final["status"] == "finished"
+    finally:
+        ana.close()
+        server.stop()
+
+
+def test_sigterm_ends_every_event_stream_with_reconnect(tmp_path: Path) -> None:
+    """A stream opened just before SIGTERM used to end after its opening lines with no
+    ``reconnect`` (its loop saw the hub closing first): every stream ends with ``reconnect``.
+    Several rounds, since it is a race (it lost in most rounds before the fix)."""
+    server = Server(f"sqlite:///{tmp_path / 'arena.sqlite3'}", tmp_path)
+    server.start()
+    ana = Player(server.base, "Streamer")
+    try:
+        for i in range(3):
+            with ana.http.stream("GET", "/api/events") as response:
+                lines = response.iter_lines()
+                assert next(lines) == ": ludoteca"  # open, signed in: the rest is to come
+                assert server.process is not None
+                server.process.send_signal(signal.SIGTERM)
+                kinds = [line.split(":", 1)[1].strip() for line in lines
+                         if line.startswith("event:")]
+            assert kinds[-1:] == ["reconnect"], kinds
+            assert server.process.wait(20) in (0, -15)
+            if i < 2:
+                server.start()
     finally:
         ana.close()
         server.stop()

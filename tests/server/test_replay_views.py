@@ -41,6 +41,21 @@ def test_a_player_sees_only_their_own_hand_until_the_end_then_every_hand(
     hers = ben.ok(replay(ben, table, at=0))
     assert hers["view"]["hand"] == b.first["view"]["hand"] != live_hand
 
+    # a move later, still playing: each seat steps through its own past views, and the record
+    # waits for the end
+    mover = a if a.state.get("legal") else b
+    mover.act(mover.state["legal"][0])
+    for sock in (a, b):
+        sock.until(lambda m: m["type"] == "update" and m["seq"] >= 1)
+    for person, sock in ((ana, a), (ben, b)):
+        past = person.ok(replay(person, table, at=1))
+        assert past["total"] == 1 and past["table"]["status"] == "playing"
+        assert past["viewer"] == sock.first["you"]
+        assert past["view"]["hand"] == sock.state["view"]["hand"]
+    assert stranger.ok(replay(stranger, table, at=1))["view"]["hand"] is None
+    assert replay(ana, table, at=1, seat=seat_b).status_code == 403
+    assert ana.http.get(f"/api/tables/{table}/record").json()["code"] == "not_finished"
+
     in_parallel(lambda: a.play(random.Random(1)), lambda: b.play(random.Random(2)))
 
     # after the end: every hand, to anyone who may see the table
@@ -60,3 +75,38 @@ def test_an_open_table_has_no_replay(people: Callable[..., Player]) -> None:
     table = ana.create(**KAMI)["id"]
     found = replay(ana, table)
     assert found.status_code == 409 and found.json()["code"] == "not_playing"
+
+
+def test_the_kami_recap_names_a_face_down_card_to_its_player_only(
+    people: Callable[..., Player],
+) -> None:
+    """The end-of-deal recap (``last_round``, docs/kami.md) keeps a card played face down
+    hidden from the other seat, as during the deal; its player is told which it was."""
+    ana, ben = people(), people()
+    table = ana.create(**KAMI)["id"]
+    ben.join(table)
+    socks = [ana.socket(table), ben.socket(table)]
+    rng = random.Random(5)
+    hidden = 0
+    while not hidden:
+        assert socks[0].state["status"] == "playing", "no face-down card reached a recap"
+        mover = next(s for s in socks if s.state.get("legal"))
+        seq = mover.state["seq"]
+        mover.act(rng.choice(mover.state["legal"]))
+        for sock in socks:
+            sock.until(lambda m, s=seq: m["type"] in ("full", "update") and m["seq"] > s)
+        recaps = {s.first["you"]: s.state["view"]["last_round"] for s in socks}
+        if recaps[0] is None:
+            continue
+        for viewer, recap in recaps.items():
+            for owner, line in enumerate(recap["defense"]):
+                strike = recap["master_strike"] and owner == recap["seat"]
+                for k, card in enumerate(line):
+                    shown = not card["face_down"] or card["mercenary"] or (
+                        strike and k == len(line) - 1)
+                    if shown or owner == viewer:
+                        assert card["card"] == recaps[owner]["defense"][owner][k]["card"]
+                        assert card["card"] is not None
+                    else:
+                        assert card["card"] is None
+                        hidden += 1

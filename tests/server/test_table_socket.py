@@ -290,6 +290,16 @@ def test_chat_is_escaped_and_limited(server: Server, people: Callable[..., Playe
     assert line["text"] == "&lt;b&gt;hola&lt;/b&gt;" and line["user"] == ana.name
     a.send({"type": "chat", "text": "   "})
     assert a.error()["code"] == "chat_empty"
+    # a text that is not a string is a malformed message, not an empty line, in either language
+    eva = people(lang="es")
+    e = eva.socket(table["id"])
+    for sock, says in ((a, "The request is not valid: text"),
+                       (e, "La petición no es válida: text")):
+        for text in (5, None, ["hola"], {"t": "hola"}):
+            sock.send({"type": "chat", "text": text})
+            assert sock.error() == {"type": "error", "code": "bad_request", "message": says}
+        sock.send({"type": "chat"})
+        assert sock.error()["code"] == "bad_request"
     a.send({"type": "chat", "text": "x" * 501})
     assert a.error()["code"] == "chat_too_long"
     for i in range(6):

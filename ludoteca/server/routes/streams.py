@@ -36,7 +36,10 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
             if uid is not None:  # read after subscribing: a turn told meanwhile is queued too
                 data = {"type": "waiting", "tables": await turn_tables(hub, uid)}
                 yield f"event: waiting\ndata: {json.dumps(data)}\n\n"
-            while not hub.closing:
+            while True:
+                if hub.closing and queue.empty():  # told what came first; then, always, this
+                    yield f"event: reconnect\ndata: {json.dumps({'type': 'reconnect'})}\n\n"
+                    break
                 try:
                     text = await asyncio.wait_for(queue.get(), 15)
                 except TimeoutError:

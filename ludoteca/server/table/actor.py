@@ -22,7 +22,7 @@ from ludoteca.engine.errors import StaleAction
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_
 from ludoteca.server import errors as E
-from ludoteca.server.connection import Connection
+from ludoteca.server.connection import RESYNC, Connection
 from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError, Stopped
 from ludoteca.server.services import TableServices
@@ -52,6 +52,9 @@ class TableActor:
         self._poked = False
         self.stopping = False
         """Let go of: takes no new command or viewer."""
+        self.hints: dict[int, tuple[int, asyncio.Future[JSON]]] = {}
+        """The coach's answer per seat, for the ``seq`` its decision began at, made or in the
+        making: chosen once, whichever of the seat's sockets asks (``TableSocket.on_hint``)."""
 
     @property
     def seating(self) -> Seating:
@@ -130,7 +133,9 @@ class TableActor:
 
     # ---- running a command: write, then tell ---------------------------------------------------
     async def apply(self, effects: Effects, conflict: object = None) -> None:
-        """Write the effects, then tell; a failed write re-reads the table and refuses."""
+        """Write the effects, then tell; a failed write re-reads the table and refuses. Once
+        written, the command has happened: a step after the write that fails is logged, every
+        viewer is sent the table afresh, and the clock and the bots are armed all the same."""
         write = effects.write
         if write is not None:
             try:
@@ -143,6 +148,18 @@ class TableActor:
                 await self._not_written(exc, conflict)
             if write.move is not None:
                 self.turns.last_move = time.monotonic()
+        try:
+            await self._written(effects)
+        except Exception:
+            log.exception("table %s: a step after the write failed; its viewers are sent the "
+                          "table afresh", self.table_id)
+            self.viewers.send_all(RESYNC)
+        finally:
+            self._after_change()
+
+    async def _written(self, effects: Effects) -> None:
+        """What follows a write: the other processes, the ratings, the viewers, letting go."""
+        if effects.write is not None:
             self.services.table_changed(self.table_id, self.core.seq)
         if effects.finished:  # ratings first: the last move's message carries them
             await self.services.finished(self.core)
@@ -151,7 +168,6 @@ class TableActor:
             self.services.forget(self.table_id, self)
         if self.core.table.status == "abandoned":
             self.services.forget(self.table_id, self)
-        self._after_change()
 
     def _tell(self, effects: Effects) -> None:
         for what in effects.tell:
@@ -189,7 +205,7 @@ class TableActor:
     async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
         await self.call(lambda: self.act(seat, seq, data, by_bot=True))
 
-    async def chat(self, user: User, text: object) -> None:
+    async def chat(self, user: User, text: str) -> None:
         core = self.core
         line = core.check_chat(user, text, time.monotonic(), self.services.settings.chat_rate)
         row = await self.services.store.add_chat(self.table_id, user.id, line)

@@ -387,11 +387,11 @@ class TableCore:
         return Effects(Write(self._move(step, now), [], self.table), ["step", "table"])
 
     # ---- chat --------------------------------------------------------------------------------
-    def check_chat(self, user: User, text: object, clock: float, rate: int) -> str:
+    def check_chat(self, user: User, text: str, clock: float, rate: int) -> str:
         """The line as it is kept (escaped where it is drawn: stored as typed, HTML-escaped),
         or a refusal: empty, too long, too fast (``rate`` lines per ``CHAT_WINDOW`` seconds
         on the monotonic ``clock``)."""
-        if not isinstance(text, str) or not text.strip():
+        if not text.strip():
             raise ServerError("chat_empty", E.CHAT_EMPTY)
         text = text.strip()
         if len(text) > CHAT_LIMIT:
