@@ -59,7 +59,8 @@ test: lint
 bench: install
 	$(BIN)/python benchmarks/engine.py
 
-# The README's screenshots, as the browser tests take them (test-artifacts/ has every game).
+# The README's screenshots, as the browser tests take them (test-artifacts/ has every game); the
+# analysis pictures from real matches analysed at each game's own budget (minutes, not seconds).
 screenshots: install-test
 	mkdir -p docs/screenshots
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_layout.py -k 2p

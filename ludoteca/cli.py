@@ -520,16 +520,27 @@ def bench(
     console.print(report(results))
 
 
+def player_counts(counts: tuple[int, ...]) -> str:
+    """``all``, ``2``, ``6/8`` or ``3-8`` (a run of counts): short enough for 80 columns."""
+    if not counts:
+        return "all"
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return "/".join(map(str, counts))
+
+
 @app.command(cls=Command)
 def games() -> None:
     """Every game, its player range and its options."""
     from ludoteca.games import all_games
+    from ludoteca.tables import fold_long_words
 
     console = out()
     for g in all_games():
         spec = g.spec
         title = f"{spec.title} ({spec.name}) · {spec.min_players}-{spec.max_players} players"
-        table = Table(title=escape(title), title_justify="left")
+        table = Table(title=escape(title), title_justify="left", show_edge=False,
+                      pad_edge=False)
         for col in ("option", "type", "choices", "default", "players"):
             table.add_column(col, no_wrap=col != "choices")
         table.add_column("description", ratio=1)
@@ -540,12 +551,12 @@ def games() -> None:
                 hi = "" if o.max is None else o.max
                 choices = f"{lo}..{hi}"
             default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
-            counts = "/".join(map(str, o.players)) or "all"
+            counts = player_counts(o.players)
             cells = (o.name, o.type.__name__, choices, default, counts, o.description)
             table.add_row(*(escape(c) for c in cells))
         if not spec.options:
             table.add_row("(none)", "", "", "", "", "")
-        console.print(table)
+        console.print(fold_long_words(table))
 
 
 @contextmanager

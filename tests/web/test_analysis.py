@@ -26,6 +26,9 @@ from tests.web.driver import open_table, play_to_end, sign_in_as_guest, wait_for
 SCREENSHOTS = os.environ.get("LUDOTECA_SCREENSHOTS") == "1"
 BUDGET = 0 if SCREENSHOTS else 4
 """Playouts per candidate move; 0 (the pictures for the docs): each game's own."""
+OPPONENT = "greedy" if SCREENSHOTS else "random"
+"""The bot the guest (who plays at random) meets: for the docs' pictures, one that plays
+well, as a newcomer's match against the arena's bot looks."""
 CHART = '[data-testid="advantage-chart"]'
 
 
@@ -78,7 +81,7 @@ def position(page: Any) -> int:
 def test_analyse_a_match_jump_to_a_mistake_and_retry_it(open_page: Any, axe_source: str) -> None:
     page = open_page("/")
     sign_in_as_guest(page)
-    table = open_table(page, "kingdomino", 2, ["random"])
+    table = open_table(page, "kingdomino", 2, [OPPONENT])
     play_to_end(page, seed=7)
     analysis = analyse_on_replay(page, table)
 
@@ -86,7 +89,7 @@ def test_analyse_a_match_jump_to_a_mistake_and_retry_it(open_page: Any, axe_sour
     assert page.locator(f"{CHART} polyline").count() == 2
     judged = [m for m in analysis["moves"]
               if m["judgement"] in ("inaccuracy", "mistake", "blunder")]
-    assert judged, "a random bot makes mistakes"
+    assert judged, "a guest playing at random makes mistakes"
     assert page.locator(f"{CHART} .chart-point").count() == len(judged)
     rows = page.locator('[data-testid="analysis-summary"] tbody tr')
     assert rows.count() == 2
@@ -203,7 +206,7 @@ def test_a_hint_at_a_hints_table_and_in_the_replay(open_page: Any) -> None:
 def test_the_analysed_replay_in_spanish(open_page: Any, axe_source: str) -> None:
     page = open_page("/", lang="es")
     sign_in_as_guest(page)
-    table = open_table(page, "kingdomino", 2, ["random"])
+    table = open_table(page, "kingdomino", 2, [OPPONENT])
     play_to_end(page, seed=11)
     analyse_on_replay(page, table)
     panel = page.get_by_test_id("analysis")
