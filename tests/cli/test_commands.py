@@ -239,6 +239,11 @@ def test_help_shows_no_value_for_a_flag(name: str) -> None:
     assert not CUT_WORD.search(result.output)
 
 
+def test_the_commands_own_help_shows_no_value_for_its_flag() -> None:
+    result = runner.invoke(cli.app, ["--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0 and "--help" in result.output and "<bool>" not in result.output
+
+
 def test_help_keeps_square_brackets_in_the_text() -> None:
     result = runner.invoke(cli.app, ["play", "--help"], env={"COLUMNS": "100"})
     assert "[greedy]" in result.output  # not read as Rich markup and dropped
