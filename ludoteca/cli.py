@@ -31,6 +31,7 @@ typer runs on: typer re-exports only its subclass ``BadParameter``."""
 
 
 def usage_error(ctx: Any, exc: Any) -> NoReturn:
+    """click's usage error as the one ``error:`` line, pointing at the command's help."""
     where = ctx.command_path or "ludoteca"
     fail(f"{exc.format_message()} (see {where} --help)")
 
