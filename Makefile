@@ -60,12 +60,13 @@ test: lint
 bench: install
 	$(BIN)/python benchmarks/engine.py
 
-# The README's screenshots, as the browser tests take them (test-artifacts/ has every game).
+# The README's screenshots, as the browser tests take them (test-artifacts/ has every game); the
+# analysis pictures from real matches analysed at each game's own budget (minutes, not seconds).
 screenshots: install-test
 	mkdir -p docs/screenshots
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_layout.py -k 2p
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_cards.py
-	$(BIN)/python -m pytest -q tests/web/test_analysis.py
+	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_analysis.py -k "not other_games"
 	cd test-artifacts && for n in analysis-replay-en analysis-replay-es analysis-learn-en analysis-hint-en; do \
 		cp $$n-desktop.png ../docs/screenshots/$$n.png; done
 
@@ -87,7 +88,8 @@ snapshots: install-test
 messages: install-test
 	mkdir -p build
 	$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header -o build/engine.pot \
-		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py
+		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py \
+		ludoteca/analysis/terminal.py ludoteca/analysis/chart.py
 	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching \
 		--ignore-pot-creation-date
 	for dir in ludoteca/games/*/locale; do \

@@ -189,6 +189,8 @@ def report(results: list[BenchResult]) -> Any:
     from rich.markup import escape
     from rich.table import Table
 
+    from ludoteca.tables import fold_long_words
+
     table = Table(title="Engine speed (random legal play, one core)")
     table.add_column("game", no_wrap=True)
     table.add_column("seats", justify="right")
@@ -222,4 +224,4 @@ def report(results: list[BenchResult]) -> Any:
     ]
     if notes:
         table.caption = "per call, over mid-game states:\n" + "\n".join(notes)
-    return table
+    return fold_long_words(table)

@@ -20,13 +20,69 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.options import parse_option_pairs
 
+USAGE_ERRORS: Any = typer.BadParameter.__base__
+"""click's ``UsageError`` (bad values, unknown and missing options), from whichever click
+typer runs on: typer re-exports only its subclass ``BadParameter``."""
+
+
+def usage_error(ctx: Any, exc: Any) -> NoReturn:
+    """click's usage error as the one ``error:`` line, pointing at the command's help."""
+    where = ctx.command_path or "ludoteca"
+    fail(f"{exc.format_message()} (see {where} --help)")
+
+
+def without_flag_types(params: list[Any]) -> list[Any]:
+    """A flag's help shows its metavar as its type; an empty one for a flag, which takes no
+    value (typer would write ``--watch <bool>``, ``--help <bool>``)."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Command(TyperCommand):
+    """Every subcommand: a flag it cannot read (``--port 99999``, ``--budget abc``, an unknown
+    option, a missing argument) ends in one ``error:`` line on stderr and status 2, like every
+    other mistake, instead of click's usage box; and its ``--help`` shows no value for a flag
+    that takes none (typer would write ``--watch <bool>``)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except USAGE_ERRORS as exc:
+            usage_error(ctx, exc)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return without_flag_types(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """``ludoteca`` itself: an unknown subcommand or option is one ``error:`` line too."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except USAGE_ERRORS as exc:
+            usage_error(ctx, exc)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except USAGE_ERRORS as exc:
+            usage_error(ctx, exc)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return without_flag_types(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="ludoteca",
+    cls=Group,
     help="Ludoteca: board games in the terminal, bot tournaments and engine benchmarks.",
     no_args_is_help=True,
     add_completion=False,
@@ -95,7 +151,7 @@ def bot_levels(named: list[str], seats: int) -> list[str]:
     return [named[i % len(named)] for i in range(seats)]
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
     players: Players = None,
@@ -104,7 +160,7 @@ def play(
         str | None,
         typer.Option(
             help="Bot levels for the other seats, e.g. hard (every seat) or random,greedy "
-            "(in turn) [greedy]."
+            "(in turn) \\[greedy]."
         ),
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat: 0 is the first player (P1).")] = 0,
@@ -193,7 +249,7 @@ def play(
         fail(f"cannot save the match to {path}: {exc}", 1)
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[Path, typer.Argument(help="A match record saved by `ludoteca play`.")],
     seat: Annotated[
@@ -225,7 +281,7 @@ def replay(
             raise typer.Exit(INTERRUPTED) from None
 
 
-@app.command()
+@app.command(cls=Command)
 def analyse(
     file: Annotated[Path, typer.Argument(help="A finished match's record (ludoteca play, "
                                           "a tournament's --save, or the arena's download).")],
@@ -243,6 +299,11 @@ def analyse(
         int | None, typer.Option(help="Processes to analyse in (default: one per core); the "
                                       "result is the same for any number.")
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Language of the tables and the chart: en or es "
+                                    "(default: locale)."),
+    ] = None,
 ) -> None:
     """Judge every decision of a finished match from the deciding seat's view: win chances,
     best moves, mistakes, accuracy and luck (docs/analysis.md)."""
@@ -255,6 +316,7 @@ def analyse(
 
     console = out()
     with person_errors():
+        language = voice_language(lang)
         if budget is not None and budget < 1:
             raise OptionError(f"--budget must be at least 1, not {budget}")
         if jobs is not None and jobs < 1:
@@ -263,8 +325,10 @@ def analyse(
         g = get_game(record.game)
         if record.result is None and len(record.actions) == 0:
             raise OptionError("the record holds no moves to analyse")
-        progress = Progress("analysing {task.description}", BarColumn(), MofNCompleteColumn(),
-                            TimeRemainingColumn(), console=console, transient=True)
+        voice = g.voice(language)
+        progress = Progress(voice.t("analysing {game}", game="{task.description}"), BarColumn(),
+                            MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                            transient=True)
         task = progress.add_task(record.game, total=len(record.actions))
         try:
             with progress:
@@ -274,27 +338,29 @@ def analyse(
         except KeyboardInterrupt:
             fail("interrupted; nothing written", INTERRUPTED)
     names = seat_names(result, record.seats)
-    console.print(summary_table(result, names))
+    console.print(summary_table(result, names, voice))
     console.print(mistakes_table(result, names,
-                                 lambda data: g.describe(g.action_from_json(data))))
-    console.print("Win chances are in points (0-100) from the deciding seat's information: "
-                  "skill is the win chance a seat lost to its own moves, luck what chance "
-                  "events gave or took.")
+                                 lambda data: g.describe(g.action_from_json(data)), voice))
+    console.print(voice.t("Win chances are in points (0-100) from the deciding seat's "
+                          "information: skill is the win chance a seat lost to its own moves, "
+                          "luck what chance events gave or took."))
     if json_file is not None:
         json_file.write_text(json.dumps(result, sort_keys=True, indent=1) + "\n", "utf-8")
-        console.print(f"Analysis written to {escape(str(json_file))}")
+        console.print(voice.t("Analysis written to {path}", path=escape(str(json_file))))
     if chart is not None:
         from ludoteca.analysis.chart import write_chart
         from ludoteca.charts import ChartsUnavailable
 
         try:
-            write_chart(result, chart, names)
+            write_chart(result, chart, names, voice)
         except ChartsUnavailable as exc:
             fail(str(exc), 1)
-        console.print(f"Chart written to {escape(str(chart))}")
+        except (OSError, ValueError) as exc:  # an unwritable path, a suffix matplotlib lacks
+            fail(f"cannot write the chart to {chart}: {exc}", 1)
+        console.print(voice.t("Chart written to {path}", path=escape(str(chart))))
 
 
-@app.command()
+@app.command(cls=Command)
 def tournament(
     game: Annotated[str, typer.Argument(help="Game to play, e.g. kingdomino.")],
     bots: Annotated[
@@ -436,7 +502,7 @@ def _write_tournament_files(
         console.print(f"Results written to {escape(str(json_file))}")
 
 
-@app.command()
+@app.command(cls=Command)
 def bench(
     seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 2.0,
     game: Annotated[
@@ -455,16 +521,27 @@ def bench(
     console.print(report(results))
 
 
-@app.command()
+def player_counts(counts: tuple[int, ...]) -> str:
+    """``all``, ``2``, ``6/8`` or ``3-8`` (a run of counts): short enough for 80 columns."""
+    if not counts:
+        return "all"
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return "/".join(map(str, counts))
+
+
+@app.command(cls=Command)
 def games() -> None:
     """Every game, its player range and its options."""
     from ludoteca.games import all_games
+    from ludoteca.tables import fold_long_words
 
     console = out()
     for g in all_games():
         spec = g.spec
         title = f"{spec.title} ({spec.name}) · {spec.min_players}-{spec.max_players} players"
-        table = Table(title=escape(title), title_justify="left")
+        table = Table(title=escape(title), title_justify="left", show_edge=False,
+                      pad_edge=False)
         for col in ("option", "type", "choices", "default", "players"):
             table.add_column(col, no_wrap=col != "choices")
         table.add_column("description", ratio=1)
@@ -475,29 +552,12 @@ def games() -> None:
                 hi = "" if o.max is None else o.max
                 choices = f"{lo}..{hi}"
             default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
-            counts = "/".join(map(str, o.players)) or "all"
+            counts = player_counts(o.players)
             cells = (o.name, o.type.__name__, choices, default, counts, o.description)
             table.add_row(*(escape(c) for c in cells))
         if not spec.options:
             table.add_row("(none)", "", "", "", "", "")
-        console.print(table)
-
-
-USAGE_ERRORS: Any = typer.BadParameter.__base__
-"""click's ``UsageError`` (bad values, unknown and missing options), from whichever click
-typer runs on: typer re-exports only its subclass ``BadParameter``."""
-
-
-class OperatorCommand(TyperCommand):
-    """A command an operator runs under a service manager (serve, worker, migrate): a flag it
-    cannot read (``--port 99999``, ``--port abc``, a missing ``--redis-url``) ends in one line
-    on stderr and status 2, like every other bad setting, instead of click's usage box."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except USAGE_ERRORS as exc:
-            fail(f"{exc.format_message()} (see ludoteca {ctx.info_name} --help)")
+        console.print(fold_long_words(table))
 
 
 @contextmanager
@@ -511,7 +571,7 @@ def operator_errors() -> Iterator[None]:
         fail(" ".join(str(exc).split()))
 
 
-@app.command(cls=OperatorCommand)
+@app.command(cls=Command)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")]
     = "127.0.0.1",
@@ -560,7 +620,7 @@ def serve(
         raise typer.Exit(INTERRUPTED) from None
 
 
-@app.command(cls=OperatorCommand)
+@app.command(cls=Command)
 def worker(
     redis_url: Annotated[
         str, typer.Option(envvar="LUDOTECA_REDIS_URL", help="The arena's Redis (redis://...).")
@@ -593,7 +653,7 @@ def worker(
     asyncio.run(run())
 
 
-@app.command(cls=OperatorCommand)
+@app.command(cls=Command)
 def migrate(
     database_url: Annotated[
         str | None,

@@ -11,6 +11,7 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from ludoteca.tables import fold_long_words
 from ludoteca.tournament.runner import searches
 from ludoteca.tournament.stats import BotStats, Result, RoundRobinResult, TournamentResult
 
@@ -81,14 +82,15 @@ def forfeit_notes(result: Result) -> list[str]:
 
 
 def rich_table(title: str, table: Table) -> RichTable:
-    """A table for the terminal: names left-aligned, figures right-aligned."""
+    """A table for the terminal: names left-aligned, figures right-aligned; cells wrap at
+    spaces in a narrow terminal and never lose a word's end (``ludoteca.tables``)."""
     headers, rows = table
     rich = RichTable(title=escape(title))
     for i, col in enumerate(headers):
         rich.add_column(col, justify="left" if i == 0 or col == "vs B" else "right")
     for row in rows:
         rich.add_row(*(escape(cell) for cell in row))
-    return rich
+    return fold_long_words(rich)
 
 
 def terminal_tables(result: Result) -> list[RichTable]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from ludoteca import cli
@@ -189,3 +191,84 @@ def test_greedy_without_evaluator_says_so(monkeypatch: pytest.MonkeyPatch) -> No
     without(monkeypatch, "kingdomino", greedy=None)
     result = invoke("tournament", "kingdomino", "--bots", "greedy")
     assert result.exit_code == 2 and "greedy bot cannot play kingdomino" in result.output
+
+
+# ---- what every subcommand shares: usage errors, --help, 80 columns ------------------------
+SUBCOMMANDS = {
+    "games": [], "play": ["kingdomino"], "replay": ["x.json"], "analyse": ["x.json"],
+    "tournament": ["kingdomino"], "bench": [], "serve": [], "worker": ["--redis-url", "r"],
+    "migrate": [],
+}
+CUT_WORD = re.compile(r"\w…")
+"""A word Rich cut short (``inaccura…``); a lone ``…`` in a sentence is not one."""
+
+
+def test_the_nine_subcommands_are_checked_here() -> None:
+    assert set(typer.main.get_command(cli.app).commands) == set(SUBCOMMANDS)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(SUBCOMMANDS))
+def test_a_bad_option_is_one_error_line_for_every_subcommand(name: str) -> None:
+    for args in ([name, *SUBCOMMANDS[name], "--no-such-flag"], [name, "--seed", "x"]
+                 if name in ("play", "analyse", "tournament") else [name, "--help", "extra"]):
+        result = invoke(*args)
+        if args[-1] == "extra" and result.exit_code == 0:
+            continue  # --help wins over what follows it
+        assert result.exit_code == 2, result.output
+        lines = result.output.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+        assert "╭" not in result.output and f"ludoteca {name} --help" in lines[0]
+
+
+def test_a_missing_argument_and_an_unknown_subcommand_are_one_line_too() -> None:
+    for args, said in ((["play"], "Missing argument"), (["analyse"], "Missing argument"),
+                       (["chess"], "No such command"), (["--colour"], "No such option")):
+        result = invoke(*args)
+        assert result.exit_code == 2 and result.output.startswith(f"error: {said}"), result.output
+        assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", sorted(SUBCOMMANDS))
+def test_help_shows_no_value_for_a_flag(name: str) -> None:
+    result = runner.invoke(cli.app, [name, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output
+    flags = [line for line in result.output.splitlines()
+             if re.search(r"--(help|watch|to-end)\b", line)]
+    assert flags and all("<" not in line.split("--", 1)[1].split("  ")[0] for line in flags)
+    assert not CUT_WORD.search(result.output)
+
+
+def test_the_commands_own_help_shows_no_value_for_its_flag() -> None:
+    result = runner.invoke(cli.app, ["--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0 and "--help" in result.output and "<bool>" not in result.output
+
+
+def test_help_keeps_square_brackets_in_the_text() -> None:
+    result = runner.invoke(cli.app, ["play", "--help"], env={"COLUMNS": "100"})
+    assert "[greedy]" in result.output  # not read as Rich markup and dropped
+
+
+def fits_80_columns(output: str) -> None:
+    assert not CUT_WORD.search(output), output
+    assert max(len(line) for line in output.splitlines()) <= 80, output
+
+
+def test_games_bench_and_tournament_tables_keep_whole_words_at_80_columns(
+        tmp_path: Path) -> None:
+    env = {"COLUMNS": "80"}
+    games = runner.invoke(cli.app, ["games"], env=env)
+    assert games.exit_code == 0, games.output
+    fits_80_columns(games.output)
+    assert "3-8" in games.output  # Royal Wedding's player counts, as a run
+    bench = runner.invoke(cli.app, ["bench", "--seconds", "0.05", "--game", "kingdomino"],
+                          env=env)
+    fits_80_columns(bench.output)
+    for args in (["--round-robin", "random,easy", "--players", "4"],
+                 ["--bots", "greedy,random", "--players", "3"]):
+        result = runner.invoke(cli.app, ["tournament", "kingdomino", *args, "-n", "2",
+                                         "--out", str(tmp_path / args[1])], env=env)
+        assert result.exit_code == 0, result.output
+        tables = result.output.split("Shared wins")[0]
+        fits_80_columns(tables)
+        assert "win rate" in tables and "(95% CI)" in tables

@@ -538,7 +538,7 @@ def documented_recipe() -> str:
     text = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
     section = text.split("\n## Migrations\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
-    found = [block for block in blocks if "new_revision" in block]
+    found = [block for block in blocks if "ludoteca.server.migrate" in block]
     assert len(found) == 1, blocks
     return found[0]
 
@@ -572,6 +572,8 @@ def test_the_documented_migration_recipe_writes_the_next_migration(tmp_path: Pat
 
     done = recipe()
     assert done.returncode == 0, done.stderr
+    said = done.stdout.splitlines()[-1]
+    assert said.startswith("Wrote ") and said.endswith(".py"), done.stdout
     number = max(int(name[:4]) for name in before) + 1
     written = sorted(set(p.name for p in (checkout / versions).glob("*.py")) - set(before))
     assert written == [f"{number:04d}_add_a_column_to_tables.py"]
@@ -608,7 +610,10 @@ def test_the_documented_migration_recipe_writes_the_next_migration(tmp_path: Pat
     assert "'note'" not in downgraded and "'id'" in downgraded
 
     again = recipe()
-    assert again.returncode != 0 and "nothing to write" in again.stderr
+    assert again.returncode == 1 and "Traceback" not in again.stderr
+    assert again.stderr.splitlines() == [
+        "error: the models in db.py match the newest migration: nothing to write (--empty "
+        "writes an empty one to fill by hand)"]
     assert sorted(set(p.name for p in (checkout / versions).glob("*.py")) - set(before)) \
         == written
     assert sorted(p.name for p in (ROOT / versions).glob("*.py")) == before
