@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import registry
 from tests.web.conftest import ARTIFACTS, ROOT, dump
 from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
 
@@ -161,3 +162,131 @@ def test_every_decision_fits_the_first_screen(
         photograph(page, f"{game}-end", DESKTOP, full=True)
     expected = {"claim", "place"} | ({"pass"} if game == "queendomino" else set())
     assert expected <= met, (game, sorted(met))
+
+
+# ---- every game at every player count (issue 38) -------------------------------------------
+
+OVERLAPS = """() => {
+  // Every visible piece of text on the page (HTML and SVG), as the boxes of its lines, cut to
+  // what its scrolling or clipping ancestors let show; then every two pieces of text that
+  // cover each other by more than a sliver (adjacent lines' glyph boxes touch, that is no
+  // overlap: each side must be covered by 3 px and a third of the smaller text's height).
+  const clips = new Map();
+  const clipOf = (el) => {
+    if (!el) return { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
+    if (clips.has(el)) return clips.get(el);
+    let c = clipOf(el.parentElement);
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.clipPath !== "none"
+        || cs.clip !== "auto") {
+      const r = el.getBoundingClientRect();
+      c = { l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right),
+            b: Math.min(c.b, r.bottom) };
+    }
+    clips.set(el, c);
+    return c;
+  };
+  const pieces = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    if (!node.nodeValue.trim() || el.closest("script, style, noscript, title, desc")) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const clip = clipOf(el), range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      const box = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t),
+                    r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
+      if (box.r - box.l > 1 && box.b - box.t > 1) pieces.push({ node, box, h: r.height });
+    }
+  }
+  const say = (p) => {
+    const el = p.node.parentElement, id = el.closest("[data-testid]");
+    return `${JSON.stringify(p.node.nodeValue.trim().slice(0, 40))} (${el.tagName.toLowerCase()}`
+      + `${id ? " in " + id.dataset.testid : ""} @${Math.round(p.box.l)},${Math.round(p.box.t)})`;
+  };
+  const found = [];
+  for (let i = 0; i < pieces.length; i++) {
+    for (let j = i + 1; j < pieces.length; j++) {
+      const a = pieces[i], b = pieces[j];
+      if (a.node === b.node) continue;
+      const w = Math.min(a.box.r, b.box.r) - Math.max(a.box.l, b.box.l);
+      const h = Math.min(a.box.b, b.box.b) - Math.max(a.box.t, b.box.t);
+      if (w > 3 && h > 3 && h > Math.min(a.h, b.h) / 3) found.push(say(a) + " × " + say(b));
+    }
+  }
+  return found.slice(0, 12);
+}"""
+
+OWN = f'{GAME} [data-own="1"]'
+CHOICES = (f'{GAME} [data-action-index]:not([disabled]), {GAME} [data-target="1"], '
+           f'{GAME} [data-source]')
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def tables() -> list[tuple[str, int, dict[str, Any]]]:
+    """Every table the registry allows, by layout: each game at each player count with its
+    default options, and each option that only some player counts have (Royal Wedding, team
+    play, the Mighty Duel, a 3-player draft...) at each of them with every other value. The
+    options are those the game itself settles on (6-player Queendomino is Royal Wedding)."""
+    found: list[tuple[str, int, dict[str, Any]]] = []
+    for name in registry().names():
+        game = registry().game(name)
+        spec = game.spec
+        asked: list[tuple[int, dict[str, Any]]] = [
+            (n, {}) for n in range(spec.min_players, spec.max_players + 1)]
+        for option in spec.options:
+            others = [not option.default] if option.type is bool else [
+                c for c in option.choices if c != option.default]
+            asked += [(n, {option.name: value}) for n in option.players for value in others]
+        for players, options in asked:
+            settled = game.validate(options, players)
+            defaults = {o.name: o.default for o in spec.options}
+            table = (name, players, {k: v for k, v in settled.items()
+                                     if k in defaults and v != defaults[k]})
+            if table not in found:
+                found.append(table)
+    return found
+
+
+TABLES = tables()
+
+
+def assert_fits(page: Any, viewport: dict[str, int], where: str) -> None:
+    """At ``viewport``, the page not scrolled: no two visible texts cover each other, and the
+    viewer's own area and every choice drawn are inside the screen."""
+    page.set_viewport_size(viewport)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.mouse.move(0, 0)  # no tooltip open where the pointer happened to be
+    page.wait_for_function(SETTLED)
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == [], f"texts drawn over each other at {where}: {dump(overlaps)}"
+    for what, selector in (("own area", OWN), ("choices", CHOICES)):
+        drawn = boxes(page, selector)
+        assert drawn, f"no {what} drawn at {where}"
+        off = [b for b in drawn if outside(b, viewport)]
+        assert not off, f"{what} outside the first screen at {where}: {dump(off[:3])}"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES,
+                         ids=[f"{g}-{n}p" + "".join(f"-{k}={v}" for k, v in o.items())
+                              for g, n, o in TABLES])
+def test_every_table_fits_and_nothing_overlaps(
+    open_page: Any, game: str, players: int, options: dict[str, Any],
+) -> None:
+    """The first decision of every table the registry allows (bots in the other seats), on a
+    desktop and on a phone: the first screen holds the player's own area and choices, and no
+    two texts are drawn over each other."""
+    page = open_page("/", viewport=DESKTOP)
+    sign_in_as_guest(page)
+    open_table(page, game, players, ["random"] * (players - 1), options)
+    wait_for_turn_or_end(page)
+    page.wait_for_selector(CHOICES)
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        where = f"{game} {players}p {options} {name}"
+        try:
+            assert_fits(page, size, where)
+        except AssertionError:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{players}p-{name}.png"))
+            raise
