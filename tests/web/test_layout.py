@@ -4,7 +4,13 @@ player's kingdom, the choices and the confirm control are inside the first scree
 with the page not scrolled; on a 390x844 phone the lines and the player's kingdom share one
 screen. Asserted from element boxes. Screenshots of each game mid-play and at the end, desktop
 and phone, English and Spanish: into docs/screenshots/ with LUDOTECA_SCREENSHOTS=1, else into
-test-artifacts/."""
+test-artifacts/.
+
+And (issue 38) every table the registry allows, each game at each player count and each option
+that only some counts have (Royal Wedding, team play...), at its first decision with bots in
+the other seats, desktop and phone: no two visible texts drawn over each other, the viewer's
+own area (``data-own``) and choices in the first screen. The whole games above check the
+overlaps at every decision and at the end too."""
 
 from __future__ import annotations
 
@@ -150,14 +156,20 @@ def test_every_decision_fits_the_first_screen(
             "(s) => document.querySelectorAll(s).length > 0",
             arg=", ".join(choices for _, choices, _ in DECISIONS))
         met.update(assert_first_screen(page, DESKTOP, phone=False))
+        assert_no_overlap(page, f"{game} {players}p turn {turn} desktop")
         page.set_viewport_size(PHONE)
         assert_first_screen(page, PHONE, phone=True)
+        assert_no_overlap(page, f"{game} {players}p turn {turn} phone")
         page.set_viewport_size(DESKTOP)
         if turn == mid and players == 2:
             photograph(page, f"{game}-play", DESKTOP)
         take_turn(page, rng)
         turn += 1
     page.wait_for_selector('[data-testid="result"]')
+    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):  # the end screen
+        page.set_viewport_size(size)
+        assert_no_overlap(page, f"{game} {players}p end {size_name}")
+    page.set_viewport_size(DESKTOP)
     if players == 2:
         photograph(page, f"{game}-end", DESKTOP, full=True)
     expected = {"claim", "place"} | ({"pass"} if game == "queendomino" else set())
@@ -224,6 +236,16 @@ CHOICES = (f'{GAME} [data-action-index]:not([disabled]), {GAME} [data-target="1"
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 
 
+def assert_no_overlap(page: Any, where: str) -> None:
+    """No two visible texts of the page (scrolled to the top, no tooltip open, no slide under
+    way) cover each other."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.mouse.move(0, 0)  # no tooltip open where the pointer happened to be
+    page.wait_for_function(SETTLED)
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == [], f"texts drawn over each other at {where}: {dump(overlaps)}"
+
+
 def tables() -> list[tuple[str, int, dict[str, Any]]]:
     """Every table the registry allows, by layout: each game at each player count with its
     default options, and each option that only some player counts have (Royal Wedding, team
@@ -256,11 +278,7 @@ def assert_fits(page: Any, viewport: dict[str, int], where: str) -> None:
     """At ``viewport``, the page not scrolled: no two visible texts cover each other, and the
     viewer's own area and every choice drawn are inside the screen."""
     page.set_viewport_size(viewport)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.mouse.move(0, 0)  # no tooltip open where the pointer happened to be
-    page.wait_for_function(SETTLED)
-    overlaps = page.evaluate(OVERLAPS)
-    assert overlaps == [], f"texts drawn over each other at {where}: {dump(overlaps)}"
+    assert_no_overlap(page, where)
     for what, selector in (("own area", OWN), ("choices", CHOICES)):
         drawn = boxes(page, selector)
         assert drawn, f"no {what} drawn at {where}"
