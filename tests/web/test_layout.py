@@ -107,13 +107,14 @@ GAMES = [
 ]
 
 
-def switch_language(page: Any, lang: str) -> None:
-    """Change the interface language from the header; the table page opens again in it."""
+def switch_language(page: Any, lang: str, ready: str = KINGDOM) -> None:
+    """Change the interface language from the header; the table page opens again in it (and
+    draws ``ready``)."""
     seq = shown(page)["seq"]
     page.get_by_test_id("lang").select_option(lang)
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
     page.wait_for_selector(f'[data-testid="table-page"][data-seq="{seq}"]')
-    page.wait_for_selector(KINGDOM)
+    page.wait_for_selector(ready)
 
 
 def photograph(page: Any, name: str, viewport: dict[str, int], full: bool = False) -> None:
@@ -299,18 +300,23 @@ def test_every_table_fits_and_nothing_overlaps(
     open_page: Any, game: str, players: int, options: dict[str, Any],
 ) -> None:
     """The first decision of every table the registry allows (bots in the other seats), on a
-    desktop and on a phone: the first screen holds the player's own area and choices, and no
-    two texts are drawn over each other."""
+    desktop and on a phone, in English and in Spanish (longer words): the first screen holds
+    the player's own area and choices, and no two texts are drawn over each other."""
     page = open_page("/", viewport=DESKTOP)
     sign_in_as_guest(page)
     open_table(page, game, players, ["random"] * (players - 1), options)
     wait_for_turn_or_end(page)
     page.wait_for_selector(CHOICES)
-    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        where = f"{game} {players}p {options} {name}"
-        try:
-            assert_fits(page, size, where)
-        except AssertionError:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{players}p-{name}.png"))
-            raise
+    for lang in ("en", "es"):
+        if lang != "en":
+            page.set_viewport_size(DESKTOP)
+            switch_language(page, lang, ready=CHOICES)
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            where = f"{game} {players}p {options} {name} {lang}"
+            try:
+                assert_fits(page, size, where)
+            except AssertionError:
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(
+                    path=str(ARTIFACTS / f"layout-{game}-{players}p-{name}-{lang}.png"))
+                raise
