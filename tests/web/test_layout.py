@@ -7,9 +7,9 @@ and phone, English and Spanish: into docs/screenshots/ with LUDOTECA_SCREENSHOTS
 test-artifacts/.
 
 And (issue 38) every table the registry allows, each game at each player count and each option
-that only some counts have (Royal Wedding, team play...), at its first decision with bots in
-the other seats, desktop and phone: no two visible texts drawn over each other, the viewer's
-own area (``data-own``) and choices in the first screen. The whole games above check the
+that only some counts have (Royal Wedding, team play...), with bots in the other seats, at its
+first decision (English and Spanish) and two turns on, desktop and phone: no two visible texts
+drawn over each other, the viewer's own area (``data-own``) and choices in the first screen. The whole games above check the
 overlaps too, at the first of each kind of decision screen and at the end."""
 
 from __future__ import annotations
@@ -23,7 +23,14 @@ import pytest
 
 from ludoteca.games import registry
 from tests.web.conftest import ARTIFACTS, ROOT, dump
-from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
+from tests.web.driver import (
+    open_table,
+    shown,
+    sign_in_as_guest,
+    take_turn,
+    take_turns,
+    wait_for_turn_or_end,
+)
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -240,6 +247,10 @@ OVERLAPS = """() => {
 OWN = f'{GAME} [data-own="1"]'
 CHOICES = (f'{GAME} [data-action-index]:not([disabled]), {GAME} [data-target="1"], '
            f'{GAME} [data-source]')
+BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+  .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
+  .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))"""
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 
 
@@ -281,13 +292,16 @@ def tables() -> list[tuple[str, int, dict[str, Any]]]:
 TABLES = tables()
 
 
-def assert_fits(page: Any, viewport: dict[str, int], where: str) -> None:
+def assert_fits(page: Any, viewport: dict[str, int], where: str, choices: bool = True) -> None:
     """At ``viewport``, the page not scrolled: no two visible texts cover each other, and the
-    viewer's own area and every choice drawn are inside the screen."""
+    viewer's own area and (when ``choices``) every choice drawn are inside the screen."""
     page.set_viewport_size(viewport)
     assert_no_overlap(page, where)
-    for what, selector in (("own area", OWN), ("choices", CHOICES)):
-        drawn = boxes(page, selector)
+    wanted = (("own area", OWN), ("choices", CHOICES))[:2 if choices else 1]
+    page.wait_for_function("(all) => all.every((s) => document.querySelector(s))",
+                           arg=[selector for _, selector in wanted])
+    for what, selector in wanted:
+        drawn = page.evaluate(BOXES, selector)  # in one go: a redraw cannot come in between
         assert drawn, f"no {what} drawn at {where}"
         off = [b for b in drawn if outside(b, viewport)]
         assert not off, f"{what} outside the first screen at {where}: {dump(off[:3])}"
@@ -301,22 +315,31 @@ def test_every_table_fits_and_nothing_overlaps(
 ) -> None:
     """The first decision of every table the registry allows (bots in the other seats), on a
     desktop and on a phone, in English and in Spanish (longer words): the first screen holds
-    the player's own area and choices, and no two texts are drawn over each other."""
+    the player's own area and choices, and no two texts are drawn over each other. Then two
+    turns on (full lines, a Queendomino turn's optional steps), the same on a desktop; on a
+    phone, the own area and no overlap (the rest of a turn's choices may be a scroll away)."""
     page = open_page("/", viewport=DESKTOP)
     sign_in_as_guest(page)
     open_table(page, game, players, ["random"] * (players - 1), options)
     wait_for_turn_or_end(page)
     page.wait_for_selector(CHOICES)
-    for lang in ("en", "es"):
-        if lang != "en":
-            page.set_viewport_size(DESKTOP)
-            switch_language(page, lang, ready=CHOICES)
+
+    def check(moment: str, lang: str, phone_choices: bool) -> None:
         for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-            where = f"{game} {players}p {options} {name} {lang}"
+            where = f"{game} {players}p {options} {moment} {name} {lang}"
             try:
-                assert_fits(page, size, where)
+                assert_fits(page, size, where, choices=name == "desktop" or phone_choices)
             except AssertionError:
                 ARTIFACTS.mkdir(exist_ok=True)
-                page.screenshot(
-                    path=str(ARTIFACTS / f"layout-{game}-{players}p-{name}-{lang}.png"))
+                page.screenshot(path=str(
+                    ARTIFACTS / f"layout-{game}-{players}p-{moment}-{name}-{lang}.png"))
                 raise
+        page.set_viewport_size(DESKTOP)
+
+    check("first", "en", phone_choices=True)
+    switch_language(page, "es", ready=CHOICES)
+    check("first", "es", phone_choices=True)
+    take_turns(page, random.Random(players), 2)
+    if shown(page)["status"] != "finished":
+        page.wait_for_selector(CHOICES)
+        check("third", "es", phone_choices=False)
