@@ -9,8 +9,9 @@ test-artifacts/.
 And (issue 38) every table the registry allows, each game at each player count and each option
 that only some counts have (Royal Wedding, team play...), with bots in the other seats, at its
 first decision (English and Spanish) and two turns on, desktop and phone: no two visible texts
-drawn over each other, the viewer's own area (``data-own``) and choices in the first screen. The whole games above check the
-overlaps too, at the first of each kind of decision screen and at the end."""
+drawn over each other, the viewer's own area (``data-own``) and choices in the first screen.
+The whole games above check the overlaps too, at the first of each kind of decision screen and
+at the end."""
 
 from __future__ import annotations
 
@@ -58,13 +59,16 @@ def shots_dir() -> Path:
     return ARTIFACTS
 
 
+BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+  .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
+  .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))"""
+
+
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
-    """The boxes of the visible elements matching ``selector``."""
-    found: list[dict[str, float]] = []
-    for element in page.locator(selector).all():
-        box = element.bounding_box()
-        if box and element.is_visible():
-            found.append(box)
+    """The boxes of the visible elements matching ``selector``, measured in one evaluation (a
+    redraw cannot come between finding an element and measuring it)."""
+    found: list[dict[str, float]] = page.evaluate(BOXES, selector)
     return found
 
 
@@ -247,10 +251,6 @@ OVERLAPS = """() => {
 OWN = f'{GAME} [data-own="1"]'
 CHOICES = (f'{GAME} [data-action-index]:not([disabled]), {GAME} [data-target="1"], '
            f'{GAME} [data-source]')
-BOXES = """(selector) => [...document.querySelectorAll(selector)]
-  .filter((e) => e.checkVisibility({ visibilityProperty: true }))
-  .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
-  .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))"""
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 
 
@@ -301,7 +301,7 @@ def assert_fits(page: Any, viewport: dict[str, int], where: str, choices: bool =
     page.wait_for_function("(all) => all.every((s) => document.querySelector(s))",
                            arg=[selector for _, selector in wanted])
     for what, selector in wanted:
-        drawn = page.evaluate(BOXES, selector)  # in one go: a redraw cannot come in between
+        drawn = boxes(page, selector)
         assert drawn, f"no {what} drawn at {where}"
         off = [b for b in drawn if outside(b, viewport)]
         assert not off, f"{what} outside the first screen at {where}: {dump(off[:3])}"
