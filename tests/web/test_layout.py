@@ -4,7 +4,14 @@ player's kingdom, the choices and the confirm control are inside the first scree
 with the page not scrolled; on a 390x844 phone the lines and the player's kingdom share one
 screen. Asserted from element boxes. Screenshots of each game mid-play and at the end, desktop
 and phone, English and Spanish: into docs/screenshots/ with LUDOTECA_SCREENSHOTS=1, else into
-test-artifacts/."""
+test-artifacts/.
+
+And (issue 38) every table the registry allows, each game at each player count and each option
+that only some counts have (Royal Wedding, team play...), with bots in the other seats, at its
+first decision (English and Spanish) and two turns on, desktop and phone: no two visible texts
+drawn over each other, the viewer's own area (``data-own``) and choices in the first screen.
+The whole games above check the overlaps too, at the first of each kind of decision screen and
+at the end."""
 
 from __future__ import annotations
 
@@ -15,8 +22,16 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import registry
 from tests.web.conftest import ARTIFACTS, ROOT, dump
-from tests.web.driver import open_table, shown, sign_in_as_guest, take_turn, wait_for_turn_or_end
+from tests.web.driver import (
+    open_table,
+    shown,
+    sign_in_as_guest,
+    take_turn,
+    take_turns,
+    wait_for_turn_or_end,
+)
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -44,13 +59,16 @@ def shots_dir() -> Path:
     return ARTIFACTS
 
 
+BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+  .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
+  .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))"""
+
+
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
-    """The boxes of the visible elements matching ``selector``."""
-    found: list[dict[str, float]] = []
-    for element in page.locator(selector).all():
-        box = element.bounding_box()
-        if box and element.is_visible():
-            found.append(box)
+    """The boxes of the visible elements matching ``selector``, measured in one evaluation (a
+    redraw cannot come between finding an element and measuring it)."""
+    found: list[dict[str, float]] = page.evaluate(BOXES, selector)
     return found
 
 
@@ -100,13 +118,14 @@ GAMES = [
 ]
 
 
-def switch_language(page: Any, lang: str) -> None:
-    """Change the interface language from the header; the table page opens again in it."""
+def switch_language(page: Any, lang: str, ready: str = KINGDOM) -> None:
+    """Change the interface language from the header; the table page opens again in it (and
+    draws ``ready``)."""
     seq = shown(page)["seq"]
     page.get_by_test_id("lang").select_option(lang)
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
     page.wait_for_selector(f'[data-testid="table-page"][data-seq="{seq}"]')
-    page.wait_for_selector(KINGDOM)
+    page.wait_for_selector(ready)
 
 
 def photograph(page: Any, name: str, viewport: dict[str, int], full: bool = False) -> None:
@@ -139,6 +158,7 @@ def test_every_decision_fits_the_first_screen(
     open_table(page, game, players, bots, options)
     rng = random.Random(players * 31 + len(game))
     met: set[str] = set()
+    screens: set[tuple[str, ...]] = set()
     turn = 0
     while True:
         wait_for_turn_or_end(page)
@@ -148,16 +168,178 @@ def test_every_decision_fits_the_first_screen(
         page.wait_for_function(
             "(s) => document.querySelectorAll(s).length > 0",
             arg=", ".join(choices for _, choices, _ in DECISIONS))
-        met.update(assert_first_screen(page, DESKTOP, phone=False))
+        found = assert_first_screen(page, DESKTOP, phone=False)
+        new = tuple(found) not in screens  # overlaps: once per kind of decision screen (time)
+        screens.add(tuple(found))
+        met.update(found)
+        if new:
+            assert_no_overlap(page, f"{game} {players}p turn {turn} {found} desktop")
         page.set_viewport_size(PHONE)
         assert_first_screen(page, PHONE, phone=True)
+        if new:
+            assert_no_overlap(page, f"{game} {players}p turn {turn} {found} phone")
         page.set_viewport_size(DESKTOP)
         if turn == mid and players == 2:
             photograph(page, f"{game}-play", DESKTOP)
         take_turn(page, rng)
         turn += 1
     page.wait_for_selector('[data-testid="result"]')
+    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):  # the end screen
+        page.set_viewport_size(size)
+        assert_no_overlap(page, f"{game} {players}p end {size_name}")
+    page.set_viewport_size(DESKTOP)
     if players == 2:
         photograph(page, f"{game}-end", DESKTOP, full=True)
     expected = {"claim", "place"} | ({"pass"} if game == "queendomino" else set())
     assert expected <= met, (game, sorted(met))
+
+
+# ---- every game at every player count (issue 38) -------------------------------------------
+
+OVERLAPS = """() => {
+  // Every visible piece of text on the page (HTML and SVG), as the boxes of its lines, cut to
+  // what its scrolling or clipping ancestors let show; then every two pieces of text that
+  // cover each other by more than a sliver (adjacent lines' glyph boxes touch, that is no
+  // overlap: each side must be covered by 3 px and a third of the smaller text's height).
+  const clips = new Map();
+  const clipOf = (el) => {
+    if (!el) return { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
+    if (clips.has(el)) return clips.get(el);
+    let c = clipOf(el.parentElement);
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.clipPath !== "none"
+        || cs.clip !== "auto") {
+      const r = el.getBoundingClientRect();
+      c = { l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right),
+            b: Math.min(c.b, r.bottom) };
+    }
+    clips.set(el, c);
+    return c;
+  };
+  const pieces = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    if (!node.nodeValue.trim() || el.closest("script, style, noscript, title, desc")) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const clip = clipOf(el), range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      const box = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t),
+                    r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
+      if (box.r - box.l > 1 && box.b - box.t > 1) pieces.push({ node, box, h: r.height });
+    }
+  }
+  const say = (p) => {
+    const el = p.node.parentElement, id = el.closest("[data-testid]");
+    return `${JSON.stringify(p.node.nodeValue.trim().slice(0, 40))} (${el.tagName.toLowerCase()}`
+      + `${id ? " in " + id.dataset.testid : ""} @${Math.round(p.box.l)},${Math.round(p.box.t)})`;
+  };
+  const found = [];
+  for (let i = 0; i < pieces.length; i++) {
+    for (let j = i + 1; j < pieces.length; j++) {
+      const a = pieces[i], b = pieces[j];
+      if (a.node === b.node) continue;
+      const w = Math.min(a.box.r, b.box.r) - Math.max(a.box.l, b.box.l);
+      const h = Math.min(a.box.b, b.box.b) - Math.max(a.box.t, b.box.t);
+      if (w > 3 && h > 3 && h > Math.min(a.h, b.h) / 3) found.push(say(a) + " × " + say(b));
+    }
+  }
+  return found.slice(0, 12);
+}"""
+
+OWN = f'{GAME} [data-own="1"]'
+CHOICES = (f'{GAME} [data-action-index]:not([disabled]), {GAME} [data-target="1"], '
+           f'{GAME} [data-source]')
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def assert_no_overlap(page: Any, where: str) -> None:
+    """No two visible texts of the page (scrolled to the top, no tooltip open, no slide under
+    way) cover each other."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.mouse.move(0, 0)  # no tooltip open where the pointer happened to be
+    page.wait_for_function(SETTLED)
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == [], f"texts drawn over each other at {where}: {dump(overlaps)}"
+
+
+def tables() -> list[tuple[str, int, dict[str, Any]]]:
+    """Every table the registry allows, by layout: each game at each player count with its
+    default options, and each option that only some player counts have (Royal Wedding, team
+    play, the Mighty Duel, a 3-player draft...) at each of them with every other value. The
+    options are those the game itself settles on (6-player Queendomino is Royal Wedding)."""
+    found: list[tuple[str, int, dict[str, Any]]] = []
+    for name in registry().names():
+        game = registry().game(name)
+        spec = game.spec
+        asked: list[tuple[int, dict[str, Any]]] = [
+            (n, {}) for n in range(spec.min_players, spec.max_players + 1)]
+        for option in spec.options:
+            others = [not option.default] if option.type is bool else [
+                c for c in option.choices if c != option.default]
+            asked += [(n, {option.name: value}) for n in option.players for value in others]
+        for players, options in asked:
+            settled = game.validate(options, players)
+            defaults = {o.name: o.default for o in spec.options}
+            table = (name, players, {k: v for k, v in settled.items()
+                                     if k in defaults and v != defaults[k]})
+            if table not in found:
+                found.append(table)
+    return found
+
+
+TABLES = tables()
+
+
+def assert_fits(page: Any, viewport: dict[str, int], where: str, choices: bool = True) -> None:
+    """At ``viewport``, the page not scrolled: no two visible texts cover each other, and the
+    viewer's own area and (when ``choices``) every choice drawn are inside the screen."""
+    page.set_viewport_size(viewport)
+    assert_no_overlap(page, where)
+    wanted = (("own area", OWN), ("choices", CHOICES))[:2 if choices else 1]
+    page.wait_for_function("(all) => all.every((s) => document.querySelector(s))",
+                           arg=[selector for _, selector in wanted])
+    for what, selector in wanted:
+        drawn = boxes(page, selector)
+        assert drawn, f"no {what} drawn at {where}"
+        off = [b for b in drawn if outside(b, viewport)]
+        assert not off, f"{what} outside the first screen at {where}: {dump(off[:3])}"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES,
+                         ids=[f"{g}-{n}p" + "".join(f"-{k}={v}" for k, v in o.items())
+                              for g, n, o in TABLES])
+def test_every_table_fits_and_nothing_overlaps(
+    open_page: Any, game: str, players: int, options: dict[str, Any],
+) -> None:
+    """The first decision of every table the registry allows (bots in the other seats), on a
+    desktop and on a phone, in English and in Spanish (longer words): the first screen holds
+    the player's own area and choices, and no two texts are drawn over each other. Then two
+    turns on (full lines, a Queendomino turn's optional steps), the same on a desktop; on a
+    phone, the own area and no overlap (the rest of a turn's choices may be a scroll away)."""
+    page = open_page("/", viewport=DESKTOP)
+    sign_in_as_guest(page)
+    open_table(page, game, players, ["random"] * (players - 1), options)
+    wait_for_turn_or_end(page)
+    page.wait_for_selector(CHOICES)
+
+    def check(moment: str, lang: str, phone_choices: bool) -> None:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            where = f"{game} {players}p {options} {moment} {name} {lang}"
+            try:
+                assert_fits(page, size, where, choices=name == "desktop" or phone_choices)
+            except AssertionError:
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(
+                    ARTIFACTS / f"layout-{game}-{players}p-{moment}-{name}-{lang}.png"))
+                raise
+        page.set_viewport_size(DESKTOP)
+
+    check("first", "en", phone_choices=True)
+    switch_language(page, "es", ready=CHOICES)
+    check("first", "es", phone_choices=True)
+    take_turns(page, random.Random(players), 2)
+    if shown(page)["status"] != "finished":
+        page.wait_for_selector(CHOICES)
+        check("third", "es", phone_choices=False)

@@ -150,7 +150,7 @@ function render(root, ctx) {
     const cls = `bt-player ${mine ? "bt-mine" : "bt-other"} ${isActive ? "bt-active" : ""}`;
     if (mine) {
       const zoom = zoomControl(root, "buttons", { group: t("zoom_group"), zoomIn: t("zoom_in"), zoomOut: t("zoom_out"), fit: t("zoom_fit") });
-      boards.append(el("div", { class: cls, "data-testid": `buttons-board-${s}` },
+      boards.append(el("div", { class: cls, "data-testid": `buttons-board-${s}`, "data-own": "1" },
         el("div", { class: "bt-board-head" }, el("h3", { text: t("your_board") }), zoom), info, el("div", { class: "bt-zoom-box" }, drawn)));
       continue;
     }

@@ -171,7 +171,8 @@ function render(root, ctx) {
   // replay, any seat's (ctx.own: the viewer's seat even where ctx.you is null).
   if (Array.isArray(v.hand)) {
     const title = v.seat === ctx.own ? t("your_hand") : t("hand_of", { name: ctx.names[v.seat] });
-    const hand = el("section", { class: "kc-hand", "aria-label": title, "data-testid": "kami-hand" }, el("h3", { text: title }));
+    const hand = el("section", { class: "kc-hand", "aria-label": title, "data-testid": "kami-hand",
+      "data-own": v.seat === ctx.you ? "1" : null }, el("h3", { text: title }));
     const row = el("div", { class: "kc-row" });
     const counts = new Map();
     for (const c of v.hand) counts.set(c, (counts.get(c) || 0) + 1);

@@ -129,7 +129,7 @@ function kingdomBlock(ctx, spec, kingdom, index, large, pl, root = null) {
   const title = isYou ? t("your_kingdom", { name: names }) : t("kingdom_of", { name: names });
   const turn = seats.some((sx) => view.to_act.includes(sx));
   const box = h("div", { class: "kd-kingdom" + (large ? " kd-large" : " kd-small") + (turn ? " kd-turn-now" : ""),
-    "data-testid": `kingdom-${index}` });
+    "data-testid": `kingdom-${index}`, "data-own": isYou && large ? "1" : null });
   const head = h("div", { class: "kd-khead" });
   for (const sx of seats) {
     const sw = s("svg", { viewBox: "0 0 24 24", class: "kd-seat-dot", "aria-hidden": "true" });

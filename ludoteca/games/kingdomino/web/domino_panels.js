@@ -14,13 +14,14 @@ import {
 
 /**
  * Both lines. `opts.claimable` true for the next line (claims). Returns an element.
- * The acting domino of the current line gets a marker.
+ * The acting domino of the current line gets a marker. The current line is empty only in the
+ * first draft: it is left out then (an empty heading would only push the next line aside).
  */
 export function drawLines(ctx, opts = {}) {
   const { view, legal, t } = ctx;
   const wrap = h("div", { class: "kd-lines" });
   const acting = view.phase === "play" ? view.acting : -1;
-  wrap.append(drawLine(ctx, view.current_line, "current", t("current_line"), acting, opts));
+  if (view.current_line.length) wrap.append(drawLine(ctx, view.current_line, "current", t("current_line"), acting, opts));
   if (view.next_line.length) wrap.append(drawLine(ctx, view.next_line, "next", t("next_line"), -1, opts));
   else if (view.phase === "play") wrap.append(h("p", { class: "kd-note" }, t("no_line")));
   return wrap;
