@@ -28,6 +28,9 @@ class Option:
     max: int | None = None
     players: tuple[int, ...] = field(default=())
     """Player counts the option applies to (empty = all); elsewhere only the default is allowed."""
+    fixed: tuple[tuple[int, OptionValue], ...] = field(default=())
+    """(player count, value) pairs where the rules allow one value only: left unset it takes that
+    value, set otherwise it is refused, and a table form shows it set and locked."""
 
     def parse(self, raw: object) -> OptionValue:
         """Coerce a value (JSON or command-line text) to the option's type, or explain why not."""
@@ -93,6 +96,7 @@ class Option:
             "max": self.max,
             "description": self.description,
             "players": list(self.players),
+            "fixed": {str(count): value for count, value in self.fixed},
         }
 
 
@@ -116,7 +120,17 @@ def validate_options(
         )
     out: dict[str, OptionValue] = {}
     for opt in schema:
-        if opt.name in given:
+        fixed = dict(opt.fixed)
+        if players in fixed:
+            if opt.name in given and opt.parse(given[opt.name]) != fixed[players]:
+                raise OptionError(
+                    msgid=N_("option {option!r} is always {value} for {players} players"),
+                    option=opt.name,
+                    value=fixed[players],
+                    players=players,
+                )
+            out[opt.name] = fixed[players]
+        elif opt.name in given:
             value = opt.parse(given[opt.name])
             if opt.players and players not in opt.players and value != opt.default:
                 raise OptionError(

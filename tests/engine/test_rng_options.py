@@ -99,4 +99,19 @@ def test_schema_is_json_ready() -> None:
         "max": None,
         "description": "a choice",
         "players": [],
+        "fixed": {},
     }
+
+
+def test_a_fixed_option_takes_its_value_and_refuses_another() -> None:
+    """Queendomino's Royal Wedding is always on at 5-8 players (rules "Playing with Kingdomino"):
+    left unset it is on, asked off it is refused, and the schema tells a table form so."""
+    from ludoteca.engine.options import Option
+
+    wedding = Option("wedding", bool, False, "both boxes", fixed=((5, True), (6, True)))
+    assert validate_options((wedding,), {}, 5) == {"wedding": True}
+    assert validate_options((wedding,), {"wedding": "true"}, 6) == {"wedding": True}
+    assert validate_options((wedding,), {}, 4) == {"wedding": False}
+    with pytest.raises(OptionError, match="always True for 5 players"):
+        validate_options((wedding,), {"wedding": False}, 5)
+    assert wedding.to_json()["fixed"] == {"5": True, "6": True}

@@ -114,3 +114,28 @@ test("a guest keeps the account from their own page: the shell reads it again an
   await until(() => shell.asked.length === 2);
   assert.deepEqual(shell.asked, [["refreshMe"], ["navigate", "#/player/ana"]]);
 });
+
+test("an option the rules fix at a player count is shown set and locked, and sent so", async () => {
+  // Queendomino's Royal Wedding is always on at 5-8 players: the form must not offer it off
+  // (the server would refuse the table).
+  const requests = fakeFetch({ "GET /api/tables?status=all": [], "GET /api/me/tables": [], "POST /api/tables": { id: "T9" } });
+  const shell = fakeShell({ name: "bea", display_name: "Bea" });
+  shell.games = [{ ...GAME, max_players: 4, options: [{ name: "both", type: "bool", default: false, choices: [],
+    players: [3, 4], fixed: { 4: true }, description: "Both boxes." }] }];
+  const root = main();
+  mountLobby(root, {}, shell);
+  await until(() => by(root, "new-players"));
+  const players = by(root, "new-players");
+  const box = () => root.querySelector("#opt-toy-both");
+  players.value = "3";
+  players.dispatchEvent(new window.Event("change"));
+  assert.equal(box().checked, false);
+  assert.equal(box().disabled, false);
+  players.value = "4";
+  players.dispatchEvent(new window.Event("change"));
+  assert.equal(box().checked, true);
+  assert.equal(box().disabled, true);
+  submit(by(root, "new-table"));
+  await until(() => shell.asked.length);
+  assert.deepEqual(requests.find((r) => r.key === "POST /api/tables").body.options, { both: true });
+});

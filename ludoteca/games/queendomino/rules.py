@@ -99,6 +99,7 @@ OPTIONS = (
         "build 7×7 with lines of 4, 5-8 players 5×5 with lines of 8 (rules: Playing with "
         "Kingdomino); always on for 5-8 players",
         players=(3, 4, 5, 6, 7, 8),
+        fixed=((5, True), (6, True), (7, True), (8, True)),
     ),
     Option(
         "tax_bonus", str, "per_knight",
@@ -174,19 +175,21 @@ class Queendomino(Game[QueendominoState, Action]):
                     'out (rules "Playing with Kingdomino" 6)'
                 )
             )
-        opts = super().validate(options, players)
+        # checked before the schema's own refusal of a fixed option, to cite the rule
+        asked = options.get("royal_wedding") if options else None
+        if isinstance(players, int) and players > 4 and asked is not None and not (
+            OPTIONS[0].parse(asked)
+        ):
+            raise OptionError(
+                msgid=N_(
+                    "{players} players need both boxes: set royal_wedding=true (rules "
+                    '"Playing with Kingdomino")'
+                ),
+                players=players,
+            )
+        opts = super().validate(options, players)  # 5-8 players: royal_wedding fixed on
         if not opts["teams"]:
             del opts["teams"]
-        if players > 4:
-            if options and "royal_wedding" in options and not opts["royal_wedding"]:
-                raise OptionError(
-                    msgid=N_(
-                        "{players} players need both boxes: set royal_wedding=true (rules "
-                        '"Playing with Kingdomino")'
-                    ),
-                    players=players,
-                )
-            opts["royal_wedding"] = True
         return opts
 
     def _setup(self, options: dict[str, OptionValue], players: int, rng: Rng) -> QueendominoState:

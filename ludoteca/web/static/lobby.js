@@ -176,6 +176,12 @@ function newTableForm(session) {
         input.value = String(previous[o.name] ?? o.default);
       } else if (o.type === "int") input = h("input", { type: "number", id, min: o.min ?? "", max: o.max ?? "", step: 1, value: previous[o.name] ?? o.default });
       else input = h("input", { type: "text", id, value: previous[o.name] ?? o.default ?? "" });
+      const fixed = o.fixed?.[String(n)]; // the rules allow one value at this count: shown, locked
+      if (fixed !== undefined) {
+        if (o.type === "bool") input.checked = fixed;
+        else input.value = String(fixed);
+        input.disabled = true;
+      }
       input.dataset.option = o.name;
       input.dataset.kind = o.type;
       const label = h("label", { for: id, class: "option-name" }, optionWord(g, o.name, o.name.replace(/_/g, " ")));
