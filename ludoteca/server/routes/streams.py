@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
+from ludoteca.server.protocol import WaitingEvent
 from ludoteca.server.routes.deps import (
     HubDep,
     MaybeUser,
@@ -34,8 +35,8 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
         try:
             yield ": ludoteca\n\n"
             if uid is not None:  # read after subscribing: a turn told meanwhile is queued too
-                data = {"type": "waiting", "tables": await turn_tables(hub, uid)}
-                yield f"event: waiting\ndata: {json.dumps(data)}\n\n"
+                waiting = WaitingEvent(await turn_tables(hub, uid))
+                yield f"event: {waiting.TYPE}\ndata: {waiting.text()}\n\n"
             while not hub.closing:
                 try:
                     text = await asyncio.wait_for(queue.get(), 15)
