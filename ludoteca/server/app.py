@@ -32,12 +32,13 @@ from ludoteca.server.api_docs import mount_api_docs
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.bot_queue import QueuedBots
 from ludoteca.server.cycle_collector import CycleCollector
-from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.errors import ServerError, language_from_header, voice
 from ludoteca.server.game_assets import mount_game_assets
 from ludoteca.server.housekeeping import Housekeeping
 from ludoteca.server.http_limits import HeadLimits, limited_protocol
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
+from ludoteca.server.protocol import ErrorMessage
 from ludoteca.server.redis_link import connect
 from ludoteca.server.routes import ROUTERS
 from ludoteca.server.routes.deps import request_language
@@ -151,7 +152,7 @@ def _error_response(request: Request, exc: LudotecaError, status: int) -> JSONRe
     hub: Hub | None = getattr(request.app.state, "hub", None)
     if hub is not None:
         hub.metrics.errors.labels(exc.code).inc()
-    return JSONResponse(error_message(exc, voice(_lang(request))), status_code=status)
+    return JSONResponse(ErrorMessage.of(exc, voice(_lang(request))).to_wire(), status_code=status)
 
 
 def _error_handlers(app: FastAPI) -> None:
@@ -254,7 +255,7 @@ class BodyLimit:
         headers = dict(scope.get("headers", []))
         lang = language_from_header(headers.get(b"accept-language", b"").decode("latin-1"))
         error = ServerError("too_large", E.TOO_LARGE, 413, size=size, limit=MESSAGE_LIMIT)
-        response = JSONResponse(error_message(error, voice(lang)), status_code=413)
+        response = JSONResponse(ErrorMessage.of(error, voice(lang)).to_wire(), status_code=413)
         await response(scope, receive, send)
 
 

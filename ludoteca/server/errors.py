@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.i18n import LANGUAGES, N_, Voice
@@ -56,10 +55,6 @@ class Stopped(ServerError):
 
     def __init__(self) -> None:
         super().__init__("stopped", SHUTTING_DOWN, 503)
-
-
-def error_message(exc: LudotecaError, say: Voice) -> dict[str, Any]:
-    return {"type": "error", "code": exc.code, "message": exc.say(say)}
 
 
 def language_from_header(header: str | None) -> str:

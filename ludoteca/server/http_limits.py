@@ -34,7 +34,8 @@ import orjson
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from ludoteca.server import errors as E
-from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.errors import ServerError, language_from_header, voice
+from ludoteca.server.protocol import ErrorMessage
 from ludoteca.server.web_security import SECURITY_HEADERS
 
 log = logging.getLogger("ludoteca.server")
@@ -198,7 +199,8 @@ class LimitedHttpProtocol(HttpToolsProtocol):
         log.info("request refused: %s", error.code, extra={
             "client": client, "head_bytes": self._head_bytes})
         self.refused(error.code)
-        body = orjson.dumps(error_message(error, voice(language_from_header(self._language))))
+        say = voice(language_from_header(self._language))
+        body = orjson.dumps(ErrorMessage.of(error, say).to_wire())
         content = [STATUS_LINE[error.status]]
         for name, value in (*self.server_state.default_headers, *SECURITY_HEADERS):
             content += [name, b": ", value, b"\r\n"]

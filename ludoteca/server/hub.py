@@ -5,7 +5,6 @@ beyond passing each request to the part that owns it."""
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from typing import Protocol
 
@@ -23,6 +22,12 @@ from ludoteca.server.errors import voice
 from ludoteca.server.live_tables import LiveTables
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
+from ludoteca.server.protocol import (
+    FinishedEvent,
+    ReconnectEvent,
+    ReconnectMessage,
+    RematchOfferEvent,
+)
 from ludoteca.server.rematch import make_rematch
 from ludoteca.server.results import rating_change
 from ludoteca.server.settings import Settings
@@ -139,7 +144,7 @@ class Hub:
         self.notices.forget(table.id, table.players)
         for seat in core.seats:
             if seat.user_id is not None:
-                self.streams.publish(seat.user_id, {"type": "finished", "table": table.id})
+                self.streams.publish(seat.user_id, FinishedEvent(table.id))
 
     async def may_rematch(self, core: TableCore) -> None:
         await self.account_limits.check_table(core.table.host_id, [s.bot for s in core.seats])
@@ -150,10 +155,10 @@ class Hub:
     def rematch_offered(self, core: TableCore, seat: int) -> None:
         """Tell the other people at the table that ``seat`` offers a rematch."""
         offerer = core.seats[seat].user_id
-        data = {"type": "rematch_offer", "table": core.table.id, "by": core.names()[seat]}
+        event = RematchOfferEvent(core.table.id, core.names()[seat])
         for user_id in {row.user_id for row in core.seats} - {None, offerer}:
             assert user_id is not None
-            self.streams.publish(user_id, data)
+            self.streams.publish(user_id, event)
 
     def forget(self, table_id: str, actor: object) -> None:
         self.tables.forget(table_id, actor)
@@ -178,8 +183,7 @@ class Hub:
         for actor in self.tables.actors.values():
             for conn in actor.viewers:
                 if conn.user_id == user_id:
-                    conn.send(json.dumps({"type": "reconnect",
-                                          "message": voice(conn.lang).t(E.SIGNED_OUT)}))
+                    conn.send(ReconnectMessage(voice(conn.lang).t(E.SIGNED_OUT)).text())
                     conn.send(CLOSE)
         self.streams.signed_out(user_id)
 
@@ -213,8 +217,7 @@ class Hub:
             await self.cluster.close()  # its leases go at once: the others take over
         for actor in self.tables.actors.values():
             for conn in actor.viewers:
-                message = voice(conn.lang).t(E.SHUTTING_DOWN)
-                conn.send(json.dumps({"type": "reconnect", "message": message}))
+                conn.send(ReconnectMessage(voice(conn.lang).t(E.SHUTTING_DOWN)).text())
                 conn.send(CLOSE)
-        self.streams.deliver_all(json.dumps({"type": "reconnect"}))
+        self.streams.deliver_all(ReconnectEvent().text())
         await self.notices.close()

@@ -13,6 +13,7 @@ import httpx
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.errors import ServerError
+from ludoteca.server.protocol import TurnEvent, TurnOverEvent
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.webhook_targets import WebhookTargets
@@ -47,12 +48,11 @@ class TurnNotices:
                 continue
             self.notified[key] = since
             self.told[key] = row.user_id
-            data = {"type": "turn", "table": core.table.id, "game": core.table.game,
-                    "seq": since}
-            self.streams.publish(row.user_id, data)
+            event = TurnEvent(core.table.id, core.table.game, since)
+            self.streams.publish(row.user_id, event)
             user = core.users.get(row.user_id)
             if user is not None and user.webhook_url:
-                task = asyncio.create_task(self._webhook(user.webhook_url, data))
+                task = asyncio.create_task(self._webhook(user.webhook_url, event.to_wire()))
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
 
@@ -69,7 +69,7 @@ class TurnNotices:
                 continue
             del self.told[key]
             self.notified.pop(key, None)
-            self.streams.publish(user_id, {"type": "turn_over", "table": core.table.id})
+            self.streams.publish(user_id, TurnOverEvent(core.table.id))
 
     def forget(self, table_id: str, seats: int) -> None:
         for seat in range(seats):

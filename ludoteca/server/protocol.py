@@ -1,24 +1,25 @@
-"""The table socket's wire, both directions (docs/protocol.md), after lila-ws's typed
+"""The arena's wire, both directions (docs/protocol.md), after lila-ws's typed
 ``ClientOut``/``ClientIn``.
 
 A client's text frame is read into one of the typed messages below by ``parse`` (a refusal
 names what is wrong: ``bad_json``, ``unknown_message``, ``bad_request``), and the socket
-handler dispatches it through one table keyed by type. The server's own messages are built
-here (errors, pong, reconnect) or by the table's view builder (``full``, ``update``,
-``table``, ``chat``), whose shapes are the ``TypedDict``s at the end.
+handler dispatches it through one table keyed by type. Every message the server sends, on
+the table socket and on the event stream, has one typed constructor here: a frozen dataclass
+whose ``to_wire`` is its JSON object, or (``full`` and ``update``, filled in by the table's
+view builder) a ``TypedDict``. So the docs are checked against this one place.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, TypedDict
 
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import Voice
 from ludoteca.server import errors as E
-from ludoteca.server.errors import ServerError, error_message
+from ludoteca.server.errors import ServerError
 from ludoteca.server.socket_limits import too_deep
 
 # ---- client to server ------------------------------------------------------------------------
@@ -135,11 +136,25 @@ def _seq(data: dict[str, Any]) -> int:
 
 
 # ---- server to client ------------------------------------------------------------------------
+# One typed constructor per message the server sends (docs/protocol.md, "Server messages" and
+# "The event stream"; tests/docs/test_protocol_messages.py holds the two together). A message's
+# wire form is ``{"type": TYPE}`` and then its fields, in the order declared.
 
 
-def error(exc: LudotecaError, say: Voice) -> str:
-    """``{"type": "error", "code", "message"}``, the message in the viewer's language."""
-    return json.dumps(error_message(exc, say))
+@dataclass(frozen=True, slots=True)
+class ServerMessage:
+    TYPE: ClassVar[str] = ""
+
+    def to_wire(self) -> JSON:
+        data: JSON = {"type": self.TYPE}
+        for field in fields(self):
+            data[field.name] = getattr(self, field.name)
+        return data
+
+    def text(self) -> str:
+        """The wire form as the standard library encodes it, as these messages always were
+        (the table's views encode theirs with orjson: ``table/view.py``'s ``dumps``)."""
+        return json.dumps(self.to_wire())
 
 
 def server_error() -> ServerError:
@@ -148,22 +163,68 @@ def server_error() -> ServerError:
     return ServerError("server_error", E.SERVER_BUG, 500)
 
 
-def pong(seq: int) -> str:
-    return json.dumps({"type": "pong", "seq": seq})
+# -- on the table socket (``full`` and ``update`` are the TypedDicts below)
 
 
-def hint(seq: int, suggestion: JSON, why: str) -> str:
+@dataclass(frozen=True, slots=True)
+class ErrorMessage(ServerMessage):
+    """A refusal, over the socket and as the body of an HTTP error alike; the message in the
+    listener's language."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str
+    message: str
+
+    @classmethod
+    def of(cls, exc: LudotecaError, say: Voice) -> ErrorMessage:
+        return cls(exc.code, exc.say(say))
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage(ServerMessage):
+    """The table's summary changed (without ``invite``)."""
+
+    TYPE: ClassVar[str] = "table"
+    table: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage(ServerMessage):
+    """A chat line was said: ``user``, ``name``, ``text``, ``at``."""
+
+    TYPE: ClassVar[str] = "chat"
+    line: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class PongMessage(ServerMessage):
+    TYPE: ClassVar[str] = "pong"
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class HintMessage(ServerMessage):
     """The coach's answer, to the asking socket only: the move, the values behind it and one
     sentence in the asker's language."""
-    return json.dumps({"type": "hint", "seq": seq, "action": suggestion["action"],
-                       "win": suggestion["win"], "score": suggestion["score"], "why": why})
+
+    TYPE: ClassVar[str] = "hint"
+    seq: int
+    action: object
+    win: object
+    score: object
+    why: str
+
+    @classmethod
+    def of(cls, seq: int, suggestion: JSON, why: str) -> HintMessage:
+        return cls(seq, suggestion["action"], suggestion["win"], suggestion["score"], why)
 
 
-def reconnect(message: str | None = None) -> str:
-    data: JSON = {"type": "reconnect"}
-    if message is not None:
-        data["message"] = message
-    return json.dumps(data)
+@dataclass(frozen=True, slots=True)
+class ReconnectMessage(ServerMessage):
+    """The server is stopping (or the session ended); the socket closes next."""
+
+    TYPE: ClassVar[str] = "reconnect"
+    message: str
 
 
 class StatePart(TypedDict):
@@ -184,7 +245,7 @@ class LogLine(TypedDict):
 
 
 class Full(StatePart):
-    type: str  # "full"
+    type: Literal["full"]
     table: JSON
     you: int | None
     log: list[LogLine]
@@ -192,6 +253,106 @@ class Full(StatePart):
 
 
 class Update(StatePart):
-    type: str  # "update"
+    type: Literal["update"]
     seat: int | None
     events: list[JSON]
+
+
+SOCKET_MESSAGES: dict[str, type] = {
+    "full": Full, "update": Update, "table": TableMessage, "chat": ChatMessage,
+    "error": ErrorMessage, "pong": PongMessage, "hint": HintMessage,
+    "reconnect": ReconnectMessage,
+}
+"""Every message the table socket sends, by type."""
+
+
+# -- on the event stream (``GET /api/events``): each event's name is its type
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEvent(ServerMessage):
+    """A public table was created, changed seats, started, finished or was abandoned."""
+
+    TYPE: ClassVar[str] = "lobby"
+    table: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingEvent(ServerMessage):
+    """The ids of the turn-based tables waiting for the person's move, first on a stream."""
+
+    TYPE: ClassVar[str] = "waiting"
+    tables: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEvent(ServerMessage):
+    """A decision of the person's began at a turn-based table (also posted to the webhook)."""
+
+    TYPE: ClassVar[str] = "turn"
+    table: str
+    game: str
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOverEvent(ServerMessage):
+    TYPE: ClassVar[str] = "turn_over"
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedEvent(ServerMessage):
+    TYPE: ClassVar[str] = "finished"
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
+class RematchOfferEvent(ServerMessage):
+    """``by`` (a display name) offers a rematch."""
+
+    TYPE: ClassVar[str] = "rematch_offer"
+    table: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class RematchEvent(ServerMessage):
+    """The rematch ``table`` of the table ``of`` is made."""
+
+    TYPE: ClassVar[str] = "rematch"
+    table: str
+    of: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemovedEvent(ServerMessage):
+    """The host freed the person's seat before the start."""
+
+    TYPE: ClassVar[str] = "removed"
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReconnectEvent(ServerMessage):
+    """The server is stopping; the stream ends."""
+
+    TYPE: ClassVar[str] = "reconnect"
+
+
+@dataclass(frozen=True, slots=True)
+class SignedOutEvent(ServerMessage):
+    """The person's sessions ended; the stream ends."""
+
+    TYPE: ClassVar[str] = "signed_out"
+
+
+StreamEvent = (LobbyEvent | WaitingEvent | TurnEvent | TurnOverEvent | FinishedEvent
+               | RematchOfferEvent | RematchEvent | RemovedEvent | ReconnectEvent
+               | SignedOutEvent)
+STREAM_EVENTS: dict[str, type[ServerMessage]] = {
+    cls.TYPE: cls for cls in (LobbyEvent, WaitingEvent, TurnEvent, TurnOverEvent,
+                              FinishedEvent, RematchOfferEvent, RematchEvent, RemovedEvent,
+                              ReconnectEvent, SignedOutEvent)
+}
+"""Every event the event stream sends, by type."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ludoteca.server.db import Seat, Table
 from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.protocol import RematchEvent
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.core import TableCore
 
@@ -37,5 +38,5 @@ async def make_rematch(tables: LiveTables, streams: Streams, core: TableCore) ->
         return made
     for seat in seats:
         if seat.user_id is not None:
-            streams.publish(seat.user_id, {"type": "rematch", "table": table.id, "of": old.id})
+            streams.publish(seat.user_id, RematchEvent(table.id, old.id))
     return table.id

@@ -9,6 +9,7 @@ import json
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
+from ludoteca.server.protocol import LobbyEvent, SignedOutEvent, StreamEvent
 from ludoteca.server.table.core import TableCore
 
 QUEUE = 256
@@ -40,8 +41,9 @@ class Streams:
             if not found:
                 del self.queues[user_id]
 
-    def publish(self, user_id: int, data: JSON) -> None:
+    def publish(self, user_id: int, event: StreamEvent) -> None:
         """Tell a player's streams, in every process."""
+        data = event.to_wire()
         self.deliver(user_id, json.dumps(data))
         if self.bus is not None:
             self.bus.user(user_id, data)
@@ -54,7 +56,7 @@ class Streams:
     def lobby_changed(self, core: TableCore) -> None:
         if core.table.private:
             return
-        text = json.dumps({"type": "lobby", "table": core.summary()})
+        text = LobbyEvent(core.summary()).text()
         self.deliver_all(text)
         if self.bus is not None:
             self.bus.lobby(text)
@@ -62,7 +64,7 @@ class Streams:
     def signed_out(self, user_id: int) -> None:
         """The person's sessions ended (a new password, signed out elsewhere, deleted): their
         streams in this process end; a browser whose session lives on opens its stream again."""
-        self.deliver(user_id, json.dumps({"type": "signed_out"}))
+        self.deliver(user_id, SignedOutEvent().text())
 
     def deliver_all(self, text: str) -> None:
         for queues in self.queues.values():

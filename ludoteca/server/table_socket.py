@@ -33,12 +33,23 @@ from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import (
     ServerError,
     Stopped,
-    error_message,
     language_from_header,
     voice,
 )
 from ludoteca.server.hub import Hub
-from ludoteca.server.protocol import Act, Chat, Hint, Ping, Rematch, Sync, Undo
+from ludoteca.server.protocol import (
+    Act,
+    Chat,
+    ErrorMessage,
+    Hint,
+    HintMessage,
+    Ping,
+    PongMessage,
+    ReconnectMessage,
+    Rematch,
+    Sync,
+    Undo,
+)
 from ludoteca.server.settings import MESSAGE_LIMIT
 from ludoteca.server.socket_limits import FLOOD_CLOSE, MessageRate
 from ludoteca.server.table import coach
@@ -121,7 +132,8 @@ class TableSocket:
             hub.metrics.errors.labels(error.code).inc()
             say = voice(language_from_header(ws.headers.get("accept-language")))
             try:
-                await ws.send_denial_response(JSONResponse(error_message(error, say), 403))
+                refusal = ErrorMessage.of(error, say).to_wire()
+                await ws.send_denial_response(JSONResponse(refusal, 403))
             except RuntimeError:  # a server without the denial extension
                 await ws.close(code=1008)
             return False
@@ -137,13 +149,13 @@ class TableSocket:
         refused = hub.socket_counts.enter(address, self.conn.user_id)
         if refused is not None:
             hub.metrics.errors.labels(refused.code).inc()
-            await ws.send_text(protocol.error(refused, voice(self.conn.lang)))
+            await ws.send_text(ErrorMessage.of(refused, voice(self.conn.lang)).text())
             await ws.close(code=FLOOD_CLOSE,
                            reason=f"too_many_sockets: at most {refused.fields['count']}")
             return False
         self.counted = (address, self.conn.user_id)
         if hub.closing:
-            await ws.send_text(protocol.reconnect(voice(self.conn.lang).t(E.SHUTTING_DOWN)))
+            await ws.send_text(ReconnectMessage(voice(self.conn.lang).t(E.SHUTTING_DOWN)).text())
             await ws.close(code=1012)
             return False
         await self._attach()
@@ -224,7 +236,7 @@ class TableSocket:
     def refuse(self, exc: LudotecaError) -> None:
         self.hub.metrics.errors.labels(exc.code).inc()
         say = self.actor.views.voice(self.conn.lang) if self.actor else voice(self.conn.lang)
-        self.conn.send(protocol.error(exc, say))
+        self.conn.send(ErrorMessage.of(exc, say).text())
 
     # ---- the dispatch table's handlers ---------------------------------------------------------
     def _seat(self) -> tuple[TableActor, int]:
@@ -269,8 +281,8 @@ class TableSocket:
                 owner=("hint", core.table.host_id)))
             actor.hints[seat] = made
         suggestion = await asyncio.shield(made[1])
-        conn.send(protocol.hint(message.seq, suggestion,
-                                coach.why(suggestion, actor.views.voice(conn.lang))))
+        conn.send(HintMessage.of(message.seq, suggestion,
+                                 coach.why(suggestion, actor.views.voice(conn.lang))).text())
 
     async def on_rematch(self, message: Rematch) -> None:
         actor, seat = self._seat()
@@ -296,7 +308,7 @@ class TableSocket:
 
     async def on_ping(self, message: Ping) -> None:
         assert self.actor is not None
-        self.conn.send(protocol.pong(self.actor.core.seq))
+        self.conn.send(PongMessage(self.actor.core.seq).text())
 
 
     async def _write(self) -> None:

@@ -38,7 +38,8 @@ from urllib.parse import urlsplit
 from starlette.responses import JSONResponse
 
 from ludoteca.server import errors as E
-from ludoteca.server.errors import ServerError, error_message, language_from_header, voice
+from ludoteca.server.errors import ServerError, language_from_header, voice
+from ludoteca.server.protocol import ErrorMessage
 
 log = logging.getLogger("ludoteca.server")
 
@@ -223,7 +224,8 @@ class WebGuard:
         for key, value in scope.get("headers", []):
             if key == b"accept-language":
                 lang = language_from_header(value.decode("latin-1"))
-        response = JSONResponse(error_message(error, voice(lang)), status_code=error.status)
+        refusal = ErrorMessage.of(error, voice(lang)).to_wire()
+        response = JSONResponse(refusal, status_code=error.status)
         response.raw_headers = with_security_headers(response.raw_headers)
         if scope["type"] == "websocket":
             if "websocket.http.response" in scope.get("extensions", {}):

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
+from ludoteca.server.protocol import ReconnectEvent, SignedOutEvent, WaitingEvent
 from ludoteca.server.routes.deps import (
     HubDep,
     MaybeUser,
@@ -34,11 +35,12 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
         try:
             yield ": ludoteca\n\n"
             if uid is not None:  # read after subscribing: a turn told meanwhile is queued too
-                data = {"type": "waiting", "tables": await turn_tables(hub, uid)}
-                yield f"event: waiting\ndata: {json.dumps(data)}\n\n"
+                waiting = WaitingEvent(await turn_tables(hub, uid))
+                yield f"event: {waiting.TYPE}\ndata: {waiting.text()}\n\n"
             while True:
                 if hub.closing and queue.empty():  # told what came first; then, always, this
-                    yield f"event: reconnect\ndata: {json.dumps({'type': 'reconnect'})}\n\n"
+                    bye = ReconnectEvent()
+                    yield f"event: {bye.TYPE}\ndata: {bye.text()}\n\n"
                     break
                 try:
                     text = await asyncio.wait_for(queue.get(), 15)
@@ -47,7 +49,7 @@ async def events(request: Request, hub: HubDep, user: MaybeUser) -> StreamingRes
                     continue
                 kind = json.loads(text).get("type", "message")
                 yield f"event: {kind}\ndata: {text}\n\n"
-                if kind in ("reconnect", "signed_out"):
+                if kind in (ReconnectEvent.TYPE, SignedOutEvent.TYPE):
                     break
         finally:
             hub.streams.unsubscribe(uid, queue)

@@ -12,6 +12,7 @@ from ludoteca.server import errors as E
 from ludoteca.server.access import for_member, may_see
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
+from ludoteca.server.protocol import RemovedEvent
 from ludoteca.server.routes.deps import (
     Body,
     HubDep,
@@ -95,7 +96,7 @@ async def remove_seat(table_id: str, seat: int, user: UserDep, hub: HubDep) -> J
     await in_actor(actor, remove)
     person = removed[0] if removed else None
     if person is not None:  # their table page hears the seat change; their stream, why
-        hub.streams.publish(person, {"type": "removed", "table": table_id})
+        hub.streams.publish(person, RemovedEvent(table_id))
     return for_member(actor.core, user)
 
 

@@ -21,7 +21,7 @@ from ludoteca.engine.match import Step
 from ludoteca.engine.parts import render_parts
 from ludoteca.server import clocks
 from ludoteca.server.errors import voice
-from ludoteca.server.protocol import Full, LogLine, StatePart, Update
+from ludoteca.server.protocol import ChatMessage, Full, LogLine, StatePart, TableMessage, Update
 from ludoteca.server.table.core import RECENT, TableCore
 
 
@@ -129,7 +129,7 @@ class TableViews:
         return render_parts(data, say, said, memo.at(self.core.seq))
 
     def table(self, viewer: int | None, lang: str, now: datetime) -> str:
-        return dumps({"type": "table", "table": self.summary(lang)})
+        return dumps(TableMessage(self.summary(lang)).to_wire())
 
 
 class _Memo:
@@ -152,7 +152,7 @@ class _Memo:
 
 
 def chat_message(line: JSON) -> str:
-    return dumps({"type": "chat", "line": line})
+    return dumps(ChatMessage(line).to_wire())
 
 
 NOTICES = {
