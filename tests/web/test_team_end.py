@@ -87,7 +87,7 @@ def check_end(page: Any, table: str, lang: str, want: list[dict[str, Any]]) -> N
 
 def test_team_games_end_as_sides(open_page: Any) -> None:
     page = open_page("/", lang="en")
-    sign_in_as_guest(page)
+    name = sign_in_as_guest(page)
     tables = {game: start(page, game, players, options) for game, players, options in RUNS}
     base = page.url.split("#")[0]
     seen: dict[str, tuple[dict[str, Any], list[str]]] = {}
@@ -109,6 +109,17 @@ def test_team_games_end_as_sides(open_page: Any) -> None:
         # the replay's last step ends the same way
         replay_end(page, base, table, len(record["actions"]))
         check_end(page, table, "en", expected_rows(result, names, "en"))
+
+    # the guest's page lists each match with their side's rank over sides
+    page.goto(f"{base}#/player/{name}")
+    page.wait_for_selector('[data-testid="player-matches"]')
+    shown = page.locator('[data-testid="player-matches"] tbody tr').evaluate_all(
+        """rows => rows.map((r) => [r.querySelector('a').getAttribute('href'),
+                                    r.children[4].textContent])""")
+    for game, _, _ in RUNS:
+        record, _ = seen[game]
+        rank = next(s["rank"] for s in record["result"]["sides"] if 0 in s["seats"])
+        assert [f"#/replay/{tables[game]}", str(rank)] in shown, (game, shown)
 
     spanish = open_page("/", lang="es")
     for game, _, _ in RUNS:
