@@ -106,18 +106,19 @@ function signed(delta) {
   return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${decimal(Math.abs(delta))}`;
 }
 
-/** A stacked bar per side, labelled with its team ("Team B") or its seat's name. */
-function chart(sides) {
-  const max = Math.max(1, ...sides.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + Math.max(s.points, 0), 0))));
+/** A stacked bar per side (`perSeat` holds one entry per side: a seat, or partners as a team),
+ * labelled with its team ("Team B") or its seat's name. */
+function chart(perSeat) {
+  const max = Math.max(1, ...perSeat.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + Math.max(s.points, 0), 0))));
   const keys = [];
-  for (const p of sides) for (const s of p.parts) if (!keys.includes(s.key)) keys.push(s.key);
+  for (const p of perSeat) for (const s of p.parts) if (!keys.includes(s.key)) keys.push(s.key);
   const others = keys.filter((key) => !key.startsWith("terrain:"));
   const colour = (key) => (key.startsWith("terrain:") && TERRAIN_COLOURS[key.slice(8)])
     || COLOURS[others.indexOf(key) % COLOURS.length];
   const row = 34, labelW = 120, barW = 360, width = labelW + barW + 50;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${sides.length * row + 8}`, class: "score-chart",
+  const root = svg("svg", { viewBox: `0 0 ${width} ${perSeat.length * row + 8}`, class: "score-chart",
     role: "img", "aria-label": t("result.chart") });
-  sides.forEach((p, i) => {
+  perSeat.forEach((p, i) => {
     const y = 4 + i * row;
     const label = p.team ?? p.members;
     const name = label.length > 16 ? `${label.slice(0, 15)}…` : label;
