@@ -90,12 +90,26 @@ class GameSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Side:
+    """One side at the end: its seats (partners, or one seat), its score, its rank over sides."""
+
+    seats: tuple[Seat, ...]
+    score: int
+    rank: int
+
+    def to_json(self) -> JSON:
+        return {"seats": list(self.seats), "score": self.score, "rank": self.rank}
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """Final result: per-seat scores, ranks (1 = best, equal ranks share), the sides, each
     score as parts, and the tie-break reasons, so no consumer infers or re-adds anything.
 
     ``teams`` lists the seats of each side (one seat each when nobody plays in teams; filled in
-    when left empty); partners share their side's score, parts and rank. ``parts[seat]`` adds up
+    when left empty); partners share their side's score, parts and rank. ``sides`` says each
+    side once, ranked over sides (a match ends as sides, not seats: two teams are 1st and
+    2nd, not 1, 1, 3, 3), which every end screen shows. ``parts[seat]`` adds up
     to ``scores[seat]``. ``tiebreak[seat]`` says each value compared besides the score, in
     order; ``tiebreaks`` holds the same values as bare numbers (kept for older readers), and
     ``breakdown`` the game's own detailed explanation."""
@@ -121,12 +135,23 @@ class Outcome:
         """Each seat's side: its team's index in ``teams``."""
         return tuple(side_index(self.teams, len(self.scores)))
 
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """Each side once, in ``teams`` order: its seats, its score and its rank counted over
+        sides (sides with equal seat ranks share one; the next counts the sides above it)."""
+        first = [team[0] for team in self.teams]
+        return tuple(
+            Side(seats=tuple(team), score=self.scores[seat],
+                 rank=1 + sum(1 for other in first if self.ranks[other] < self.ranks[seat]))
+            for team, seat in zip(self.teams, first, strict=True))
+
     def to_json(self) -> JSON:
         return {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "teams": [list(t) for t in self.teams],
+            "sides": [side.to_json() for side in self.sides],
             "parts": [[p.to_json() for p in seat] for seat in self.parts],
             "tiebreak": [[t.to_json() for t in seat] for seat in self.tiebreak],
             "tiebreaks": [list(t) for t in self.tiebreaks],

@@ -3,6 +3,8 @@ scores the tie-break split, and each rating's change."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludoteca.engine.game import Outcome
 
 
@@ -15,6 +17,15 @@ def tie_broken(outcome: Outcome) -> list[int]:
     return [seat for seat in range(len(scores))
             if any(side[other] != side[seat] and scores[other] == scores[seat]
                    and ranks[other] != ranks[seat] for other in range(len(scores)))]
+
+
+def side_rank(result: dict[str, Any], seat: int) -> int | None:
+    """The rank of ``seat``'s side counted over sides (partners end as one team: 2nd, not
+    3rd), from the result's ``sides``, or from its teams and ranks when stored before them."""
+    if not result.get("ranks"):
+        return None
+    sides = result.get("sides") or Outcome.from_json(result).to_json()["sides"]
+    return next((int(side["rank"]) for side in sides if seat in side["seats"]), None)
 
 
 def rating_change(seat: int, before: float, after: float) -> dict[str, float | int]:

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.engine.errors import IllegalAction, OptionError
-from ludoteca.engine.game import JSON, Game, Seat
+from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.i18n import Voice
 from ludoteca.engine.match import Match, Step
 from ludoteca.engine.parts import render_parts
@@ -80,46 +80,65 @@ def event_lines(game: Game[Any, Any], voice: Voice, step: Step, viewer: Seat | N
     return [game.render_event(e, voice) for e in step.events_for(viewer)]
 
 
-def results_table(outcome: JSON, names: list[str], voice: Voice) -> Table:
-    """Ranks and scores of every seat, best first."""
+def sides_of(outcome: JSON) -> list[JSON]:
+    """The outcome's sides (``{seats, score, rank}``, ranked over sides); a record written
+    before outcomes said them gets them from its ``teams`` and ranks."""
+    return list(outcome.get("sides") or Outcome.from_json(outcome).to_json()["sides"])
+
+
+def side_name(side: JSON, index: int, voice: Voice) -> str:
+    """A seat by its name; partners as their team: "Team B: P2 and P4"."""
+    seats = side["seats"]
+    if len(seats) == 1:
+        return voice.name(seats[0])
+    return voice.t("Team {letter}: {players}", letter=chr(ord("A") + index),
+                   players=voice.join([voice.name(s) for s in seats]))
+
+
+def results_table(outcome: JSON, voice: Voice) -> Table:
+    """Ranks and scores of every side (a seat, or partners as one team), best first: ranks
+    count sides, so two teams are 1st and 2nd."""
+    sides = sides_of(outcome)
     table = Table(title=voice.t("Final ranks"))
     table.add_column(voice.t("rank"), justify="right")
-    table.add_column(voice.t("player"))
+    teams = any(len(side["seats"]) > 1 for side in sides)
+    table.add_column(voice.t("team") if teams else voice.t("player"))
     table.add_column(voice.t("score"), justify="right")
-    order = sorted(range(len(names)), key=lambda s: (outcome["ranks"][s], s))
-    for s in order:
-        table.add_row(str(outcome["ranks"][s]), Text(names[s]), str(outcome["scores"][s]))
+    for i in sorted(range(len(sides)), key=lambda i: (sides[i]["rank"], i)):
+        side = sides[i]
+        table.add_row(str(side["rank"]), Text(side_name(side, i, voice)), str(side["score"]))
     return table
 
 
 def final_renderable(outcome: JSON, voice: Voice, seat: Seat | None = None) -> RenderableType:
-    """The end of a match explained: one panel per side (the outcome's ``teams``; the viewer's
-    first, then by rank) with each score part as the engine gave it, the total and the
+    """The end of a match explained: one panel per side (the outcome's ``sides``; the viewer's
+    first, then by rank) with each score part as the engine gave it once, the total and the
     tie-break values, in ``voice``'s language. Nothing is added up or inferred here."""
     said = render_parts(outcome, voice)
-    scores, ranks = said["scores"], said["ranks"]
-    teams = said.get("teams") or [[s] for s in range(len(scores))]
-    parts = said.get("parts") or [[] for _ in scores]
-    reasons = said.get("tiebreak") or [[] for _ in scores]
+    sides = sides_of(outcome)
+    parts = said.get("parts") or [[] for _ in said["scores"]]
+    reasons = said.get("tiebreak") or [[] for _ in said["scores"]]
     panels = []
-    for side in sorted(teams, key=lambda t: (seat not in t, ranks[t[0]], t[0])):
-        first = side[0]
+    order = sorted(range(len(sides)),
+                   key=lambda i: (seat not in sides[i]["seats"], sides[i]["rank"], i))
+    for i in order:
+        side = sides[i]
+        first = side["seats"][0]
         table = Table(show_header=False, show_edge=False, pad_edge=False)
         table.add_column()
         table.add_column(justify="right")
         for part in parts[first]:
             table.add_row(part["text"], str(part["points"]))
         table.add_row(Text(voice.t("total"), style="bold"),
-                      Text(str(scores[first]), style="bold"))
+                      Text(str(side["score"]), style="bold"))
         body: list[RenderableType] = [table]
         if reasons[first]:
             body.append(Text(voice.t("tie-break: {reasons}", reasons="; ".join(
                 r["text"] for r in reasons[first])), style="dim"))
         title = voice.t("{side} · rank {rank} · {score} points",
-                        side=" + ".join(voice.name(s) for s in side), rank=ranks[first],
-                        score=scores[first])
+                        side=side_name(side, i, voice), rank=side["rank"], score=side["score"])
         panels.append(Panel(Group(*body), title=title, expand=False,
-                            border_style="bold green" if ranks[first] == 1 else ""))
+                            border_style="bold green" if side["rank"] == 1 else ""))
     return Columns(panels)
 
 
@@ -187,7 +206,7 @@ class PlaySession:
         final_view = match.view(viewer)
         self.console.print(self.ui.render(final_view, viewer))
         self.console.print(final_renderable(result, self.voice, viewer))
-        self.console.print(results_table(result, self.voice.names, voice))
+        self.console.print(results_table(result, voice))
         return result
 
     def show(self, step: Step) -> None:
@@ -318,7 +337,7 @@ def run_replay(
         show(last)
         if outcome is not None:
             console.print(final_renderable(outcome, voice, seat))
-            console.print(results_table(outcome, voice.names, voice))
+            console.print(results_table(outcome, voice))
             if record.result is not None and record.result.get("scores") != outcome["scores"]:
                 console.print(
                     Text(voice.t("warning: the replayed scores differ from the record's"),

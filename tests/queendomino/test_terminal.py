@@ -153,7 +153,7 @@ def test_team_table_shows_the_own_kingdom_last(q) -> None:
     """rules/queendomino.md §7.6 and ruling 10: in team play the viewer's team kingdom comes
     last (nearest the prompt, issue 12 item 7), titled with both partners, each kingdom once;
     the partner is marked on the lines; the final breakdown has one panel per team with the
-    team's rank, the viewer's first."""
+    team's rank over teams, the viewer's first."""
     s = q.started(6, seed=1, teams=True)
     seat = 4  # partners with seat 1: team P2 + P5
     text = _text(ui.render(GAME.view(s, seat), seat))
@@ -168,7 +168,10 @@ def test_team_table_shows_the_own_kingdom_last(q) -> None:
     assert outcome is not None
     voice = GAME.voice(names=[f"P{n + 1}" + (" (you)" if n == seat else "") for n in range(6)])
     final = _text(final_renderable(outcome.to_json(), voice, seat))
-    assert final.count("rank") == 3 and final.index("P2 + P5 (you)") < final.index("P1 + P4")
+    assert final.count("rank") == 3
+    assert final.index("Team B: P2 and P5 (you)") < final.index("Team A: P1 and P4")
+    ranks = sorted(int(r) for r in re.findall(r"· rank (\d) ·", final))
+    assert ranks[0] == 1 and ranks[-1] <= 3  # counted over the three teams, not six seats
 
 
 def test_eight_kingdoms_stay_compact(q) -> None:

@@ -150,9 +150,24 @@ def play_to_end(page: Any, seed: int, on_turn: Callable[[int], None] | None = No
     raise AssertionError(f"the game did not end within {limit} actions")
 
 
+def shown_sides(page: Any) -> list[dict[str, Any]]:
+    """The end's score table as shown, best first: per row (one per side) its seats, rank, the
+    words naming it and its score."""
+    found: list[dict[str, Any]] = page.eval_on_selector_all(
+        '[data-testid="result"] [data-testid^="result-side-"]',
+        """rows => rows.map((r) => ({seats: r.dataset.seats.split(' ').map(Number),
+            rank: Number(r.children[0].textContent), who: r.children[1].textContent,
+            parts: r.querySelectorAll('.parts li').length,
+            score: Number(r.children[3].textContent)}))""")
+    return found
+
+
 def shown_scores(page: Any, players: int) -> list[int]:
-    return [int(page.get_by_test_id(f"result-score-{seat}").inner_text())
-            for seat in range(players)]
+    """Each seat's score as the end shows it (partners read from their side's one row)."""
+    scores: dict[int, int] = {}
+    for side in shown_sides(page):
+        scores.update({seat: side["score"] for seat in side["seats"]})
+    return [scores[seat] for seat in range(players)]
 
 
 def engine_outcome(page: Any, table: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from ludoteca.server.db import Table, User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
+from ludoteca.server.results import side_rank
 from ludoteca.server.routes.deps import (
     Body,
     HubDep,
@@ -201,6 +202,7 @@ def _history_row(table: Table, seat: int) -> JSON:
         "finished_at": stamp(table.finished_at),
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
+        "rank": side_rank(result, seat),
         "rated": bool(result.get("ratings")),  # a rated table with a bot or a take-over is not
     }
 

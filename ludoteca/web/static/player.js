@@ -126,7 +126,7 @@ export function mount(main, { id: name }, session) {
           h("td", {}, gameTitle(m.game)),
           h("td", {}, Array.isArray(m.players) ? m.players.map((p) => p?.name ?? p).join(", ") : m.players),
           h("td", {}, seat !== null ? m.scores?.[seat] : (m.scores || []).join(" – ")),
-          h("td", {}, seat !== null ? m.ranks?.[seat] : (m.ranks || []).join(" – ")),
+          h("td", {}, seat !== null ? (m.rank ?? m.ranks?.[seat]) : (m.ranks || []).join(" – ")),
           h("td", {}, m.rated ? t("common.yes") : t("common.no")),
           h("td", {}, h("a", { href: `#/replay/${m.id}` }, t("table.replay"))));
       })))), ...[account].filter(Boolean));

@@ -1,7 +1,8 @@
-// The end-of-game score: per seat the score parts the engine sent (each with its sentence and
-// points), the tie-break reasons, and a stacked SVG bar per seat. Nothing is added up here:
-// the parts come from the outcome and already add up to each score.
-import { decimal, t } from "./i18n.js";
+// The end-of-game score: per side (a seat, or partners as one team) the score parts the engine
+// sent (each with its sentence and points), the tie-break reasons, and a stacked SVG bar per
+// side. Nothing is added up here: the parts come from the outcome and already add up to each
+// score, and the sides and their ranks are the outcome's `sides`.
+import { decimal, getLang, t } from "./i18n.js";
 import { partText } from "./parts.js";
 import { h, svg } from "./ui.js";
 
@@ -22,16 +23,39 @@ export function segments(result, seat, names = []) {
   }));
 }
 
-/** The seats playing with `seat` (the outcome's teams), itself excluded. */
-function partnersOf(result, seat) {
-  const side = (result.teams || []).find((team) => team.includes(seat)) || [seat];
-  return side.filter((s) => s !== seat);
+/** The result's sides, each once: {seats, score, rank} with ranks counted over sides (the
+ * server's `sides`; a result stored before it was said has one from `teams` and the ranks). */
+export function sidesOf(result) {
+  if (Array.isArray(result.sides)) return result.sides;
+  const teams = result.teams || (result.scores || []).map((_, seat) => [seat]);
+  const ranks = result.ranks || [];
+  return teams.map((seats) => ({ seats, score: result.scores?.[seats[0]] ?? 0,
+    rank: 1 + teams.filter((other) => ranks[other[0]] < ranks[seats[0]]).length }));
 }
 
-/** "Winner: Ana" (or "Winners: …"): the sentence the result opens with, and the one the page
- * announces when the match ends. */
+const seatName = (names, seat) => names[seat] ?? t("seat.n", { n: seat + 1 });
+
+/** "Bot 2 and Bot 4" (or "Bot 2 y Bot 4"), as the page's language lists names. */
+function listed(items) {
+  return new Intl.ListFormat(getLang(), { style: "long", type: "conjunction" }).format(items);
+}
+
+/** A side as people call it: a seat by its name; partners as their team ("Team B") and its
+ * members ("Bot 2 and Bot 4"), the team lettered in the outcome's order (A, B, C…). */
+function sideWords(side, index, names) {
+  if (side.seats.length === 1) return { team: null, members: seatName(names, side.seats[0]) };
+  return { team: t("result.team", { letter: String.fromCharCode(65 + index) }),
+    members: listed(side.seats.map((s) => seatName(names, s))) };
+}
+
+/** "Winner: Ana", "Winner: Team B (Bot 2 and Bot 4)" (or "Winners: …" on a tie): the sentence
+ * the result opens with, and the one the page announces when the match ends. */
 export function winnersText(result, names) {
-  const winners = (result.winners || []).map((s) => names[s] ?? t("seat.n", { n: s + 1 }));
+  const sides = sidesOf(result);
+  const winners = sides.map((side, i) => ({ side, i })).filter(({ side }) => side.rank === 1).map(({ side, i }) => {
+    const { team, members } = sideWords(side, i, names);
+    return team ? t("result.side_named", { team, members }) : members;
+  });
   return winners.length > 1 ? t("result.winners", { names: winners.join(", ") }) : t("result.winner", { name: winners[0] ?? "?" });
 }
 
@@ -41,31 +65,33 @@ function tieBroken(result, seat) {
   return Array.isArray(result.tie_broken) ? result.tie_broken.includes(seat) : true;
 }
 
-/** The result section: winners, scores, a bar chart and a detailed table per seat. */
+/** The result section: winners, then one row and one bar per side (a seat, or partners as one
+ * team: ranks counted over sides, the team's points listed once, its members named). */
 export function renderResult(result, names) {
   const section = h("section", { class: "result", "data-testid": "result", "aria-labelledby": "result-title" });
   section.append(h("h2", { id: "result-title" }, t("result.title")));
   section.append(h("p", { class: "winners" }, winnersText(result, names)));
-  const perSeat = names.map((name, seat) => ({
-    name, seat, score: result.scores?.[seat] ?? 0, rank: result.ranks?.[seat],
-    parts: segments(result, seat, names),
-    partners: partnersOf(result, seat).map((s) => names[s] ?? t("seat.n", { n: s + 1 })),
-    tiebreak: tieBroken(result, seat) ? ((result.tiebreak || [])[seat] || []).map((r) => partText(r, names)) : [],
-  }));
-  section.append(...chart(perSeat));
+  const sides = sidesOf(result).map((side, index) => {
+    const first = side.seats[0];
+    return { ...side, index, ...sideWords(side, index, names), parts: segments(result, first, names),
+      tiebreak: side.seats.some((s) => tieBroken(result, s)) ? ((result.tiebreak || [])[first] || []).map((r) => partText(r, names)) : [] };
+  });
+  const teams = sides.some((side) => side.team);
+  section.append(...chart(sides));
   const table = h("table", { class: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.rank")), h("th", { scope: "col" }, t("result.player")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.rank")), h("th", { scope: "col" }, t(teams ? "result.team_col" : "result.player")),
       h("th", { scope: "col" }, t("result.parts")), h("th", { scope: "col", class: "num" }, t("result.score")))),
-    h("tbody", {}, perSeat.slice().sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((p) => h("tr", {},
-      h("td", {}, p.rank ?? ""),
-      h("th", { scope: "row" }, p.partners.length ? t("result.with", { name: p.name, partners: p.partners.join(", ") }) : p.name),
+    h("tbody", {}, sides.slice().sort((a, b) => a.rank - b.rank || a.index - b.index).map((p) => h("tr",
+      { "data-testid": `result-side-${p.index}`, "data-seats": p.seats.join(" "), "data-rank": String(p.rank) },
+      h("td", {}, p.rank),
+      h("th", { scope: "row" }, p.team ? [h("strong", {}, p.team), ": ", p.members] : p.members),
       h("td", {}, p.parts.length ? h("ul", { class: "parts" }, p.parts.map((s) => h("li", {}, `${s.label}: ${s.points}`))) : "—",
         p.tiebreak.length ? h("p", { class: "tiebreak" }, t("result.tiebreak", { reasons: p.tiebreak.join("; ") })) : ""),
-      h("td", { class: "num", "data-testid": `result-score-${p.seat}` }, p.score)))));
+      h("td", { class: "num", "data-testid": `result-score-${p.seats[0]}` }, p.score)))));
   section.append(h("div", { class: "scroll-x" }, table));
   if (Array.isArray(result.ratings) && result.ratings.length) {
     section.append(h("h3", {}, t("result.ratings")), h("ul", { class: "ratings", "data-testid": "ratings" }, result.ratings.map((r) =>
-      h("li", { "data-testid": `rating-${r.seat}` }, t("result.rating", { name: names[r.seat] ?? t("seat.n", { n: r.seat + 1 }),
+      h("li", { "data-testid": `rating-${r.seat}` }, t("result.rating", { name: seatName(names, r.seat),
         before: fmt(r.before), after: fmt(r.after), delta: signed(r.delta) })))));
   }
   return section;
@@ -81,6 +107,8 @@ function signed(delta) {
   return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${decimal(Math.abs(delta))}`;
 }
 
+/** A stacked bar per side (`perSeat` holds one entry per side: a seat, or partners as a team),
+ * labelled with its team ("Team B") or its seat's name. */
 function chart(perSeat) {
   const max = Math.max(1, ...perSeat.map((p) => Math.max(p.score, p.parts.reduce((a, s) => a + Math.max(s.points, 0), 0))));
   const keys = [];
@@ -91,7 +119,8 @@ function chart(perSeat) {
     role: "img", "aria-label": t("result.chart") });
   perSeat.forEach((p, i) => {
     const y = 4 + i * row;
-    const name = p.name.length > 16 ? `${p.name.slice(0, 15)}…` : p.name;
+    const label = p.team ?? p.members;
+    const name = label.length > 16 ? `${label.slice(0, 15)}…` : label;
     root.append(svg("text", { x: 0, y: y + 19, class: "chart-label" }, name));
     let x = labelW;
     for (const s of p.parts) {
