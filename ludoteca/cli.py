@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -348,9 +349,11 @@ def tournament(
     ] = None,
 ) -> None:
     """Bots against bots, seats rotated; win rates and mean scores with 95% intervals."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
     from ludoteca.tournament import (
+        GameRecord,
+        GameTask,
         Result,
         RoundRobinResult,
         TournamentSettings,
@@ -361,6 +364,8 @@ def tournament(
         run_tournament,
         terminal_tables,
     )
+    from ludoteca.tournament.eta import TimeLeft, WorkLeftColumn
+    from ludoteca.tournament.runner import resolve_jobs
 
     console = out()
     with person_errors():
@@ -371,10 +376,18 @@ def tournament(
         options = parse_option_pairs(option or [])
         names = parse_entrants(round_robin if round_robin is not None else bots or "greedy,random")
         progress = Progress(
-            "{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            "{task.description}", BarColumn(), MofNCompleteColumn(), WorkLeftColumn(),
             console=console, transient=True,
         )
-        task = progress.add_task(f"{game}", total=None)
+        task = progress.add_task(f"{game}", total=None, left=None, at=0.0)
+        clock: list[TimeLeft] = []
+
+        def on_tasks(tasks: Sequence[GameTask]) -> None:
+            clock.append(TimeLeft(tasks, resolve_jobs(jobs)))
+
+        def on_record(record: GameRecord) -> None:
+            clock[0].add(record)
+            progress.update(task, left=clock[0].seconds(), at=time.monotonic())
 
         def on_game(done: int) -> None:
             progress.update(task, completed=done)
@@ -389,6 +402,8 @@ def tournament(
                     settings,
                     on_start=lambda total: progress.update(task, total=total),
                     on_game=on_game,
+                    on_tasks=on_tasks,
+                    on_record=on_record,
                 )
         except KeyboardInterrupt:
             fail("interrupted; no results written", INTERRUPTED)
