@@ -123,6 +123,7 @@ def play(
     from ludoteca.bots import check_bot, make_bot, parse_bot_list
     from ludoteca.engine.match import Match
     from ludoteca.games import get_game
+    from ludoteca.engine.i18n import speaking
     from ludoteca.terminal.session import (
         PlaySession,
         Quit,
@@ -167,7 +168,8 @@ def play(
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = save or Path("matches") / f"{g.spec.name}-{stamp}.json"
     try:
-        session.run()
+        with speaking(voice):  # the game's board, hints and help in the person's language
+            session.run()
     except LudotecaError as exc:  # a bot's mistake, never the person's: say it, keep the moves
         match.close()
         saved = save_record(match.record, path)
@@ -208,6 +210,7 @@ def replay(
     """Step through a saved match: Enter next, b back, e end, q quit."""
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
+    from ludoteca.engine.i18n import speaking
     from ludoteca.terminal.session import load_renderer, run_replay
 
     with person_errors():
@@ -221,7 +224,8 @@ def replay(
         names += [f"P{i + 1}" for i in range(len(names), record.players)]
         voice = g.voice(language, [f"P{i + 1} ({n})" for i, n in enumerate(names)])
         try:
-            run_replay(record, g, ui, out(), read_line, voice, seat, to_end)
+            with speaking(voice):
+                run_replay(record, g, ui, out(), read_line, voice, seat, to_end)
         except KeyboardInterrupt:
             raise typer.Exit(INTERRUPTED) from None
 
