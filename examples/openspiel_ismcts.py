@@ -6,8 +6,8 @@
 OpenSpiel's own Python IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts,
 nodes keyed by the observation string) plays seat 0 or 1 in turn against each opponent level;
 chance nodes are sampled from their outcomes, and IS-MCTS's worlds from the same seeded
-random state, so ``--seed`` repeats a run exactly. Prints IS-MCTS's score (wins + half the ties) with
-Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
+random state, so ``--seed`` repeats a run exactly. Prints IS-MCTS's score (wins + half the
+ties) with Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
 """
 
 from __future__ import annotations

@@ -121,9 +121,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from ludoteca.bots import check_bot, make_bot, parse_bot_list
+    from ludoteca.engine.i18n import speaking
     from ludoteca.engine.match import Match
     from ludoteca.games import get_game
-    from ludoteca.engine.i18n import speaking
     from ludoteca.terminal.session import (
         PlaySession,
         Quit,
@@ -208,9 +208,9 @@ def replay(
     lang: Lang = None,
 ) -> None:
     """Step through a saved match: Enter next, b back, e end, q quit."""
+    from ludoteca.engine.i18n import speaking
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
-    from ludoteca.engine.i18n import speaking
     from ludoteca.terminal.session import load_renderer, run_replay
 
     with person_errors():

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from io import StringIO
-from typing import Any
 
 import pytest
 from rich.console import Console
