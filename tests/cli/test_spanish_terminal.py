@@ -1,6 +1,7 @@
 """The terminal in Spanish says no English word (issue 38): the boards, hints, help and typing
 errors of every game in the registry, at every decision of a bots' match, and a whole watched
-``ludoteca play --lang es`` session to its end.
+``ludoteca play --lang es`` session to its end; the move a hint gives as an example, in its
+language's words, is read back as a legal move.
 
 The English words looked for are the ones the same texts say in English that no Spanish
 catalog says (as tests/web/test_spanish_words.py does for the pages): a word printed in
@@ -30,6 +31,8 @@ FIELD = re.compile(r"\{[^{}]*\}")
 TYPED = ["xyz", "1 2", "99", "claim 99", "place 9 9 q", "star 9 9", "claim", "discard", "play",
          "attack 9", "place 1 1", "9 9 E", "0 0 N", "build 99", "stop", "roll"]
 """Things a person might type wrongly, for the parse errors (echoed in quotes, not judged)."""
+EXAMPLE = re.compile(r"(?:e\.g\.|p\. ej\.) [`']([^`']+)[`']")
+"""The example move of a hint (``e.g. `claim 5```, ``p. ej. 'oro plata'``)."""
 STEPS = 120
 """Decisions looked at per match (enough to reach every phase of every game)."""
 NAMES = re.compile(r"'[^']*'|\bP\d\b|\([^()]*bot\)|\bbots?\b|\S*\/\S*")
@@ -72,7 +75,10 @@ def renderer_texts(game_name: str, lang: str) -> list[str]:
                 view = match.view(seat)
                 out = console()
                 out.print(ui.render(view, seat))
-                texts += [out.export_text(), ui.hint(view, legal)]
+                hint = ui.hint(view, legal)
+                texts += [out.export_text(), hint]
+                for example in EXAMPLE.findall(hint):  # typed as the hint says: a legal move
+                    assert ui.parse(example, view, legal) in legal, (lang, example)
                 if hasattr(ui, "help_text"):
                     texts.append(ui.help_text(view))
                 for typed in TYPED:
