@@ -32,6 +32,7 @@ shape: numbers, paths and the widths of tables aside (its numbers and line count
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shlex
@@ -123,6 +124,12 @@ APPEND: dict[str, list[str]] = {
 """Flags added when a program (or a flag) is in the command: their defaults are long."""
 
 ARENA_FILE = "~/.local/share/ludoteca/arena.sqlite3"
+NEEDS = {"examples/maskable_ppo.py": ("torch", "sb3_contrib"), "examples/self_play.py": ("torch",),
+         "examples/openspiel_ismcts.py": ("pyspiel",),
+         "examples/buttons_linear_policy.py": ("pettingzoo",)}
+"""The extras a program needs (``rl``, ``rl-train``): without them its command skips and says
+why, as the RL tests do, except under ``LUDOTECA_REQUIRE_SERVICES=1`` (CI)."""
+
 PLACEHOLDERS = {"GAME": "kingdomino", "N": "2",
                 "match.json": str(ROOT / "examples" / "kingdomino-3p.json"),
                 ARENA_FILE: "{scratch}/arena.sqlite3",
@@ -398,6 +405,10 @@ def test_the_command_runs_as_the_docs_say(
     services: dict[str, str],
 ) -> None:
     env, words_ = split_env(shlex.split(command.text))
+    for program, modules in NEEDS.items():
+        missing = [m for m in modules if program in words_ and importlib.util.find_spec(m) is None]
+        if missing:
+            (pytest.fail if REQUIRED else pytest.skip)(f"{program} needs {', '.join(missing)}")
     if ARENA_FILE in words_:
         made = CliRunner().invoke(cli.app, ["migrate", "--database-url",
                                             f"sqlite:///{tmp_path / 'arena.sqlite3'}"])
