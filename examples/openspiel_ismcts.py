@@ -5,8 +5,9 @@
 
 OpenSpiel's own Python IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts,
 nodes keyed by the observation string) plays seat 0 or 1 in turn against each opponent level;
-chance nodes are sampled from their outcomes. Prints IS-MCTS's score (wins + half the ties) with
-Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
+chance nodes are sampled from their outcomes, and IS-MCTS's worlds from the same seeded
+random state, so ``--seed`` repeats a run exactly. Prints IS-MCTS's score (wins + half the
+ties) with Wilson's 95% interval, per opponent. Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -37,6 +39,13 @@ def play(game: lo.LudotecaGame, bots: list[pyspiel.Bot], rng: np.random.RandomSt
         else:
             state.apply_action(bots[state.current_player()].step(state))
     return list(state.returns())
+
+
+def seeded_resampler(searcher: ismcts.ISMCTSBot) -> Any:
+    """ISMCTS's world sampling, drawing from ``searcher``'s own seeded random state."""
+    def resample(state: lo.LudotecaState, player: int) -> lo.LudotecaState:
+        return state.resample_from_infostate(player, searcher.random_number)
+    return resample
 
 
 def main() -> None:
@@ -67,6 +76,10 @@ def main() -> None:
                 game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c=2.0,
                 max_simulations=args.simulations, random_state=rng,
                 use_observation_string=True)
+            # OpenSpiel's resampler draws from its own unseeded sampler
+            # (pyspiel.UniformProbabilitySampler): draw from the seeded rng instead, so a run
+            # is repeated exactly by its --seed.
+            searcher.set_resampler(seeded_resampler(searcher))
             ours = lo.LudotecaBot(game, 1 - me, level, seed=args.seed * 1000 + g)
             bots = [searcher, ours] if me == 0 else [ours, searcher]
             returns = play(game, bots, rng)

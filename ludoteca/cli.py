@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -176,6 +177,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from ludoteca.bots import check_bot, make_bot, parse_bot_list
+    from ludoteca.engine.i18n import speaking
     from ludoteca.engine.match import Match
     from ludoteca.games import get_game
     from ludoteca.terminal.session import (
@@ -222,7 +224,8 @@ def play(
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = save or Path("matches") / f"{g.spec.name}-{stamp}.json"
     try:
-        session.run()
+        with speaking(voice):  # the game's board, hints and help in the person's language
+            session.run()
     except LudotecaError as exc:  # a bot's mistake, never the person's: say it, keep the moves
         match.close()
         saved = save_record(match.record, path)
@@ -261,6 +264,7 @@ def replay(
     lang: Lang = None,
 ) -> None:
     """Step through a saved match: Enter next, b back, e end, q quit."""
+    from ludoteca.engine.i18n import speaking
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
     from ludoteca.terminal.session import load_renderer, run_replay
@@ -276,7 +280,8 @@ def replay(
         names += [f"P{i + 1}" for i in range(len(names), record.players)]
         voice = g.voice(language, [f"P{i + 1} ({n})" for i, n in enumerate(names)])
         try:
-            run_replay(record, g, ui, out(), read_line, voice, seat, to_end)
+            with speaking(voice):
+                run_replay(record, g, ui, out(), read_line, voice, seat, to_end)
         except KeyboardInterrupt:
             raise typer.Exit(INTERRUPTED) from None
 
@@ -414,9 +419,11 @@ def tournament(
     ] = None,
 ) -> None:
     """Bots against bots, seats rotated; win rates and mean scores with 95% intervals."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
     from ludoteca.tournament import (
+        GameRecord,
+        GameTask,
         Result,
         RoundRobinResult,
         TournamentSettings,
@@ -427,6 +434,8 @@ def tournament(
         run_tournament,
         terminal_tables,
     )
+    from ludoteca.tournament.eta import TimeLeft, WorkLeftColumn
+    from ludoteca.tournament.runner import resolve_jobs
 
     console = out()
     with person_errors():
@@ -437,10 +446,18 @@ def tournament(
         options = parse_option_pairs(option or [])
         names = parse_entrants(round_robin if round_robin is not None else bots or "greedy,random")
         progress = Progress(
-            "{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            "{task.description}", BarColumn(), MofNCompleteColumn(), WorkLeftColumn(),
             console=console, transient=True,
         )
-        task = progress.add_task(f"{game}", total=None)
+        task = progress.add_task(f"{game}", total=None, left=None, at=0.0)
+        clock: list[TimeLeft] = []
+
+        def on_tasks(tasks: Sequence[GameTask]) -> None:
+            clock.append(TimeLeft(tasks, resolve_jobs(jobs)))
+
+        def on_record(record: GameRecord) -> None:
+            clock[0].add(record)
+            progress.update(task, left=clock[0].seconds(), at=time.monotonic())
 
         def on_game(done: int) -> None:
             progress.update(task, completed=done)
@@ -455,6 +472,8 @@ def tournament(
                     settings,
                     on_start=lambda total: progress.update(task, total=total),
                     on_game=on_game,
+                    on_tasks=on_tasks,
+                    on_record=on_record,
                 )
         except KeyboardInterrupt:
             fail("interrupted; no results written", INTERRUPTED)

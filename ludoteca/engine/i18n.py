@@ -13,7 +13,9 @@ engine and terminal (``ludoteca/locale``) and one per game, in the game's own fo
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -149,3 +151,37 @@ class Voice:
         if len(items) <= 1:
             return "".join(items)
         return self.t("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+# ---- the terminal renderers' words ------------------------------------------------------------
+# A game's terminal renderer draws a table from a view alone (``render(view, seat)``,
+# ``hint(view, legal)``), as the browser renderers do; its words go through ``t`` and ``nt``
+# here, which speak the language of the session drawing now (``speaking``), English outside
+# one. The ``t``/``nt`` names are the ones ``make messages`` extracts.
+_SPEAKING: ContextVar[Voice | None] = ContextVar("ludoteca_terminal_voice", default=None)
+
+
+@contextmanager
+def speaking(voice: Voice) -> Iterator[None]:
+    """While the block runs, ``t`` and ``nt`` speak ``voice``'s language."""
+    token = _SPEAKING.set(voice)
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
+def t(msgid: str, /, **fields: object) -> str:
+    """``msgid`` in the language being spoken (``speaking``), fields filled in."""
+    voice = _SPEAKING.get()
+    if voice is None:
+        return msgid.format(**fields) if fields else msgid
+    return voice.t(msgid, **fields)
+
+
+def nt(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The singular or plural form for ``n`` in the language being spoken."""
+    voice = _SPEAKING.get()
+    if voice is None:
+        return (singular if n == 1 else plural).format(n=n, **fields)
+    return voice.nt(singular, plural, n, **fields)

@@ -45,6 +45,10 @@ DEFAULT_TIME_MS = 2000
 """Move budget sent to external bots (levels have their own fixed budgets)."""
 
 Progress = Callable[[int], None]
+Planned = Callable[[Sequence["GameTask"]], None]
+"""Told every game to play, once they are checked (the CLI costs the time left from them)."""
+Finished = Callable[["GameRecord"], None]
+"""Told each game's record as the game finishes."""
 
 
 @dataclass(frozen=True)
@@ -259,10 +263,14 @@ def resolve_workers(workers: int, jobs: int) -> int:
 
 
 def run_games(
-    tasks: list[GameTask], jobs: int = 1, on_game: Progress | None = None
+    tasks: list[GameTask],
+    jobs: int = 1,
+    on_game: Progress | None = None,
+    on_record: Finished | None = None,
 ) -> list[GameRecord]:
     """Play every task, in ``jobs`` processes when more than one, and return the records in
-    task order. ``on_game(done)`` is called as each game finishes."""
+    task order. ``on_record(record)`` then ``on_game(done)`` are called as each game
+    finishes."""
     jobs = min(resolve_jobs(jobs), len(tasks))
     records: list[GameRecord] = []
     if jobs <= 1:
@@ -270,6 +278,8 @@ def run_games(
         try:
             for task in tasks:
                 records.append(play_task(task, pools.for_task(task)))
+                if on_record is not None:
+                    on_record(records[-1])
                 if on_game is not None:
                     on_game(len(records))
         finally:
@@ -282,6 +292,8 @@ def run_games(
         futures = [executor.submit(_play_in_worker, task) for task in tasks]
         for future in as_completed(futures):
             records.append(future.result())
+            if on_record is not None:
+                on_record(records[-1])
             if on_game is not None:
                 on_game(len(records))
     except BaseException:
@@ -357,6 +369,8 @@ def run_tournament(
     *,
     on_start: Progress | None = None,
     on_game: Progress | None = None,
+    on_tasks: Planned | None = None,
+    on_record: Finished | None = None,
 ) -> TournamentResult:
     """Play ``settings.games`` seeded games with the entrants in rotating seats: entrant i sits
     at seat (i + g) mod players in game g, so every entrant plays every seat equally often when
@@ -381,8 +395,10 @@ def run_tournament(
     ]
     if on_start is not None:
         on_start(len(tasks))
+    if on_tasks is not None:
+        on_tasks(tasks)
     start = time.perf_counter()
-    records = run_games(tasks, settings.jobs, on_game)
+    records = run_games(tasks, settings.jobs, on_game, on_record)
     return TournamentResult(
         game=name,
         players=players,
@@ -409,6 +425,8 @@ def run_round_robin(
     *,
     on_start: Progress | None = None,
     on_game: Progress | None = None,
+    on_tasks: Planned | None = None,
+    on_record: Finished | None = None,
 ) -> RoundRobinResult:
     """Every pairing (A, B) plays ``settings.games`` games: A in one seat, B in all the others,
     the lone seat rotating (game g: seat g mod players). At 2 players that is A against B with
@@ -438,8 +456,10 @@ def run_round_robin(
             )
     if on_start is not None:
         on_start(len(tasks))
+    if on_tasks is not None:
+        on_tasks(tasks)
     start = time.perf_counter()
-    records = run_games(tasks, settings.jobs, on_game)
+    records = run_games(tasks, settings.jobs, on_game, on_record)
     pairings, overall = tally_round_robin(records, pairs, entrants, players)
     return RoundRobinResult(
         game=settings.game,

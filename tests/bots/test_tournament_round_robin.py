@@ -88,7 +88,8 @@ def test_every_pairing_plays_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> 
 
     seen: list[GameTask] = []
 
-    def spy(tasks: list[GameTask], jobs: int = 1, on_game: Any = None) -> Any:
+    def spy(tasks: list[GameTask], jobs: int = 1, on_game: Any = None, on_record: Any = None
+            ) -> Any:
         seen.extend(tasks)
         return [play_task(task) for task in tasks]
 

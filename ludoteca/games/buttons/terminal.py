@@ -21,6 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.buttons.actions import (
     DECLINE,
     ROLL,
@@ -39,22 +40,28 @@ COLOUR_STYLE = {
     "B": "bold bright_white on blue3",
 }
 COLOUR_NAMES = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
-YOURS = "Your board"
-"""How the title of the viewer's own board begins (the top of their block on screen)."""
+YOURS = N_("Your board")
+"""How the title of the viewer's own board begins (the top of their block on screen), in
+English: ``t(YOURS)`` says it in the session's language."""
 WORDS = {
-    "roll": ROLL, "r": ROLL,
-    "stop": STOP, "s": STOP, "out": STOP,
-    "decline": DECLINE, "d": DECLINE, "pass": DECLINE, "no": DECLINE,
+    "roll": ROLL, "r": ROLL, "tirar": ROLL, "tira": ROLL, "t": ROLL,
+    "stop": STOP, "s": STOP, "out": STOP, "salir": STOP, "sal": STOP,
+    "decline": DECLINE, "d": DECLINE, "pass": DECLINE, "no": DECLINE, "renunciar": DECLINE,
 }
+PLACE_WORDS = ("place", "p", "colocar", "coloca", "c")
+STAR_WORDS = ("star", "*", "estrella", "e")
+PHASES = {"turn": N_("roll or stop"), "place": N_("placing markers"),
+          "stars": N_("choosing stars"), "over": N_("game over")}
+STATUSES = {"in": N_("in the round"), "stopped": N_("stopped"), "busted": N_("busted")}
 
 
 def typed(action: Any) -> str:
     """What a person types for ``action`` (the inverse of ``parse``)."""
     if isinstance(action, Place):
-        return f"place {action.row} {action.col}"
+        return t("place {row} {col}", row=action.row, col=action.col)
     if isinstance(action, Star):
-        return f"star {action.row} {action.col}"
-    return str(action.to_json()["type"])
+        return t("star {row} {col}", row=action.row, col=action.col)
+    return t(str(action.to_json()["type"]))
 
 
 def board(p: dict[str, Any], mine: dict[str, Any] | None) -> Table:
@@ -93,36 +100,40 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     """The other boards, then the viewer's own board with the dice under it (so that with
     the hint and the prompt it fits an 80×24 terminal, issue 12 item 7); a spectator sees
     the dice first, then every board alike."""
-    head = Text(f"Buttons — round {view['round']} — ", style="bold")
-    head.append(f"phase {view['phase']}, P{view['active'] + 1} to play")
+    head = Text(t("Buttons — round {round} — ", round=view["round"]), style="bold")
+    head.append(t("{phase}, {player} to play", phase=t(PHASES[view["phase"]]),
+                  player=f"P{view['active'] + 1}"))
     dice = view["dice"]
     if dice:
-        roll = Text("Dice: " if view["phase"] == "place" else "Last roll: ")
-        roll.append(f" white {dice['white']} ", style="black on bright_white")
+        roll = Text(t("Dice: ") if view["phase"] == "place" else t("Last roll: "))
+        roll.append(" " + t("white {n}", n=dice["white"]) + " ", style="black on bright_white")
         roll.append(" ")
-        roll.append(f" gold {dice['gold']} ", style="bold yellow on black")
+        roll.append(" " + t("gold {n}", n=dice["gold"]) + " ", style="bold yellow on black")
         for d in dice["black"]:
             roll.append(" ")
             roll.append(f" {d} ", style="bright_white on grey15")
-        roll.append(f"   ({view['free_dice']} white-pip dice in play)")
+        roll.append("   " + t("({n} white-pip dice in play)", n=view["free_dice"]))
     else:
-        roll = Text(f"No roll yet ({view['free_dice']} white-pip dice in play)")
+        roll = Text(t("No roll yet ({n} white-pip dice in play)", n=view["free_dice"]))
     table: list[RenderableType] = [roll]
     if view["deciders"] and view["phase"] in ("place", "stars"):
         who = ", ".join(f"P{s + 1}" for s in view["deciders"])
-        table.append(Text(f"Deciding at once: {who} (answers stay hidden until all are in)"))
+        table.append(Text(t("Deciding at once: {players} (answers stay hidden until all are in)",
+                            players=who)))
     chosen = view["options"].get("layouts", "ludoteca")
-    layout_set = "" if chosen == "ludoteca" else f" of set {chosen}"
+    layout_set = "" if chosen == "ludoteca" else " " + t("of set {name}", name=chosen)
     panels = []
     own: Panel | None = None
     for i, p in enumerate(view["seats"]):
         mine = view["you"] if i == seat else None
-        name = f"{YOURS} (P{i + 1})" if i == seat else f"P{i + 1}"
-        cards = " ".join(p["cards"]) or "no card"
-        info = Text(f"stars {p['star_count']}  cards: {cards}  layout {p['layout']}{layout_set}")
+        name = f"{t(YOURS)} (P{i + 1})" if i == seat else f"P{i + 1}"
+        cards = " ".join(t(c) for c in p["cards"]) or t("no card")
+        info = Text(t("stars {stars}  cards: {cards}  layout {layout}", stars=p["star_count"],
+                      cards=cards, layout=p["layout"]) + layout_set)
         if p["stars_to_place"]:
-            info.append(f"\nstars to place this round: {p['stars_to_place']}")
-        board_panel = Panel(Group(board(p, mine), info), title=f"{name} — {p['status']}",
+            info.append("\n" + t("stars to place this round: {n}", n=p["stars_to_place"]))
+        board_panel = Panel(Group(board(p, mine), info),
+                            title=f"{name} — {t(STATUSES[p['status']])}",
                             border_style="bold cyan" if i == view["active"] else "",
                             expand=False)
         if i == seat:
@@ -141,44 +152,47 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         res = view["result"]
         winners = ", ".join(f"P{w + 1}" for w in res["winners"])
         scores = "  ".join(f"P{i + 1}: {s}" for i, s in enumerate(res["scores"]))
-        parts.append(Text(f"Game over — winner: {winners}   scores {scores}", style="bold"))
+        parts.append(Text(t("Game over — winner: {winners}   scores {scores}", winners=winners,
+                            scores=scores), style="bold"))
     return Group(*parts)
 
 
 def hint(view: dict[str, Any], legal: list[Any]) -> str:
     """One line saying what may be typed now."""
     if not legal:
-        return "Nothing to do: waiting for the other players."
+        return t("Nothing to do: waiting for the other players.")
     kinds = {type(a) for a in legal}
     if Star in kinds:
         cells = ", ".join(f"{a.row} {a.col}" for a in legal)
-        return f"Choose a marker to become a star: star ROW COL ({cells})"
+        return t("Choose a marker to become a star: star ROW COL ({cells})", cells=cells)
     if Place in kinds:
         cells = ", ".join(f"{a.row} {a.col}" for a in legal if isinstance(a, Place))
-        extra = " or decline" if Decline in kinds else ""
-        return f"Place a marker: place ROW COL ({cells}){extra}"
-    return "roll" + (" or stop" if Stop in kinds else " (you have no marker yet, so you must roll)")
+        if Decline in kinds:
+            return t("Place a marker: place ROW COL ({cells}) or decline", cells=cells)
+        return t("Place a marker: place ROW COL ({cells})", cells=cells)
+    if Stop in kinds:
+        return t("roll or stop")
+    return t("roll (you have no marker yet, so you must roll)")
 
 
 def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     """The action typed, or ValueError explaining why it cannot be used now."""
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise ValueError("type something: " + hint(view, legal))
+        raise ValueError(t("type something: {hint}", hint=hint(view, legal)))
     action: Any
     if len(words) == 1 and words[0] in WORDS:
         action = WORDS[words[0]]
     else:
         kind = "place"
-        if words[0] in ("place", "p", "star", "*"):
-            kind = "star" if words[0] in ("star", "*") else "place"
+        if words[0] in PLACE_WORDS + STAR_WORDS:
+            kind = "star" if words[0] in STAR_WORDS else "place"
             words = words[1:]
         digits = "".join(words)
         if not re.fullmatch(r"[1-6]{2}", digits):
-            raise ValueError(
-                f"cannot read {text.strip()!r}: type roll, stop, decline, place ROW COL or "
-                "star ROW COL (row and column are dice values 1-6)"
-            )
+            raise ValueError(t(
+                "cannot read {text!r}: type roll, stop, decline, place ROW COL or "
+                "star ROW COL (row and column are dice values 1-6)", text=text.strip()))
         row, col = int(digits[0]), int(digits[1])
         action = Place(row, col) if kind == "place" else Star(row, col)
         if kind == "place" and action not in legal and Star(row, col) in legal:

@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.kingdomino.actions import Claim, Discard, Place
 
 # terrain -> (letter, style)
@@ -40,14 +41,17 @@ DIRECTION_WORDS = {
     "s": "S", "south": "S", "down": "S",
     "w": "W", "west": "W", "left": "W",
     "n": "N", "north": "N", "up": "N",
+    "este": "E", "derecha": "E", "sur": "S", "abajo": "S",
+    "oeste": "W", "izquierda": "W", "norte": "N", "arriba": "N",
 }
 DIRECTION_NAMES = {"E": "east", "S": "south", "W": "west", "N": "north"}
-YOURS = "Your kingdom"
-"""How the title of the viewer's own kingdom begins (the top of their block on screen)."""
+YOURS = N_("Your kingdom")
+"""How the title of the viewer's own kingdom begins (the top of their block on screen), in
+English: ``t(YOURS)`` says it in the session's language."""
 
 
 def seat_label(seat: int, viewer: int | None) -> str:
-    return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
+    return f"P{seat + 1}" + (f" ({t('you')})" if seat == viewer else "")
 
 
 def square(terrain: str | None, crowns: int) -> Text:
@@ -107,20 +111,20 @@ def kingdom_panel(grid: Text, title: str, style: str = "", subtitle: str | None 
 def status(view: dict[str, Any], seat: int | None) -> str:
     """Who must do what now."""
     if view["phase"] == "over":
-        return "The game is over."
+        return t("The game is over.")
     actors = view["to_act"]
     who = ", ".join(seat_label(s, seat) for s in actors)
     if seat in actors:
-        who = "Your turn"
+        who = t("Your turn")
     if view["phase"] == "play" and view["step"] == "place":
-        return f"{who}: place domino {view['acting_domino']}"
-    return f"{who}: claim a domino of the next line"
+        return t("{who}: place domino {domino}", who=who, domino=view["acting_domino"])
+    return t("{who}: claim a domino of the next line", who=who)
 
 
 def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
     """One line, a domino a row: number, domino, king, and where the turn is."""
     current = which == "current_line"
-    title = "Current line" if current else "Next line"
+    title = t("Current line") if current else t("Next line")
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right")
     for _ in range(3):
@@ -131,11 +135,11 @@ def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
         note = ""
         if current and playing:
             if i == view["acting"]:
-                note = "◀ placing" if view["step"] == "place" else "◀ claiming"
+                note = "◀ " + (t("placing") if view["step"] == "place" else t("claiming"))
             elif i < view["acting"]:
-                note = "done"
+                note = t("done")
         elif not current and d["king"] is None:
-            note = "free"
+            note = t("free")
         table.add_row(str(d["number"]), domino_text(d), king, note)
     return Group(Text(title, style="bold underline"), table)
 
@@ -150,26 +154,28 @@ def side_by_side(left: Panel, right: RenderableType) -> Table:
 
 
 def header(view: dict[str, Any]) -> Text:
-    head = Text(f"Kingdomino · {view['players']} players", style="bold")
+    head = Text(t("Kingdomino · {players} players", players=view["players"]), style="bold")
     if view["games"] > 1:
-        head.append(f" · Dynasty game {view['game_number']}/{view['games']}")
+        head.append(" · " + t("Dynasty game {number}/{games}", number=view["game_number"],
+                              games=view["games"]))
     if view["phase"] == "draft":
-        head.append(" · first draft")
+        head.append(" · " + t("first draft"))
     else:
-        head.append(f" · round {view['round']}/{view['rounds']}")
-    head.append(f" · {view['deck_remaining']} dominoes in the pile")
-    head.append(f" · {view['frame']}×{view['frame']} kingdoms", style="dim")
+        head.append(" · " + t("round {round}/{rounds}", round=view["round"],
+                              rounds=view["rounds"]))
+    head.append(" · " + t("{n} dominoes in the pile", n=view["deck_remaining"]))
+    head.append(" · " + t("{frame}×{frame} kingdoms", frame=view["frame"]), style="dim")
     return head
 
 
 def panel(view: dict[str, Any], i: int, seat: int | None) -> Panel:
     """Kingdom ``i``, titled with its owner and score (``YOURS`` for the viewer's own)."""
     k = view["kingdoms"][i]
-    title = f"{YOURS} (P{i + 1})" if i == seat else seat_label(i, seat)
-    title += f" · {k['score']} pts"
+    title = f"{t(YOURS)} (P{i + 1})" if i == seat else seat_label(i, seat)
+    title += " · " + t("{score} pts", score=k["score"])
     if view["games"] > 1 and view["past_games"]:
         earlier = ", ".join(str(g[i]["score"]) for g in view["past_games"])
-        title += f" (earlier games: {earlier})"
+        title += " " + t("(earlier games: {scores})", scores=earlier)
     style = "bold cyan" if i in view["to_act"] else ""
     return kingdom_panel(kingdom_grid(k, view["frame"]), title, style)
 
@@ -183,7 +189,7 @@ def lines_and_order(view: dict[str, Any], seat: int | None) -> list[RenderableTy
         order = [seat_label(s, seat) for s in view["draft_order"]]
         pos = view["draft_pos"]
         order[pos] = f"[{order[pos]}]"
-        parts.append(Text("Draft order: " + ", ".join(order)))
+        parts.append(Text(t("Draft order: {order}", order=", ".join(order))))
     return parts
 
 
@@ -193,7 +199,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     mine = seat is not None and 0 <= seat < len(view["kingdoms"])
     parts: list[RenderableType] = [header(view)]
     if view["discarded"]:
-        parts.append(Text(f"Discarded: {', '.join(str(n) for n in view['discarded'])}", "dim"))
+        parts.append(Text(t("Discarded: {numbers}", numbers=", ".join(
+            str(n) for n in view["discarded"])), "dim"))
     others = [panel(view, i, seat) for i in range(len(view["kingdoms"])) if i != seat]
     if others:
         parts.append(Columns(others))
@@ -216,7 +223,7 @@ def placement_summary(legal: list[Any]) -> str:
     return " ".join(f"({x},{y}):{','.join(ds)}" for (x, y), ds in sorted(by_cell.items()))
 
 
-TERRAIN_HELP = (
+TERRAIN_HELP = N_(
     "Squares: a terrain letter and its crowns, e.g. `G2` = grassland with 2 crowns.\n"
     "  W wheat · F forest · L lake · G grassland · S swamp · M mine · C your castle\n"
     "  `·` is an empty square that a domino could cover this turn."
@@ -227,82 +234,84 @@ def help_text(view: dict[str, Any]) -> str:
     """What the board's letters and marks mean and how moves are typed (plain text, lines of
     at most 80 columns)."""
     frame = view["frame"]
-    return (
-        f"{TERRAIN_HELP}\n"
+    return t(TERRAIN_HELP) + "\n" + t(
         "Coordinates: (x, y) from your castle at (0, 0), x to the right, y downwards.\n"
-        f"A kingdom must fit in {frame}×{frame} squares; a domino must touch your castle or a\n"
+        "A kingdom must fit in {frame}×{frame} squares; a domino must touch your castle or a\n"
         "square of the same terrain (docs/rules/kingdomino.md §4).\n"
         "Moves: `x y dir` puts the domino's first (left) half on (x, y), the second half\n"
         "one square E, S, W or N; `discard` only when it fits nowhere (§4.3);\n"
         "`claim n` puts your king on domino n of the next line. In the legal list,\n"
-        "`(1,0):E,S` means first half on (1, 0), second half east or south."
-    )
+        "`(1,0):E,S` means first half on (1, 0), second half east or south.", frame=frame)
 
 
 def hint(view: dict[str, Any], legal: list[Any]) -> str:
     """What may be typed now, with every legal choice."""
     if not legal:
-        return "Nothing to do now."
+        return t("Nothing to do now.")
     if any(isinstance(a, Claim) for a in legal):
         free = ", ".join(str(a.domino) for a in legal if isinstance(a, Claim))
-        return f"Claim a domino: type its number ({free}), e.g. `claim {legal[0].domino}`."
+        return t("Claim a domino: type its number ({free}), e.g. `claim {domino}`.", free=free,
+                 domino=legal[0].domino)
     n = view["acting_domino"]
     if all(isinstance(a, Discard) for a in legal):
-        return f"Domino {n} fits nowhere in your kingdom: type `discard`."
+        return t("Domino {n} fits nowhere in your kingdom: type `discard`.", n=n)
     first = next(a for a in legal if isinstance(a, Place))
-    return (
-        f"Place domino {n}: type `x y dir` — its first (left) half on (x, y), the second half "
-        f"one square E, S, W or N; e.g. `{first.x} {first.y} {first.dir}`.\n"
-        f"Legal (first half:directions): {placement_summary(legal)}"
-    )
+    return t(
+        "Place domino {n}: type `x y dir` — its first (left) half on (x, y), the second half "
+        "one square E, S, W or N; e.g. `{x} {y} {dir}`.", n=n, x=first.x, y=first.y,
+        dir=first.dir,
+    ) + "\n" + t("Legal (first half:directions): {moves}", moves=placement_summary(legal))
 
 
 def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     """The action typed, if legal now; ValueError with a message to show otherwise."""
     words = re.sub(r"[(),;]", " ", text.strip().lower()).split()
     if not words:
-        raise ValueError("type a move (or `help`)")
+        raise ValueError(t("type a move (or `help`)"))
     claiming = any(isinstance(a, Claim) for a in legal)
-    if words[0] in ("claim", "take", "pick"):
+    if words[0] in ("claim", "take", "pick", "reclamar", "reclama", "coger"):
         words = words[1:]
         if not claiming:
-            raise ValueError(f"place domino {view['acting_domino']} first (type x y dir)")
+            raise ValueError(t("place domino {n} first (type x y dir)", n=view["acting_domino"]))
     if claiming:
         if len(words) != 1 or not words[0].isdigit():
-            raise ValueError("claim a domino of the next line: type its number, e.g. `claim 12`")
+            raise ValueError(t("claim a domino of the next line: type its number, e.g. "
+                               "`claim 12`"))
         n = int(words[0])
         for a in legal:
             if isinstance(a, Claim) and a.domino == n:
                 return a
         numbers = [d["number"] for d in view["next_line"]]
         if n in numbers:
-            raise ValueError(f"domino {n} is already claimed")
+            raise ValueError(t("domino {n} is already claimed", n=n))
         free = ", ".join(str(a.domino) for a in legal if isinstance(a, Claim))
-        raise ValueError(f"domino {n} is not in the next line; free: {free}")
+        raise ValueError(t("domino {n} is not in the next line; free: {free}", n=n, free=free))
     n = view["acting_domino"]
-    if words[0] == "discard":
+    if words[0] in ("discard", "descartar", "descarta"):
         if legal and isinstance(legal[0], Discard):
             return legal[0]
-        raise ValueError(f"domino {n} can be placed, so it may not be discarded (rule 4.3)")
-    if words[0] == "place":
+        raise ValueError(t("domino {n} can be placed, so it may not be discarded (rule 4.3)",
+                           n=n))
+    if words[0] in ("place", "colocar", "coloca"):
         words = words[1:]
     if len(words) != 3:
-        raise ValueError("type a placement as `x y dir`, e.g. `1 0 E` (or `discard`)")
+        raise ValueError(t("type a placement as `x y dir`, e.g. `1 0 E` (or `discard`)"))
     try:
         x, y = int(words[0]), int(words[1])
     except ValueError:
-        raise ValueError(f"x and y must be whole numbers, not {words[0]!r} {words[1]!r}") from None
+        raise ValueError(t("x and y must be whole numbers, not {x!r} {y!r}", x=words[0],
+                           y=words[1])) from None
     direction = DIRECTION_WORDS.get(words[2])
     if direction is None:
-        raise ValueError(f"the direction is one of E, S, W, N, not {words[2]!r}")
+        raise ValueError(t("the direction is one of E, S, W, N, not {word!r}", word=words[2]))
     for a in legal:
         if isinstance(a, Place) and (a.x, a.y, a.dir) == (x, y, direction):
             return a
     if legal and isinstance(legal[0], Discard):
-        raise ValueError(f"domino {n} fits nowhere in your kingdom: type `discard`")
+        raise ValueError(t("domino {n} fits nowhere in your kingdom: type `discard`", n=n))
     cells = sorted({(a.x, a.y) for a in legal if isinstance(a, Place)})
     starts = " ".join(f"({cx},{cy})" for cx, cy in cells)
-    raise ValueError(
-        f"({x}, {y}) facing {direction} is not a legal placement of domino {n}; "
-        f"legal placements start at: {starts}"
-    )
+    raise ValueError(t(
+        "({x}, {y}) facing {dir} is not a legal placement of domino {n}; "
+        "legal placements start at: {starts}", x=x, y=y, dir=direction, n=n, starts=starts,
+    ))

@@ -33,6 +33,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.engine.i18n import N_, nt, t
 from ludoteca.games.kingdomino.terminal import (
     CASTLE_STYLE,
     DIRECTION_NAMES,
@@ -64,7 +65,7 @@ def who(view: dict[str, Any], s: int, seat: int | None) -> str:
     """A seat as the viewer reads it: ``P4 (you)``, ``P4 (partner)`` in team play, ``P4``."""
     teams = view["options"].get("teams")
     if teams and seat is not None and s != seat and view["sides"][s] == view["sides"][seat]:
-        return f"P{s + 1} (partner)"
+        return f"P{s + 1} ({t('partner')})"
     return seat_label(s, seat)
 
 
@@ -125,28 +126,29 @@ def effects(b: dict[str, Any]) -> str:
     """A building's symbols in words: now / each tax / at the end."""
     now = []
     if b["knights"]:
-        now.append(f"+{b['knights']} knight")
+        now.append(t("+{n} knight", n=b["knights"]))
     if b["towers"]:
-        now.append(f"+{b['towers']} tower")
+        now.append(t("+{n} tower", n=b["towers"]))
     tax = []
     if b["coin_per_knight"]:
-        tax.append(f"+{b['coin_per_knight']}/knight")
+        tax.append(t("+{n}/knight", n=b["coin_per_knight"]))
     if b["coin_per_tower"]:
-        tax.append(f"+{b['coin_per_tower']}/tower")
+        tax.append(t("+{n}/tower", n=b["coin_per_tower"]))
     end = []
     if b["crowns"]:
-        end.append(f"{b['crowns']} crown")
+        end.append(nt("{n} crown", "{n} crowns", b["crowns"]))
     if b["points"]:
-        end.append(f"{b['points']} pts")
+        end.append(t("{score} pts", score=b["points"]))
     if b["per_territory"]:
-        end.append(f"{b['per_territory']}/{b['terrain']} territory")
+        end.append(t("{n}/{terrain} territory", n=b["per_territory"], terrain=t(b["terrain"])))
     if b["per_tower"]:
-        end.append(f"{b['per_tower']}/tower")
+        end.append(t("{n}/tower", n=b["per_tower"]))
     if b["per_knight"]:
-        end.append(f"{b['per_knight']}/knight")
-    parts = [", ".join(now) or "-", "tax " + ", ".join(tax) if tax else "", ", ".join(end)]
+        end.append(t("{n}/knight", n=b["per_knight"]))
+    parts = [", ".join(now) or "-", t("tax {effects}", effects=", ".join(tax)) if tax else "",
+             ", ".join(end)]
     text = " · ".join(p for p in parts if p)
-    return text + (" (inferred)" if b["inferred"] else "")
+    return text + (" " + t("(inferred)") if b["inferred"] else "")
 
 
 def board_table(view: dict[str, Any]) -> Table:
@@ -157,15 +159,15 @@ def board_table(view: dict[str, Any]) -> Table:
     table.add_column(justify="right")
     table.add_column()
     table.add_column()
-    label = ["Builders'", "board", f"(pile {view['building_pile']})", "", "", ""]
+    label = [t("Builders'"), t("board"), t("(pile {n})", n=view["building_pile"]), "", "", ""]
     for row, space in enumerate(reversed(view["board"])):
         b = space["building"]
         if space["dragon"]:
-            cells: tuple[Text | str, str] = (Text("the Dragon", style="red"), "burnt")
+            cells: tuple[Text | str, str] = (Text(t("the Dragon"), style="red"), t("burnt"))
         elif b is None:
-            cells = (Text("empty", style="dim"), "")
+            cells = (Text(t("empty"), style="dim"), "")
         else:
-            cells = (b["name"], effects(b))
+            cells = (t(b["name"]), effects(b))
         table.add_row(label[row], str(space["space"]), *cells)
     return table
 
@@ -173,9 +175,9 @@ def board_table(view: dict[str, Any]) -> Table:
 def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
     """One line, a domino a row: label, domino, king, and where the turn is."""
     current = which == "current_line"
-    title = "Current line" if current else "Next line"
+    title = t("Current line") if current else t("Next line")
     if view["phase"] == "draft":
-        title = "First line"
+        title = t("First line")
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right")
     for _ in range(3):
@@ -186,11 +188,11 @@ def line_table(view: dict[str, Any], which: str, seat: int | None) -> Group:
         note = ""
         if current and playing:
             if i == view["acting"]:
-                note = f"◀ step {STEP_LETTERS[view['step']]}"
+                note = "◀ " + t("step {letter}", letter=STEP_LETTERS[view["step"]])
             elif i < view["acting"]:
-                note = "done"
+                note = t("done")
         elif not current and d["king"] is None:
-            note = "free"
+            note = t("free")
         table.add_row(domino_label(d), domino_text(d), king, note)
     return Group(Text(title, style="bold underline"), table)
 
@@ -199,41 +201,44 @@ def status(view: dict[str, Any], seat: int | None, short: bool = False) -> Text:
     """Whose turn and which steps, with the domino to place in step A; ``short`` names the
     steps by their letters only (beside the viewer's kingdom; the hint says the rest)."""
     if view["phase"] == "over":
-        return Text("The game is over.", style="bold")
+        return Text(t("The game is over."), style="bold")
     actors = view["to_act"]
-    now = "Your turn" if seat in actors else ", ".join(who(view, s, seat) for s in actors)
+    now = t("Your turn") if seat in actors else ", ".join(who(view, s, seat) for s in actors)
     if view["phase"] == "draft":
-        where = "from the first line" if short else "a domino of the first line"
-        return Text(f"{now}: claim {where}", style="bold")
+        where = t("claim from the first line") if short else t(
+            "claim a domino of the first line")
+        return Text(f"{now}: {where}", style="bold")
     step = view["step"]
     if step == "place":
-        domino = "" if short else "domino "
-        text = Text(f"{now}: step A, place {domino}{view['acting_domino']} ", style="bold")
+        n = view["acting_domino"]
+        doing = t("step A, place {n}", n=n) if short else t("step A, place domino {n}", n=n)
+        text = Text(f"{now}: {doing} ", style="bold")
         line = view["current_line"]
         if 0 <= view["acting"] < len(line):
             text.append_text(domino_text(line[view["acting"]]))
         return text
-    names = {"tax": "B knights / C build / D dragon / E claim",
-             "build": "C build / D dragon / E claim", "dragon": "D dragon / E claim",
-             "claim": "E claim"}
-    letters = {"tax": "step B, C, D or E", "build": "step C, D or E", "dragon": "step D or E",
-               "claim": "step E, claim"}
-    return Text(f"{now}: {(letters if short else names)[step]}", style="bold")
+    names = {"tax": N_("B knights / C build / D dragon / E claim"),
+             "build": N_("C build / D dragon / E claim"), "dragon": N_("D dragon / E claim"),
+             "claim": N_("E claim")}
+    letters = {"tax": N_("step B, C, D or E"), "build": N_("step C, D or E"),
+               "dragon": N_("step D or E"), "claim": N_("step E, claim")}
+    return Text(f"{now}: {t((letters if short else names)[step])}", style="bold")
 
 
 def header(view: dict[str, Any], seat: int | None) -> Text:
-    head = Text(f"Queendomino · {view['players']} players", style="bold")
+    head = Text(t("Queendomino · {players} players", players=view["players"]), style="bold")
     if view["options"].get("royal_wedding"):
-        head.append(" · Royal Wedding")
+        head.append(" · " + t("Royal Wedding"))
     if view["options"].get("teams"):
-        head.append(" · teams of 2")
-    head.append(" · first draft" if view["phase"] == "draft"
-                else f" · round {view['round']}/{view['rounds']}")
-    head.append(f" · {view['deck_remaining']} dominoes in the pile")
+        head.append(" · " + t("teams of 2"))
+    head.append(" · " + (t("first draft") if view["phase"] == "draft"
+                         else t("round {round}/{rounds}", round=view["round"],
+                                rounds=view["rounds"])))
+    head.append(" · " + t("{n} dominoes in the pile", n=view["deck_remaining"]))
     queen = view["queen"]
-    head.append(" · Queen: " + ("beside the board" if queen is None
-                                else side_label(view, queen, seat)))
-    head.append(f" · {view['frame']}×{view['frame']} kingdoms", style="dim")
+    head.append(" · " + t("Queen: {where}", where=t("beside the board") if queen is None
+                          else side_label(view, queen, seat)))
+    head.append(" · " + t("{frame}×{frame} kingdoms", frame=view["frame"]), style="dim")
     return head
 
 
@@ -242,14 +247,15 @@ def panel(view: dict[str, Any], side: int, seat: int | None, compact: bool) -> P
     (free+placed) and towers below. ``compact`` draws it only as far as it reaches."""
     k = view["kingdoms"][side]
     own = seat is not None and view["sides"][seat] == side
-    name = f"{YOURS} ({side_label(view, side, None)})" if own else side_label(view, side, seat)
-    title = f"{name} · {k['score']} pts" + (" · ♛" if k["queen"] else "")
+    name = f"{t(YOURS)} ({side_label(view, side, None)})" if own else side_label(view, side, seat)
+    title = f"{name} · {t('{score} pts', score=k['score'])}" + (" · ♛" if k["queen"] else "")
     grid = kingdom_grid(k, extent(k) if compact else view["frame"])
     style = "bold cyan" if any(view["sides"][s] == side for s in view["to_act"]) else ""
     if own:
         return kingdomino_panel(grid, title, style)
     placed = len(k["knight_squares"])  # free+placed: the viewer's own says it in words
-    info = f"{k['coins']} coins · knights {k['knights']}+{placed} · towers {k['towers']}"
+    info = t("{coins} coins · knights {free}+{placed} · towers {towers}", coins=k["coins"],
+             free=k["knights"], placed=placed, towers=k["towers"])
     grid.append("\n")
     grid.append(info, style="dim")
     return kingdomino_panel(grid, title, style)
@@ -259,14 +265,15 @@ def own_info(view: dict[str, Any], side: int) -> Text:
     """The viewer's coins, knights and towers (two short lines beside their kingdom)."""
     k = view["kingdoms"][side]
     placed = len(k["knight_squares"])
-    return Text(f"{k['coins']} coins · towers {k['towers']}\n"
-                f"knights {k['knights']} free, {placed} placed")
+    return Text(t("{coins} coins · towers {towers}", coins=k["coins"], towers=k["towers"])
+                + "\n" + t("knights {free} free, {placed} placed", free=k["knights"],
+                            placed=placed))
 
 
 def draft_order(view: dict[str, Any], seat: int | None) -> Text:
     order = [who(view, s, seat) for s in view["draft_order"]]
     order[view["draft_pos"]] = f"[{order[view['draft_pos']]}]"
-    return Text("Draft order: " + ", ".join(order))
+    return Text(t("Draft order: {order}", order=", ".join(order)))
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -275,7 +282,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     turn, so that with the hint and the prompt it fits 80×24 (issue 12 item 7)."""
     parts: list[RenderableType] = [header(view, seat)]
     if view["burnt"]:
-        parts.append(Text("Burnt: " + ", ".join(b["name"] for b in view["burnt"]), "dim"))
+        parts.append(Text(t("Burnt: {buildings}", buildings=", ".join(
+            t(b["name"]) for b in view["burnt"])), "dim"))
     own = view["sides"][seat] if seat is not None and 0 <= seat < len(view["sides"]) else None
     many = len(view["kingdoms"]) > 4
     others = [panel(view, side, seat, many) for side in range(len(view["kingdoms"]))
@@ -324,16 +332,16 @@ def typed(action: Any, view: dict[str, Any]) -> str:
     if isinstance(action, Place):
         return f"{action.x} {action.y} {action.dir}"
     if isinstance(action, Discard):
-        return "discard"
+        return t("discard")
     if isinstance(action, Knight):
-        return f"knight {action.x} {action.y}"
+        return t("knight {x} {y}", x=action.x, y=action.y)
     if isinstance(action, Build):
-        return f"build {action.space} {action.x} {action.y}"
+        return t("build {space} {x} {y}", space=action.space, x=action.x, y=action.y)
     if isinstance(action, Dragon):
-        return f"dragon {action.space}"
+        return t("dragon {space}", space=action.space)
     if isinstance(action, Claim):
-        return f"claim {_number(view, action.domino)}"
-    return "pass"
+        return t("claim {n}", n=_number(view, action.domino))
+    return t("pass")
 
 
 def spans(numbers: list[int]) -> str:
@@ -351,15 +359,15 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
     """What may be typed now, with the legal choices, in as few lines as will do (`help`
     explains the rest): it sits under the viewer's kingdom on an 80×24 screen."""
     if not legal:
-        return "Nothing to do now."
+        return t("Nothing to do now.")
     if isinstance(legal[0], Discard):
-        return f"Domino {view['acting_domino']} fits nowhere in your kingdom: type `discard`."
+        return t("Domino {n} fits nowhere in your kingdom: type `discard`.",
+                 n=view["acting_domino"])
     if isinstance(legal[0], Place):
-        return (
-            f"Step A: place domino {view['acting_domino']}: type `x y dir` (first half on "
-            f"(x, y)), e.g. `{typed(legal[0], view)}`.\n"
-            f"Legal: {placement_summary(legal)}"
-        )
+        return t(
+            "Step A: place domino {n}: type `x y dir` (first half on (x, y)), e.g. `{example}`.",
+            n=view["acting_domino"], example=typed(legal[0], view),
+        ) + "\n" + t("Legal: {moves}", moves=placement_summary(legal))
     lines = []
     knights = [typed(a, view) for a in legal if isinstance(a, Knight)]
     if knights:
@@ -372,17 +380,17 @@ def hint(view: dict[str, Any], legal: list[Any]) -> str:
     for space, cells in builds.items():
         where.setdefault(" ".join(cells), []).append(space)
     if where:
-        lines.append("C: build <space> <x> <y>: " + "; ".join(
-            f"{spans(spaces)} on {cells}"
-            for cells, spaces in where.items()))
+        lines.append(t("C: build <space> <x> <y>: {choices}", choices="; ".join(
+            t("{spaces} on {cells}", spaces=spans(spaces), cells=cells)
+            for cells, spaces in where.items())))
     dragons = [a.space for a in legal if isinstance(a, Dragon)]
     if dragons:
-        lines.append(f"D: dragon <space>: {spans(dragons)} (1 coin)")
+        lines.append(t("D: dragon <space>: {spaces} (1 coin)", spaces=spans(dragons)))
     claims = [_number(view, a.domino) for a in legal if isinstance(a, Claim)]
     if claims:
-        lines.append(f"E: claim <number>: {', '.join(claims)}")
+        lines.append(t("E: claim <number>: {numbers}", numbers=", ".join(claims)))
     if any(isinstance(a, Pass) for a in legal):
-        lines.append("E: pass (the last round: end your turn)")
+        lines.append(t("E: pass (the last round: end your turn)"))
     packed: list[str] = []  # steps share a line when they fit in 80 columns
     for line in lines:
         if packed and len(packed[-1]) + 3 + len(line) <= 80:
@@ -396,12 +404,11 @@ def help_text(view: dict[str, Any]) -> str:
     """What the letters, marks and step letters mean and how moves are typed (plain text,
     lines of at most 80 columns)."""
     frame = view["frame"]
-    return (
-        f"{TERRAIN_HELP}\n"
+    return t(TERRAIN_HELP) + "\n" + t(
         "  T town (red): buildings go on town squares.\n"
         "After the crowns, a mark: `k` a knight, `b` a building, `*` both.\n"
         "Coordinates: (x, y) from your castle at (0, 0), x to the right, y downwards.\n"
-        f"A kingdom must fit in {frame}×{frame} squares (docs/rules/queendomino.md).\n"
+        "A kingdom must fit in {frame}×{frame} squares (docs/rules/queendomino.md).\n"
         "A turn is steps A-E in order; B, C, D are optional (type a later step to skip):\n"
         "  A place   `x y dir`: first half on (x, y), second half E, S, W or N;\n"
         "            `discard` only when the domino fits nowhere\n"
@@ -414,17 +421,16 @@ def help_text(view: dict[str, Any]) -> str:
         "  E claim   `claim n` puts your king on domino n of the next line (`K12` is the\n"
         "            Kingdomino box's 12); `pass` ends your turn in the last round.\n"
         "In the legal list, `(1,0):E,S` means first half on (1, 0), second half east or\n"
-        "south; `0-2` means 0, 1 or 2."
-    )
+        "south; `0-2` means 0, 1 or 2.", frame=frame)
 
 
 def _ints(words: list[str], count: int, usage: str) -> list[int]:
     if len(words) != count:
-        raise ValueError(f"type `{usage}`")
+        raise ValueError(t("type `{usage}`", usage=usage))
     try:
         return [int(w) for w in words]
     except ValueError:
-        raise ValueError(f"type `{usage}` with whole numbers") from None
+        raise ValueError(t("type `{usage}` with whole numbers", usage=usage)) from None
 
 
 def _pick(legal: list[Any], wanted: Any, why: str) -> Any:
@@ -438,39 +444,41 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
     """The action typed, if legal now; ValueError with a message to show otherwise."""
     words = re.sub(r"[(),;]", " ", text.strip().lower()).split()
     if not words:
-        raise ValueError("type a move (or `help`)")
+        raise ValueError(t("type a move (or `help`)"))
     head, rest = words[0], words[1:]
-    if head in ("knight", "k"):
-        x, y = _ints(rest, 2, "knight x y")
+    if head in ("knight", "k", "caballero"):
+        x, y = _ints(rest, 2, t("knight x y"))
         if abs(x) > 6 or abs(y) > 6:
-            raise ValueError(f"({x}, {y}) is off the board")
-        return _pick(legal, Knight(x, y),
-                     f"a knight on ({x}, {y}) is not legal now: knights go on the squares of "
-                     "the domino just placed, in step B, one per square")
-    if head in ("build", "b"):
-        space, x, y = _ints(rest, 3, "build space x y")
+            raise ValueError(t("({x}, {y}) is off the board", x=x, y=y))
+        return _pick(legal, Knight(x, y), t(
+            "a knight on ({x}, {y}) is not legal now: knights go on the squares of "
+            "the domino just placed, in step B, one per square", x=x, y=y))
+    if head in ("build", "b", "construir", "construye"):
+        space, x, y = _ints(rest, 3, t("build space x y"))
         if not 0 <= space <= 5 or abs(x) > 6 or abs(y) > 6:
-            raise ValueError("the space is 0-5 and x, y are -6..6")
-        return _pick(legal, Build(space, x, y),
-                     f"you cannot build from space {space} on ({x}, {y}) now: you need the "
-                     "price in coins, a tile there, an empty town square, and one build a turn")
-    if head in ("dragon", "d"):
-        (space,) = _ints(rest, 1, "dragon space")
+            raise ValueError(t("the space is 0-5 and x, y are -6..6"))
+        return _pick(legal, Build(space, x, y), t(
+            "you cannot build from space {space} on ({x}, {y}) now: you need the "
+            "price in coins, a tile there, an empty town square, and one build a turn",
+            space=space, x=x, y=y))
+    if head in ("dragon", "d", "dragón"):
+        (space,) = _ints(rest, 1, t("dragon space"))
         if not 0 <= space <= 5:
-            raise ValueError("the space is 0-5")
-        return _pick(legal, Dragon(space),
-                     f"the Dragon cannot burn space {space} now: once a round, 1 coin, not "
-                     "while you host the Queen, and the space must hold a tile")
-    if head in ("pass", "end", "done"):
-        return _pick(legal, Pass(), "you must claim a domino of the next line (`claim n`)")
-    if head == "discard":
+            raise ValueError(t("the space is 0-5"))
+        return _pick(legal, Dragon(space), t(
+            "the Dragon cannot burn space {space} now: once a round, 1 coin, not "
+            "while you host the Queen, and the space must hold a tile", space=space))
+    if head in ("pass", "end", "done", "pasar", "paso"):
+        return _pick(legal, Pass(), t("you must claim a domino of the next line (`claim n`)"))
+    if head in ("discard", "descartar", "descarta"):
         if isinstance(legal[0], Discard):
             return legal[0]
-        raise ValueError("only a domino that fits nowhere may be discarded")
-    if head in ("claim", "c", "take") or (len(words) == 1 and head.lstrip("k").isdigit()):
-        label = rest[0] if head in ("claim", "c", "take") and rest else head
+        raise ValueError(t("only a domino that fits nowhere may be discarded"))
+    claim_words = ("claim", "c", "take", "reclamar", "reclama")
+    if head in claim_words or (len(words) == 1 and head.lstrip("k").isdigit()):
+        label = rest[0] if head in claim_words and rest else head
         return _claim(label.upper(), view, legal)
-    if head == "place":
+    if head in ("place", "colocar", "coloca"):
         words = rest
     if len(words) == 3 and words[2] in DIRECTION_WORDS:
         x, y = _ints(words[:2], 2, "x y dir")
@@ -479,27 +487,26 @@ def parse(text: str, view: dict[str, Any], legal: list[Any]) -> Any:
             if isinstance(a, Place) and (a.x, a.y, a.dir) == (x, y, direction):
                 return a
         if view["phase"] == "draft":
-            raise ValueError("first draft: claim a domino of the first line (`claim n`)")
+            raise ValueError(t("first draft: claim a domino of the first line (`claim n`)"))
         if not any(isinstance(a, Place) for a in legal):
-            raise ValueError("this turn's domino is already placed (step A is over)")
-        raise ValueError(
-            f"({x}, {y}) facing {DIRECTION_NAMES[direction]} is not a legal placement; "
-            f"legal: {placement_summary(legal)}"
-        )
-    raise ValueError(
-        f"cannot read {text.strip()!r}; type `x y dir`, `knight x y`, `build space x y`, "
-        "`dragon space`, `claim n` or `pass`"
-    )
+            raise ValueError(t("this turn's domino is already placed (step A is over)"))
+        raise ValueError(t(
+            "({x}, {y}) facing {dir} is not a legal placement; legal: {moves}", x=x, y=y,
+            dir=t(DIRECTION_NAMES[direction]), moves=placement_summary(legal)))
+    raise ValueError(t(
+        "cannot read {text!r}; type `x y dir`, `knight x y`, `build space x y`, "
+        "`dragon space`, `claim n` or `pass`", text=text.strip()))
 
 
 def _claim(label: str, view: dict[str, Any], legal: list[Any]) -> Any:
     claims = {_number(view, a.domino): a for a in legal if isinstance(a, Claim)}
     if not claims:
         if not view["next_line"]:
-            raise ValueError("there is no next line in the last round: type `pass`")
-        raise ValueError(f"place domino {view['acting_domino']} first")
+            raise ValueError(t("there is no next line in the last round: type `pass`"))
+        raise ValueError(t("place domino {n} first", n=view["acting_domino"]))
     if label in claims:
         return claims[label]
     if any(domino_label(d) == label for d in view["next_line"]):
-        raise ValueError(f"domino {label} is already claimed")
-    raise ValueError(f"domino {label} is not in the next line; free: {', '.join(claims)}")
+        raise ValueError(t("domino {n} is already claimed", n=label))
+    raise ValueError(t("domino {n} is not in the next line; free: {free}", n=label,
+                       free=", ".join(claims)))
