@@ -77,9 +77,9 @@ NOT_RUN: dict[str, str] = {
     "python benchmarks/bot_strength.py docs/results/bot-strength.json RUN_DIR... --out "
     "docs/img/bot-strength.png --save-rows docs/results/bot-strength.json":
         "draws the chart from the run folders of the tournaments above (RUN_DIR...)",
-    ".venv/bin/python -c 'from ludoteca.server.migrate import new_revision; "
-    "new_revision(\"add a column to tables\")'":
-        "a developer's step after changing db.py: writes a migration into the checkout",
+    ".venv/bin/python -m ludoteca.server.migrate \"add a column to tables\"":
+        "a developer's step after changing db.py: writes a migration into the checkout (its "
+        "one-line refusal when nothing changed: tests/security/test_operators.py)",
     "sqlite3 ~/.local/share/ludoteca/arena.sqlite3 \".backup "
     "'/var/backups/ludoteca/arena-$(date +%F).sqlite3'\"":
         "an operator's backup of a live arena (deployment); the Python form below runs here",
@@ -266,9 +266,12 @@ def exact(line: str) -> str:
 
 def shape(line: str) -> str:
     """A line without what changes with the size: numbers (a list of them counts as one),
-    paths, runs of spaces and of table rules."""
+    paths, runs of spaces and of table rules, and the words an analysis's budget changes (which
+    judgement a move got, which way a best placement faces)."""
     line = re.sub(r"\S*/\S*", "PATH", line)
-    line = re.sub(r"\d+(?:[.,]\d+)*[%×]?(?:, \d+(?:[.,]\d+)*[%×]?)*", "#", line)
+    line = re.sub(r"\b(inaccuracy|mistake|blunder)\b", "JUDGED", line)
+    line = re.sub(r"\bfacing [NESW]\b", "facing D", line)
+    line = re.sub(r"[-+−]?\d+(?:[.,]\d+)*[%×]?(?:, [-+−]?\d+(?:[.,]\d+)*[%×]?)*", "#", line)
     line = re.sub(r"([━─═])\1+", r"\1", line)
     return " ".join(line.split())
 
@@ -426,7 +429,7 @@ def test_the_command_runs_as_the_docs_say(
         if not FULL:
             monkeypatch.setitem(bots.SEARCH_SECONDS, "medium", 0.01)
             monkeypatch.setitem(bots.SEARCH_SECONDS, "hard", 0.01)
-        args = [str(ROOT / a) if a.startswith("examples/") else a for a in args[1:]]
+        args = [str(ROOT / a) if a.startswith(("examples/", "tests/")) else a for a in args[1:]]
         result = CliRunner().invoke(cli.app, args, input=typed(command.shown))
         output = result.output
         assert result.exit_code == 0, f"{command.where}: {command.text}\n{output}"
