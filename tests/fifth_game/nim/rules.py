@@ -9,8 +9,9 @@ from typing import Any
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.events import Event, event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, SlotState, require_int
-from ludoteca.engine.i18n import Voice
+from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option
+from ludoteca.engine.parts import Part
 from ludoteca.engine.rng import Rng
 
 
@@ -83,13 +84,18 @@ class Nim(Game[NimState, Take]):
 
     def view(self, state: NimState, seat: int | None) -> JSON:
         return {"game": "nim", "ply": state.ply, "pile": state.pile, "turn": state.turn,
-                "players": state.players, "winner": state.winner, "seat": seat}
+                "players": state.players, "winner": state.winner, "seat": seat,
+                "teams": [[s] for s in range(state.players)],
+                "parts": [[p.to_json() for p in _parts(state, s)] for s in range(state.players)]}
 
     def outcome(self, state: NimState) -> Outcome | None:
         if state.winner < 0:
             return None
         ranks = tuple(1 if s == state.winner else 2 for s in range(state.players))
-        return Outcome(scores=tuple(int(r == 1) for r in ranks), ranks=ranks)
+        return Outcome(scores=tuple(int(r == 1) for r in ranks), ranks=ranks,
+                       parts=tuple(_parts(state, s) for s in range(state.players)),
+                       tiebreaks=tuple(() for _ in range(state.players)),
+                       tiebreak=tuple(() for _ in range(state.players)))
 
     def determinize(self, view: JSON, seat: int | None, rng: Rng) -> NimState:
         s = NimState.__new__(NimState)
@@ -107,6 +113,11 @@ class Nim(Game[NimState, Take]):
 
     def action_from_index(self, index: int) -> Take:
         return TAKES[index]
+
+
+def _parts(state: NimState, seat: int) -> tuple[Part, ...]:
+    """A seat's score as parts: the point for the last stone, once someone has taken it."""
+    return (Part("last_stone", N_("took the last stone"), 1),) if seat == state.winner else ()
 
 
 GAME = Nim()
