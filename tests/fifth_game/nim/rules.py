@@ -31,13 +31,16 @@ TAKES = [Take(n) for n in (1, 2, 3)]
 
 
 class NimState(SlotState):
-    __slots__ = ("pile", "players", "ply", "turn", "winner")
+    __slots__ = ("pile", "players", "ply", "rng", "stones", "turn", "winner")
+    """``rng`` is never drawn from (Nim has no chance), but every state keeps one, so an adapter
+    can put its own generator in (docs/engine.md)."""
 
     def clone(self) -> NimState:
         s = NimState.__new__(NimState)
         s.pile, s.players, s.ply, s.turn, s.winner = (
             self.pile, self.players, self.ply, self.turn, self.winner
         )
+        s.rng, s.stones = self.rng.clone(), self.stones
         return s
 
 
@@ -52,6 +55,7 @@ class Nim(Game[NimState, Take]):
     def _setup(self, options: dict[str, Any], players: int, rng: Rng) -> NimState:
         s = NimState.__new__(NimState)
         s.pile, s.players, s.ply, s.turn, s.winner = int(options["stones"]), players, 0, 0, -1
+        s.rng, s.stones = rng, int(options["stones"])
         return s
 
     def to_act(self, state: NimState) -> frozenset[int]:
@@ -85,6 +89,7 @@ class Nim(Game[NimState, Take]):
     def view(self, state: NimState, seat: int | None) -> JSON:
         return {"game": "nim", "ply": state.ply, "pile": state.pile, "turn": state.turn,
                 "players": state.players, "winner": state.winner, "seat": seat,
+                "options": {"stones": state.stones},
                 "teams": [[s] for s in range(state.players)],
                 "parts": [[p.to_json() for p in _parts(state, s)] for s in range(state.players)]}
 
@@ -101,6 +106,7 @@ class Nim(Game[NimState, Take]):
         s = NimState.__new__(NimState)
         s.pile, s.players, s.ply = view["pile"], view["players"], view["ply"]
         s.turn, s.winner = view["turn"], view["winner"]
+        s.rng, s.stones = rng, int(view["options"]["stones"])
         return s
 
     def action_from_json(self, data: object) -> Take:
