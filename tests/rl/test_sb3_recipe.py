@@ -16,11 +16,15 @@ import gymnasium
 import numpy as np
 import pettingzoo.utils
 import pytest
-import torch
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker
+from training_extra import require_training
 
-from ludoteca.rl.pettingzoo import env
+require_training()  # torch and sb3-contrib: skipped without the rl-train extra, unless required
+
+import torch  # noqa: E402
+from sb3_contrib import MaskablePPO  # noqa: E402
+from sb3_contrib.common.wrappers import ActionMasker  # noqa: E402
+
+from ludoteca.rl.pettingzoo import env  # noqa: E402
 
 
 class TurnsAsGym(pettingzoo.utils.BaseWrapper, gymnasium.Env):  # type: ignore[misc]
