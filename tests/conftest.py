@@ -13,14 +13,11 @@ inherit the variable and the Python path.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-from hypothesis import settings
-
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 
-from extra_games import register  # noqa: E402 (from tests/support, just put on the path)
+from extra_games import register
 
 register()

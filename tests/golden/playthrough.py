@@ -49,7 +49,7 @@ players, seed 1, default options."""
 
 def setups() -> list[Setup]:
     """One per registered game (the test game, registered by tests/conftest.py, included)."""
-    from ludoteca.games import get_game, game_names
+    from ludoteca.games import game_names, get_game
 
     return [CHOSEN.get(name) or Setup(name, get_game(name).spec.min_players, 1)
             for name in game_names()]

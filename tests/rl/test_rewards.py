@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cases import CASES, case_id
 from test_pettingzoo_suites import DICT_OBSERVATION_WARNINGS
 
-
 SCORED = [c for c in CASES if entry(c[0]).rl_score]
 """The cases of games with a score for the shaped rewards (the others refuse those rewards)."""
 

@@ -26,3 +26,11 @@ def register() -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(FIFTH_GAME), *paths])
     games = [g for g in os.environ.get("LUDOTECA_GAMES", "").split(",") if g.strip()]
     os.environ["LUDOTECA_GAMES"] = ",".join([*games, *(g for g in TEST_GAMES if g not in games)])
+
+
+def python_path(*first: str) -> str:
+    """``PYTHONPATH`` for a child process with ``first`` ahead of the run's own entries (which
+    hold the test games' folder: a child that replaced them could not import the games that
+    ``LUDOTECA_GAMES`` names)."""
+    inherited = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return os.pathsep.join([*first, *inherited])

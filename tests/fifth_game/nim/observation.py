@@ -1,5 +1,6 @@
 """Nim's RL observation (``ludoteca.rl.encode``): the pile, whose turn it is and, at the end, who
-won, relative to the observer. Imported only through the registry entry, with the ``rl`` extra (it needs numpy)."""
+won, relative to the observer. Imported only through the registry entry, with the ``rl`` extra
+(it needs numpy)."""
 
 from __future__ import annotations
 
