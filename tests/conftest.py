@@ -13,11 +13,18 @@ inherit the variable and the Python path.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 
-from extra_games import register
+from extra_games import register  # from tests/support, just put on the path
 
 register()
+
+settings.register_profile("dev", deadline=None, print_blob=True)
+settings.register_profile("ci", deadline=None, print_blob=True, derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
