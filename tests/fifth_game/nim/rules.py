@@ -6,9 +6,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ludoteca.engine.errors import MalformedAction
+from ludoteca.engine.errors import MalformedAction, Reason, because
 from ludoteca.engine.events import Event, event
-from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, SlotState, require_int
+from ludoteca.engine.game import (
+    JSON,
+    Game,
+    GameSpec,
+    Outcome,
+    SlotState,
+    require_int,
+    require_json_object,
+)
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option
 from ludoteca.engine.parts import Part
@@ -110,15 +118,24 @@ class Nim(Game[NimState, Take]):
         return s
 
     def action_from_json(self, data: object) -> Take:
-        if not isinstance(data, dict) or data.get("type") != "take":
-            raise MalformedAction("a Nim action is {\"type\": \"take\", \"count\": 1-3}")
+        data = require_json_object(data)
+        if data.get("type") != "take":
+            raise MalformedAction(msgid=N_("a Nim action takes stones: type take, count 1-3"))
         count = require_int(data, "count")
         if not 1 <= count <= 3:
-            raise MalformedAction("take 1, 2 or 3 stones")
+            raise MalformedAction(msgid=N_("take 1, 2 or 3 stones, not {count}"), count=count)
         return TAKES[count - 1]
 
     def action_from_index(self, index: int) -> Take:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 3:
+            raise MalformedAction(msgid=N_("action index must be 0-{last}, not {index!r}"),
+                                  last=2, index=index)
         return TAKES[index]
+
+    def _why_illegal(self, state: NimState, seat: int, action: Take) -> Reason | None:
+        if action.count > state.pile:
+            return because(N_("only {left} stones are left"), left=state.pile)
+        return super()._why_illegal(state, seat, action)
 
 
 def _parts(state: NimState, seat: int) -> tuple[Part, ...]:
