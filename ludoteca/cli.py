@@ -655,10 +655,11 @@ def worker(
 
     from ludoteca.server.bot_queue import work
     from ludoteca.server.logs import configure_logging
-    from ludoteca.server.settings import check_redis_url
+    from ludoteca.server.settings import check_games, check_redis_url
 
     with operator_errors():
         check_redis_url(redis_url)
+        check_games()
     configure_logging()
 
     async def run() -> None:
@@ -692,7 +693,14 @@ def migrate(
 
 
 def main() -> None:
-    app(prog_name="ludoteca")
+    from ludoteca.games import GamesError
+
+    try:
+        app(prog_name="ludoteca")
+    except GamesError as exc:  # LUDOTECA_GAMES names a package that is no game (docs/engine.md)
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        sys.exit(USAGE_ERROR)
 
 
 if __name__ == "__main__":

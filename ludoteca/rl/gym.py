@@ -47,7 +47,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.rl.encode import Vector
 from ludoteca.rl.pettingzoo import _Table
-from ludoteca.rl.render import MODES, Window, check_mode
+from ludoteca.rl.render import Window, check_mode, modes
 from ludoteca.rl.rewards import Reward, Shaping
 
 Policy = Callable[[Vector, npt.NDArray[np.int8]], int]
@@ -94,7 +94,7 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         name = table.game.spec.name
         self.render_mode = check_mode(render_mode)
         self.window = Window() if render_mode == "human" else None
-        self.metadata = {"render_modes": list(MODES), "name": f"ludoteca_{name}_v0"}
+        self.metadata = {"render_modes": modes(table.game), "name": f"ludoteca_{name}_v0"}
         if seat != "random":
             try:
                 seat = operator.index(seat)  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game, Seat
 from ludoteca.engine.match import Match
 from ludoteca.rl.encode import Encoder, encoder_factory
-from ludoteca.rl.render import MODES, Window, check_mode, picture, text
+from ludoteca.rl.render import Window, check_mode, modes, picture, text
 from ludoteca.rl.rewards import Reward, Rewarder, Shaping, sides_of
 
 AgentID = str
@@ -236,7 +236,7 @@ class _TableSpaces:
 
 
 def _metadata(table: _Table) -> dict[str, Any]:
-    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": list(MODES)}
+    return {"name": f"ludoteca_{table.game.spec.name}_v0", "render_modes": modes(table.game)}
 
 
 class LudotecaEnv(_TableSpaces, AECEnv[AgentID, Obs, int]):  # type: ignore[misc]  # untyped

@@ -31,6 +31,15 @@ def check_mode(mode: str | None) -> str | None:
     return mode
 
 
+def modes(game: Game[Any, Any]) -> list[str]:
+    """The modes an environment of ``game`` advertises (``metadata["render_modes"]``):
+    ``rgb_array`` only where the game's entry names a picture."""
+    from ludoteca.games import entry
+
+    pictured = entry(game.spec.name).rl_picture is not None
+    return [m for m in MODES if m != "rgb_array" or pictured]
+
+
 def text(game: Game[Any, Any], view: JSON) -> str:
     """The game's terminal renderer drawing ``view``, as plain text."""
     from rich.console import Console

@@ -197,6 +197,17 @@ def check_redis_url(url: str) -> str:
     return url
 
 
+def check_games() -> None:
+    """The games load, with any ``LUDOTECA_GAMES`` adds (``ludoteca/games/__init__.py``): a
+    package that cannot be imported stops the arena before it starts, not at the first table."""
+    from ludoteca.games import GamesError, registry
+
+    try:
+        registry()
+    except GamesError as exc:
+        raise SettingError(str(exc)) from None
+
+
 @dataclass
 class Settings:
     database_url: str = field(
@@ -321,6 +332,7 @@ class Settings:
                     "Several processes (--redis-url, LUDOTECA_REDIS_URL) need a PostgreSQL "
                     "database (--database-url postgresql://...): see docs/deploy.md.")
         choice("LUDOTECA_BOTS", self.bots, BOTS)
+        check_games()
         if self.bots == "queue" and self.redis_url is None:
             raise SettingError("LUDOTECA_BOTS=queue needs a Redis: set LUDOTECA_REDIS_URL "
                                "(docs/deploy.md)")

@@ -15,6 +15,7 @@ import pytest
 
 from ludoteca.bots.base import Bot
 from ludoteca.bots.external import ExternalBot
+from ludoteca.games import game_names
 from ludoteca.tournament import (
     GameTask,
     TournamentSettings,
@@ -49,9 +50,10 @@ def bot_script(tmp_path: Path, name: str, body: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "buttons", "kami"])
+@pytest.mark.parametrize("game", game_names())
 def test_example_bot_plays_whole_games(game: str) -> None:
-    result = run_tournament(TournamentSettings(game, [cmd(EXAMPLE), "random"], 2, 2, seed=1))
+    """Every registered game (the test game too), at two seats or the game's fewest."""
+    result = run_tournament(TournamentSettings(game, [cmd(EXAMPLE), "random"], None, 2, seed=1))
     stats = result.stats[cmd(EXAMPLE)]
     assert stats.games == 2 and stats.moves > 0 and stats.forfeits == 0
 

@@ -70,10 +70,13 @@ def test_any_level_takes_over_mid_game_and_finishes(game: Game[Any, Any], level:
     state = game.setup({}, players, 11)
     rng = Rng(11)
     for _ in range(15):
-        seats = game.to_act(state)
-        seat = min(seats)
+        seat = min(game.to_act(state))
         legal = game.legal_actions(state, seat)
-        game.apply(state, seat, legal[rng.below(len(legal))])
+        after = game.clone(state)
+        game.apply(after, seat, legal[rng.below(len(legal))])
+        if game.is_over(after):  # a short game (Nim): the bot still has a move to make
+            break
+        state = after
     if level == "medium":
         bot: Any = SearchBot(
             seconds=None, iterations=12, seed=1, name="medium", profile=profile(game)
@@ -93,14 +96,18 @@ def mid_game(game: Game[Any, Any]) -> tuple[Any, int]:
     state = game.setup({}, players, 21)
     rng = Rng(21)
     plies = 0
-    while True:
-        seats = game.to_act(state)
+    last: tuple[Any, int] | None = None
+    while seats := game.to_act(state):
         seat = min(seats)
         legal = game.legal_actions(state, seat)
-        if plies >= 10 and len(legal) > 1:
-            return state, seat
+        if len(legal) > 1:
+            if plies >= 10:
+                return state, seat
+            last = (game.clone(state), seat)
         game.apply_legal(state, seat, legal[rng.below(len(legal))])
         plies += 1
+    assert last is not None  # a short game (Nim) ended first: its last decision with a choice
+    return last
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -11,13 +11,15 @@ import sys
 import time
 from pathlib import Path
 
+from extra_games import python_path
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = "P1> "
 EXAMPLE = re.compile(r"e\.g\. `([^`]+)`")
 
 
 def spawn(*args: str, cwd: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", COLUMNS="120")
+    env = dict(os.environ, PYTHONPATH=python_path(str(ROOT)), PYTHONUNBUFFERED="1", COLUMNS="120")
     return subprocess.Popen(
         [sys.executable, "-m", "ludoteca", *args],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
@@ -111,7 +113,7 @@ def test_end_of_input_exits_cleanly(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ludoteca", "play", "kingdomino", "--seed", "1"],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=tmp_path, timeout=60,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        env=dict(os.environ, PYTHONPATH=python_path(str(ROOT))),
     )
     assert result.returncode == 0
     assert "Input ended" in result.stdout
@@ -123,7 +125,7 @@ def test_usage_error_is_one_line_and_code_2(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ludoteca", "play", "kingdomino", "--players", "9"],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=tmp_path, timeout=60,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        env=dict(os.environ, PYTHONPATH=python_path(str(ROOT))),
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [

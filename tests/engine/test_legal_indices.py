@@ -64,4 +64,6 @@ def test_every_shipped_game_overrides_it() -> None:
     """The shipped games produce indices without building actions (the default, checked
     above, is what they must equal)."""
     for game in GAMES:
+        if not type(game).__module__.startswith("ludoteca.games."):
+            continue  # the test game (tests/fifth_game) keeps the default, a new game's start
         assert type(game).legal_indices is not Game.legal_indices, game.spec.name

@@ -6,7 +6,6 @@ the server (``/api/games`` with its labels and its renderer, served from its fol
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,12 +18,14 @@ from ludoteca import cli
 
 @pytest.fixture
 def with_nim(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Nim as the one line in ``PACKAGES`` (the suite registers it through ``LUDOTECA_GAMES``
+    already, tests/conftest.py: that is set aside here)."""
+    monkeypatch.delenv("LUDOTECA_GAMES", raising=False)
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
     monkeypatch.setattr(games, "PACKAGES", (*games.PACKAGES, "nim"))  # the one line
     games.registry.cache_clear()
     yield
     games.registry.cache_clear()
-    sys.modules.pop("nim", None)
 
 
 def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]

@@ -2,6 +2,9 @@
 viewer's events, as JSON and rendered in English and Spanish.
 
     python tests/golden/playthrough.py          # rewrite every file (make golden)
+
+The test game (tests/fifth_game/nim) is registered here as in the tests (tests/support/
+extra_games.py), so it has its golden file too.
     python tests/golden/playthrough.py kami     # rewrite one
 
 ``test_playthroughs.py`` regenerates each in memory and diffs it against the file, so any change
@@ -18,6 +21,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "support"))
+from extra_games import register  # noqa: E402
+
+register()
 
 
 @dataclass(frozen=True)
@@ -28,13 +35,27 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-SETUPS = [
-    Setup("kingdomino", 3, 7, {"three_player_draft": "bga", "harmony": True}),
-    Setup("queendomino", 2, 3),
-    Setup("buttons", 3, 5),
-    Setup("kami", 4, 2),
-    Setup("goita", 4, 4),
-]
+CHOSEN = {
+    "kingdomino": Setup("kingdomino", 3, 7, {"three_player_draft": "bga", "harmony": True}),
+    "queendomino": Setup("queendomino", 2, 3),
+    "buttons": Setup("buttons", 3, 5),
+    "kami": Setup("kami", 4, 2),
+    "goita": Setup("goita", 4, 4),
+    "nim": Setup("nim", 3, 1, {"stones": 13}),
+}
+"""Setups picked to show a game's variants; any other registered game plays at its fewest
+players, seed 1, default options."""
+
+
+def setups() -> list[Setup]:
+    """One per registered game (the test game, registered by tests/conftest.py, included)."""
+    from ludoteca.games import game_names, get_game
+
+    return [CHOSEN.get(name) or Setup(name, get_game(name).spec.min_players, 1)
+            for name in game_names()]
+
+
+SETUPS = setups()
 LANGS = ("en", "es")
 
 

@@ -37,4 +37,6 @@ def test_every_viewer_has_a_sentence_in_both_languages(setup: Setup) -> None:
 def test_every_registered_game_has_a_golden_playthrough() -> None:
     from ludoteca.games import game_names
 
+    assert "nim" in game_names()  # the test game, registered by tests/conftest.py
     assert sorted(s.game for s in SETUPS) == sorted(game_names())
+    assert all(path_for(s).exists() for s in SETUPS), [s.game for s in SETUPS]

@@ -81,7 +81,14 @@ def test_an_illegal_action_of_each_game_is_said_in_spanish(name: str) -> None:
     game = get_game(name)
     players = game.spec.max_players if name in ("kami", "goita") else 2
     state = game.setup({}, players, seed=3)
-    seat, action = first_illegal(game, state)
+    rng = Rng(3)
+    while True:
+        try:
+            seat, action = first_illegal(game, state)
+            break
+        except AssertionError:  # every action legal now (Nim's start): play on
+            seat = min(game.to_act(state))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     spanish = said(refused(game, state, seat, action), game)
     assert spanish[0].islower() or spanish[0] in "(«¡¿"
 
@@ -300,4 +307,4 @@ def test_every_refusal_has_a_translated_reason(
             seat = seats[rng.below(len(seats))]
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert not voice.catalog.missing, f"no Spanish for {sorted(voice.catalog.missing)}"
-    assert len(reasons) >= 3, reasons
+    assert len(reasons) >= min(3, game.spec.num_actions - 2), reasons  # Nim: one way to err

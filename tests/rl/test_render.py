@@ -17,12 +17,15 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.rng import Rng
-from ludoteca.games import get_game
+from ludoteca.games import entry, get_game
 from ludoteca.rl.pettingzoo import env, parallel_env
 from ludoteca.rl.render import picture
 
 sys.path.insert(0, str(Path(__file__).parent))
 from cases import CASES, case_id
+
+PICTURED = [c for c in CASES if entry(c[0]).rl_picture]
+"""The cases of games with a picture (``rgb_array``); the others render text only."""
 
 
 @pytest.fixture
@@ -51,7 +54,7 @@ def play(aec: Any, steps: int, seed: int) -> None:
         del agent
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", PICTURED, ids=[case_id(c) for c in PICTURED])
 def test_the_picture_changes_after_a_move_and_keeps_its_size(
     case: tuple[str, int, dict[str, Any]],
 ) -> None:
@@ -130,7 +133,7 @@ def test_render_modes() -> None:
         env("kami", "rgb")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", PICTURED, ids=[case_id(c) for c in PICTURED])
 def test_a_whole_match_renders_at_one_size(case: tuple[str, int, dict[str, Any]]) -> None:
     """Every phase draws, to the end (lines run out, dice leave the table, a deal ends)."""
     name, players, options = case

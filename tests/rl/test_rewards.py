@@ -24,8 +24,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cases import CASES, case_id
 from test_pettingzoo_suites import DICT_OBSERVATION_WARNINGS
 
+SCORED = [c for c in CASES if entry(c[0]).rl_score]
+"""The cases of games with a score for the shaped rewards (the others refuse those rewards)."""
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+
+@pytest.mark.parametrize("case", SCORED, ids=[case_id(c) for c in SCORED])
 def test_the_scores_now_end_as_the_outcomes(case: tuple[str, int, dict[str, Any]]) -> None:
     """``scores_now`` (``GameEntry.rl_score``) gives every seat a score and a positive scale
     all along, and ends as the outcome's scores."""

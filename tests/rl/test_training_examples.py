@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from training_extra import require_training
+
+require_training()  # the examples train with torch and sb3-contrib: the rl-train extra
+
 ROOT = Path(__file__).resolve().parents[2]
 POINT = re.compile(r"  seed \d+: +[\d,]+ steps  vs random +[\d.]+%  vs greedy +[\d.]+%  \(\d+ s\)")
 

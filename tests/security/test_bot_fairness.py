@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from extra_games import python_path
 
 from tests.server.client import JSON, Player, Socket
 from tests.server.conftest import Server
@@ -191,7 +192,7 @@ def fair_server(folder: Path, tree: str | None = None) -> Server:
     env = {"LUDOTECA_BOT_PROCESSES": "2", "LUDOTECA_TABLES_PER_ACCOUNT": "100",
            "LUDOTECA_SEARCH_BOTS_PER_ACCOUNT": "1000", "LUDOTECA_SOCKETS_PER_ACCOUNT": "100"}
     if tree is not None:
-        env["PYTHONPATH"] = tree
+        env["PYTHONPATH"] = python_path(tree)
     return Server(f"sqlite:///{folder / 'arena.sqlite3'}", folder, **env)
 
 

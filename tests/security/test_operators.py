@@ -37,6 +37,7 @@ from pathlib import Path
 import httpx
 import pytest
 from arena_process import RedisServer, ServerProcess, free_port
+from extra_games import python_path
 
 from tests.server.client import Player
 from tests.server.conftest import PG_ADMIN, REQUIRED, _postgres_database
@@ -198,6 +199,12 @@ BAD_SETTINGS: list[tuple[str, list[str], dict[str, str], str]] = [
     ("analysis budget", ["serve"], {"LUDOTECA_ANALYSIS_BUDGET": "many"},
      "LUDOTECA_ANALYSIS_BUDGET"),
     ("bots", ["serve"], {"LUDOTECA_BOTS": "cloud"}, "LUDOTECA_BOTS"),
+    ("games not importable", ["serve"], {"LUDOTECA_GAMES": "nimm"}, "LUDOTECA_GAMES"),
+    ("games not a game", ["serve"], {"LUDOTECA_GAMES": "json"}, "LUDOTECA_GAMES"),
+    ("games twice", ["serve"], {"LUDOTECA_GAMES": "ludoteca.games.kami"}, "LUDOTECA_GAMES"),
+    ("worker games", ["worker", "--redis-url", "redis://cache"], {"LUDOTECA_GAMES": "nimm"},
+     "LUDOTECA_GAMES"),
+    ("games for a command", ["games"], {"LUDOTECA_GAMES": "nimm"}, "LUDOTECA_GAMES"),
     ("bots queue without redis", ["serve"], {"LUDOTECA_BOTS": "queue"}, "LUDOTECA_REDIS_URL"),
     ("origin with a path", ["serve"], {"LUDOTECA_ALLOWED_ORIGINS": "https://club.example.org/"},
      "LUDOTECA_ALLOWED_ORIGINS"),
@@ -564,7 +571,7 @@ def test_the_documented_migration_recipe_writes_the_next_migration(tmp_path: Pat
     assert source.count(anchor) == 1
     model.write_text(source.replace(anchor, anchor + (
         '    note: Mapped[str | None] = mapped_column(String(200), nullable=True)\n')))
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    env = {**os.environ, "PYTHONPATH": python_path(str(checkout))}
 
     def recipe() -> subprocess.CompletedProcess[str]:
         return subprocess.run(["bash", "-c", documented_recipe()], cwd=checkout, env=env,

@@ -1,6 +1,7 @@
 """No message the server sends a seat says more than that seat may know (DESIGN.md §2).
 
-Checked by re-dealing, over whole games of 4-player Kami and of Buttons: at every step, for
+Checked by re-dealing, over a whole game of every registered game (4-player Kami and
+Buttons at more tables): at every step, for
 every viewer (each seat and a spectator), everything hidden from that viewer is re-dealt
 (``determinize`` of its view: other hands, face-down cards, the deck, dice to come, pending
 answers) and the acting seat plays, in the re-dealt world, each action that looks the same to
@@ -24,11 +25,17 @@ import pytest
 
 from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
+from ludoteca.games import game_names, get_game
 from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.table.view import TableViews
 
-CASES = [("kami", 4, 1), ("kami", 4, 2), ("buttons", 2, 3), ("buttons", 3, 4), ("goita", 4, 5)]
+MORE = {"kami": [(4, 1), (4, 2)], "buttons": [(2, 3), (3, 4)]}
+"""Games with hands and dice checked at more tables (partners at 4, three seats)."""
+CASES = [(name, players, seed) for name in game_names()
+         for players, seed in MORE.get(name, [(get_game(name).spec.min_players, 5)])]
+"""Every registered game (the test game too, tests/conftest.py), at ``MORE``'s tables or at its
+fewest players."""
 REDEALS = 2
 ALTERNATIVES = 4
 NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)

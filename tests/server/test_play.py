@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import httpx
 
+from ludoteca.games import game_names, get_game
 from tests.server.client import JSON, Player, in_parallel
 from tests.server.conftest import Server
 
@@ -41,18 +42,20 @@ def test_two_players_and_a_bot_finish_kingdomino(
     assert [m["id"] for m in history] == [table["id"]]
 
 
+PLAYERS = {"buttons": 3, "kami": 4}
+"""Tables larger than a game's fewest players: three Buttons boards, Kami's partnerships."""
+
+
 def test_every_other_game_finishes_with_bots(
     server: Server, people: Callable[..., Player]
 ) -> None:
-    for game, players, options in [
-        ("queendomino", 2, {}),
-        ("buttons", 3, {}),
-        ("kami", 4, {}),
-        ("goita", 4, {}),
-    ]:
+    """Every registered game but Kingdomino (above), the test game too (tests/conftest.py)."""
+    for game in game_names():
+        if game == "kingdomino":
+            continue
+        players = PLAYERS.get(game, get_game(game).spec.min_players)
         person = people()
-        table = person.create(game, players, options=options,
-                              bots=["greedy"] * (players - 1))
+        table = person.create(game, players, bots=["greedy"] * (players - 1))
         assert table["status"] == "playing", table
         sock = person.socket(table["id"])
         final = sock.play(random.Random(7))

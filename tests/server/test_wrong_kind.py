@@ -4,7 +4,8 @@ during the draft, a Buttons ``roll`` while placing, a Kami ``pass`` when a lead 
 socket, because the table asked the game what the action reveals before the match driver had
 checked it (issue 22).
 
-For every registered game: the kinds of action (their JSON ``type``) are gathered from random
+For every registered game (a game with one kind of action, such as the test game Nim, is only
+played through): the kinds of action (their JSON ``type``) are gathered from random
 matches; then at every kind of decision (the set of kinds legal there) every other kind is
 sent, first to the pure ``TableCore`` over several matches, then over a real socket of a real
 server in one whole match played by people.
@@ -70,7 +71,7 @@ def test_the_core_refuses_every_other_kind_at_every_kind_of_decision(game_name: 
     game = get_game(game_name)
     players = game.spec.min_players
     probes = samples(game_name, players)
-    assert len(probes) >= 2, probes
+    assert probes, game_name
     seen: set[frozenset[str]] = set()
     for seed in range(4):
         core = core_for(game_name, players, seed)
@@ -91,7 +92,7 @@ def test_the_core_refuses_every_other_kind_at_every_kind_of_decision(game_name: 
                 assert info.value.code == "illegal_action", (other, kinds, info.value)
                 assert (match.state, match.seq, match.decisions()) == before
             core.act(seat, match.seq, rng.choice(legal), NOW)
-    assert len(seen) >= 2
+    assert len(seen) >= 2 or len(probes) == 1  # one kind of action (Nim): nothing else to send
 
 
 def drain(sockets: list[Socket], seq: int) -> None:
@@ -138,4 +139,4 @@ def test_over_a_socket_every_other_kind_is_an_illegal_action(
             assert mover.state["view"] == view
         mover.act(rng.choice(legal))
         drain(sockets, seq + 1)
-    assert len(probed) >= 2
+    assert len(probed) >= 2 or len(probes) == 1  # one kind of action (Nim): played through

@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import game_names, get_game
 from tests.web.conftest import PHONE, axe_violations, dump
 from tests.web.driver import open_table, sign_in_as_guest, take_turns
 
-GAMES = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
-         ("buttons", 3, ["greedy", "random"]), ("kami", 2, ["greedy"]),
-         ("goita", 4, ["greedy", "greedy", "greedy"])]
+BOTS = {"buttons": ["greedy", "random"]}
+"""The other seats' bots where a game is checked at more than its fewest players (three
+Buttons boards); else greedy bots at the game's fewest players."""
+GAMES = [(name, len(bots) + 1, bots) for name in game_names()
+         for bots in [BOTS.get(name, ["greedy"] * (get_game(name).spec.min_players - 1))]]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import game_names
 from tests.web.conftest import axe_violations, dump, shoot
 from tests.web.driver import (
     ROOT,
@@ -271,8 +272,10 @@ def test_rated_is_off_with_its_reason_beside_a_bot(open_page: Any, lang: str, wh
     assert {"en": "not rated", "es": "no puntuable"}[lang] in terms.lower(), terms
 
 
-OTHERS = [("queendomino", {}, 0), ("buttons", {}, 0), ("kami", {"target": "10"}, 0),
-          ("goita", {"target": "50"}, 2)]
+SHORTER = {"kami": ({"target": "10"}, 0), "goita": ({"target": "50"}, 2)}
+"""Options for a shorter match, and bot seats (Goita's other team); else none and none."""
+OTHERS = [(name, *SHORTER.get(name, ({}, 0))) for name in game_names() if name != "kingdomino"]
+"""Every registered game but Kingdomino (the test above), the test game too."""
 
 
 @pytest.mark.parametrize(("game", "options", "bots"), OTHERS, ids=[g[0] for g in OTHERS])

@@ -1,7 +1,7 @@
-"""Each of the five games, played to the end in Chromium by clicks only against bots: the score
-the end screen shows is the engine's outcome of the server's record (DESIGN.md §4, issue 14).
-Screenshots of each game mid-play and at its end, desktop and phone, go to test-artifacts/; the
-end screen passes axe-core too."""
+"""Each registered game (the test game Nim too), played to the end in Chromium by clicks only
+against bots: the score the end screen shows is the engine's outcome of the server's record
+(DESIGN.md §4, issue 14). Screenshots of each game mid-play and at its end, desktop and phone,
+go to test-artifacts/; the end screen passes axe-core too."""
 
 from __future__ import annotations
 
@@ -9,17 +9,28 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import game_names, get_game
 from tests.web.conftest import axe_violations, dump, shoot
 from tests.web.driver import engine_outcome, open_table, play_to_end, shown_scores, sign_in_as_guest
 
-GAMES = [
-    # game, players, bot levels of the other seats, options set in the form, screenshot turn
-    ("kingdomino", 2, ["greedy"], {}, 8),
-    ("queendomino", 2, ["random"], {}, 8),
-    ("buttons", 2, ["greedy"], {}, 6),
-    ("kami", 2, ["greedy"], {}, 4),
-    ("goita", 4, ["greedy", "random", "greedy"], {}, 3),
-]
+CHOSEN: dict[str, tuple[int, list[str], dict[str, Any], int]] = {
+    # players, bot levels of the other seats, options set in the form, screenshot turn
+    "kingdomino": (2, ["greedy"], {}, 8),
+    "queendomino": (2, ["random"], {}, 8),
+    "buttons": (2, ["greedy"], {}, 6),
+    "kami": (2, ["greedy"], {}, 4),
+    "goita": (4, ["greedy", "random", "greedy"], {}, 3),
+}
+"""Tables chosen per game; any other registered game (the test game) at its fewest players
+against greedy bots, its screenshot at turn 2."""
+
+
+def _table(name: str) -> tuple[int, list[str], dict[str, Any], int]:
+    players = get_game(name).spec.min_players
+    return CHOSEN.get(name, (players, ["greedy"] * (players - 1), {}, 2))
+
+
+GAMES = [(name, *_table(name)) for name in game_names()]
 
 
 @pytest.mark.parametrize(("game", "players", "bots", "options", "mid"), GAMES,

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.games import game_names, get_game
 from tests.web.driver import (
     ACTIONS,
     ROOT,
@@ -136,9 +137,9 @@ def place(page: Any) -> None:
     page.get_by_test_id("confirm").click()
 
 
-DOUBLE_CLICKS = [("kingdomino", 2, ["greedy"]), ("queendomino", 2, ["greedy"]),
-                 ("buttons", 2, ["greedy"]), ("kami", 2, ["greedy"]),
-                 ("goita", 4, ["greedy", "random", "greedy"])]
+DOUBLE_CLICKS = [(name, n, ["greedy", "random", "greedy"][:n - 1]) for name in game_names()
+                 for n in [get_game(name).spec.min_players]]
+"""Every registered game at its fewest players (the test game too)."""
 
 
 def double_click_an_action(page: Any) -> None:

@@ -22,6 +22,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE.parent / "support"))
+from extra_games import register  # noqa: E402
+
+register()  # the test game too, as in the test run (tests/conftest.py)
 
 Want = Callable[[dict[str, Any], list[dict[str, Any]]], bool]
 """Whether a position (seat 0's view and legal actions) is the one wanted."""
@@ -70,6 +74,9 @@ SETUPS = [
         "counter": lambda v, legal: not v.get("leading") and "pass" in _types(legal)
         and len(legal) > 1,
     }),
+    Setup("nim", 3, 1, {  # the test game (tests/fifth_game), drawn like the shipped ones
+        "take": lambda v, legal: len(legal) == 3 and v["pile"] < 13,
+    }, options={"stones": 13}),
     Setup("goita", 4, 2, {
         "lead": lambda v, legal: bool(v.get("leading")) and len(legal) > 3,
         "counter": lambda v, legal: not v.get("leading") and "pass" in _types(legal)

@@ -2,9 +2,16 @@
 
 from typing import Any
 
+YOURS = "Your seat"
+"""The words that start the seat's own block (tests/cli/test_screen.py looks for them)."""
+
 
 def render(view: dict[str, Any], seat: int | None) -> str:
-    return f"Pile: {'o' * view['pile']} ({view['pile']})"
+    pile = f"Pile: {'o' * view['pile']} ({view['pile']})"
+    if seat is None:
+        return pile
+    turn = "your turn" if view["turn"] == seat else f"P{view['turn'] + 1} to play"
+    return f"{pile}\n{YOURS}: P{seat + 1}, {turn}"
 
 
 def hint(view: dict[str, Any], legal: list[Any]) -> str:

@@ -13,7 +13,7 @@ function render(root, ctx) {
     ? t("over", { name: names[view.winner] })
     : t("turn", { name: names[view.turn] });
   root.replaceChildren(h("section", { class: "nim", "data-testid": "nim" },
-    h("p", { "data-testid": "nim-pile", "aria-label": t("pile", { n: view.pile }) }, "● ".repeat(view.pile)),
+    h("p", { "data-testid": "nim-pile", role: "img", "aria-label": t("pile", { n: view.pile }) }, "● ".repeat(view.pile)),
     h("p", { role: "status" }, status),
     h("div", { class: "actions" }, legal.map((action, i) => h("button", {
       type: "button", "data-action-index": i, onclick: () => ctx.act(action),
