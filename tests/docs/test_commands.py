@@ -62,6 +62,8 @@ REQUIRED = os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1"
 PG_ADMIN = os.environ.get("LUDOTECA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 NOT_RUN: dict[str, str] = {
+    "LUDOTECA_GAMES=nimm ludoteca games": "a refusal on purpose (status 2): "
+        "tests/security/test_operators.py runs it in a process and checks that line",
     "make run": "installs a venv (network, minutes); what it starts, `ludoteca serve`, runs here",
     "make test": "the whole suite (40 minutes and more); CI runs it",
     "make lint": "part of `make test` (CI)",
@@ -306,6 +308,19 @@ def compare(command: Command, output: str, resized: bool) -> None:
         else:
             raise AssertionError(f"{command.where}: {command.text}\nthe docs show\n"
                                  + "\n".join(chunk) + f"\nbut it printed\n{output}")
+
+
+@pytest.fixture(autouse=True)
+def shipped_games_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The docs describe the shipped games: the run's test game (``LUDOTECA_GAMES``, set by
+    tests/conftest.py) is left out of these commands and of the processes they start."""
+    import ludoteca.games as games
+
+    monkeypatch.delenv("LUDOTECA_GAMES", raising=False)
+    games.registry.cache_clear()
+    yield
+    monkeypatch.undo()
+    games.registry.cache_clear()
 
 
 @pytest.fixture(scope="module")
