@@ -70,7 +70,7 @@ def _po_pairs(path: Path, scope: str) -> Iterator[Pair]:
         texts = list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
         for i, text in enumerate(texts):
             if text:
-                yield Pair(str(path.relative_to(ROOT)), scope, ids[0], ids[min(i, len(ids) - 1)],
+                yield Pair(_where(path), scope, ids[0], ids[min(i, len(ids) - 1)],
                            text)
 
 
@@ -102,7 +102,7 @@ def _catalog_pairs(catalog: str, scope: str, en_data: object, es_data: object) -
 def _json_pairs(folder: Path, scope: str) -> Iterator[Pair]:
     read = [json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
             for lang in ("en", "es")]
-    yield from _catalog_pairs(str(folder.relative_to(ROOT)), scope, *read)
+    yield from _catalog_pairs(_where(folder), scope, *read)
 
 
 WEBUNIT = ROOT.parent / "tests" / "webunit"
@@ -125,13 +125,30 @@ def _renderer_pairs(catalogs: dict[str, dict[str, object]]) -> Iterator[Pair]:
         yield from _catalog_pairs(f"games/{path}", path.split("/")[0], catalog["en"], catalog["es"])
 
 
+def _where(path: Path) -> str:
+    """``path`` as messages name it: inside the package, or from the checkout for a game added
+    from outside (the test game)."""
+    return str(path.relative_to(ROOT if path.is_relative_to(ROOT) else ROOT.parent))
+
+
+def game_folders() -> list[Path]:
+    """The folder of every registered game package with a catalog: the shipped ones and those
+    ``LUDOTECA_GAMES`` adds (the run's test game)."""
+    from importlib import import_module
+
+    from ludoteca.games import PACKAGES, extra_packages
+
+    folders = {Path(str(import_module(p).__file__)).parent for p in (*PACKAGES, *extra_packages())}
+    return sorted(f for f in folders if (f / "locale").is_dir())
+
+
 def pairs(renderers: dict[str, dict[str, object]] | None = None) -> Iterator[Pair]:
     """Every translated message of every catalog (with ``renderers``, the game renderers'
     own words too)."""
     yield from _po_pairs(ROOT / "locale" / "es.po", "arena")
     yield from _po_pairs(ROOT / "server" / "locale" / "es.po", "arena")
     yield from _json_pairs(ROOT / "web" / "static" / "i18n", "arena")
-    for game in sorted(p for p in (ROOT / "games").iterdir() if (p / "locale").is_dir()):
+    for game in game_folders():
         yield from _po_pairs(game / "locale" / "es.po", game.name)
         if (game / "web" / "i18n").is_dir():
             yield from _json_pairs(game / "web" / "i18n", game.name)
