@@ -316,6 +316,7 @@ def analyse(
 
     from ludoteca.analysis.parallel import analyse_parallel
     from ludoteca.analysis.terminal import mistakes_table, seat_names, summary_table
+    from ludoteca.engine.i18n import speaking
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
 
@@ -344,8 +345,9 @@ def analyse(
             fail("interrupted; nothing written", INTERRUPTED)
     names = seat_names(result, record.seats)
     console.print(summary_table(result, names, voice))
-    console.print(mistakes_table(result, names,
-                                 lambda data: g.describe(g.action_from_json(data)), voice))
+    with speaking(voice):  # the moves in the person's language too
+        console.print(mistakes_table(result, names,
+                                     lambda data: g.describe(g.action_from_json(data)), voice))
     console.print(voice.t("Win chances are in points (0-100) from the deciding seat's "
                           "information: skill is the win chance a seat lost to its own moves, "
                           "luck what chance events gave or took."))

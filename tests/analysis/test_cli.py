@@ -71,6 +71,9 @@ def test_analyse_in_spanish_names_each_seat_and_fits_80_columns(tmp_path: Path) 
                   "Las probabilidades de ganar van en puntos", "Gráfico escrito en"):
         assert words in out, words
     assert "accuracy" not in out and "blunder" not in out and "Chart written" not in out
+    moves = out.split("Imprecisiones, errores y errores graves")[1]  # in the game's Spanish words
+    assert re.search(r"reclamar|colocar|descartar", moves), moves
+    assert not re.search(r"\b(claim|place|discard|facing)\b", moves), moves
     summary = out.split("Imprecisiones, errores")[0]
     assert "P1 (greedy bot)" in summary and "P2 (greedy bot)" in summary
     assert re.search(r"\d,\d", summary) and not re.search(r"\d\.\d", summary)  # 39,4

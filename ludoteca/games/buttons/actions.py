@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
-from ludoteca.engine.i18n import N_
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.buttons.grid import CELLS, SIZE, cell_of
 
 ROLL_INDEX, STOP_INDEX, DECLINE_INDEX = 0, 1, 2
@@ -126,8 +126,9 @@ def action_from_json(data: object) -> Action:
 
 
 def describe(action: Action) -> str:
+    """The action in words, in the language being spoken (``engine.i18n.speaking``)."""
     if isinstance(action, Place):
-        return f"place a marker on row {action.row}, column {action.col}"
+        return t("place a marker on row {row}, column {col}", row=action.row, col=action.col)
     if isinstance(action, Star):
-        return f"put a star on row {action.row}, column {action.col}"
-    return str(action.to_json()["type"])
+        return t("put a star on row {row}, column {col}", row=action.row, col=action.col)
+    return t(str(action.to_json()["type"]))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.game import JSON, require_index, require_json_object
-from ludoteca.engine.i18n import N_
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.kami.components import NAME_INDEX, NAMES, TITLES
 
 MERC = 8
@@ -144,17 +144,22 @@ def action_from_json(data: object) -> Action:
 
 
 def source_title(source: int, titles: tuple[str, ...] = TITLES) -> str:
-    return titles[source] if source < MERC else f"mercenary stack M{source - MERC + 1}"
+    """A card's title or a mercenary stack, in the language being spoken."""
+    if source < MERC:
+        return t(titles[source])
+    return t("mercenary stack M{stack}", stack=source - MERC + 1)
 
 
 def describe(action: Action, titles: tuple[str, ...] = TITLES) -> str:
+    """The action in words, in the language being spoken (``engine.i18n.speaking``)."""
     if isinstance(action, Pass):
-        return "pass"
+        return t("pass")
     if isinstance(action, Play):
         attack = source_title(action.attack, titles)
         if action.defense < 0:
-            return f"attack with {attack} (no defense card)"
-        return f"defend with {source_title(action.defense, titles)}, attack with {attack}"
+            return t("attack with {attack} (no defense card)", attack=attack)
+        return t("defend with {defense}, attack with {attack}",
+                 defense=source_title(action.defense, titles), attack=attack)
     if isinstance(action, Declare):
-        return "reveal the Soldiers and ask the partner" if action.reveal else "keep quiet"
-    return "cancel the round and redeal" if action.redeal else "play the round on"
+        return t("reveal the Soldiers and ask the partner") if action.reveal else t("keep quiet")
+    return t("cancel the round and redeal") if action.redeal else t("play the round on")

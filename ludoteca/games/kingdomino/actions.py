@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
-from ludoteca.engine.i18n import N_
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.kingdomino.grid import DIRECTIONS, HALF, SIZE, STRIDE, cell_of
 
 MAX_DOMINO = 48
@@ -148,8 +148,9 @@ def action_from_json(data: object) -> Action:
 
 
 def describe(action: Action) -> str:
+    """The action in words, in the language being spoken (``engine.i18n.speaking``)."""
     if isinstance(action, Place):
-        return f"place at ({action.x}, {action.y}) facing {action.dir}"
+        return t("place at ({x}, {y}) facing {dir}", x=action.x, y=action.y, dir=action.dir)
     if isinstance(action, Discard):
-        return "discard"
-    return f"claim domino {action.domino}"
+        return t("discard")
+    return t("claim domino {domino}", domino=action.domino)

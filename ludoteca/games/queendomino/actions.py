@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ludoteca.engine.errors import MalformedAction
 from ludoteca.engine.game import JSON, require_index, require_int, require_json_object
-from ludoteca.engine.i18n import N_
+from ludoteca.engine.i18n import N_, t
 from ludoteca.games.kingdomino.actions import (
     DISCARD,
     PLACE_COUNT,
@@ -194,19 +194,21 @@ def action_from_json(data: object) -> Action:
 
 
 def describe(action: Action) -> str:
+    """The action in words, in the language being spoken (``engine.i18n.speaking``)."""
     if isinstance(action, Place):
-        return f"place at ({action.x}, {action.y}) facing {action.dir}"
+        return t("place at ({x}, {y}) facing {dir}", x=action.x, y=action.y, dir=action.dir)
     if isinstance(action, Discard):
-        return "discard"
+        return t("discard")
     if isinstance(action, Claim):
-        return f"claim domino {action.domino}"
+        return t("claim domino {domino}", domino=action.domino)
     if isinstance(action, Knight):
-        return f"knight on ({action.x}, {action.y})"
+        return t("knight on ({x}, {y})", x=action.x, y=action.y)
     if isinstance(action, Build):
-        return f"build from space {action.space} on ({action.x}, {action.y})"
+        return t("build from space {space} on ({x}, {y})", space=action.space, x=action.x,
+                 y=action.y)
     if isinstance(action, Dragon):
-        return f"dragon burns space {action.space}"
-    return "pass"
+        return t("dragon burns space {space}", space=action.space)
+    return t("pass")
 
 
 __all__ = [
