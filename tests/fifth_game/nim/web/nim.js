@@ -12,7 +12,8 @@ function render(root, ctx) {
   const status = view.winner >= 0
     ? t("over", { name: names[view.winner] })
     : t("turn", { name: names[view.turn] });
-  root.replaceChildren(h("section", { class: "nim", "data-testid": "nim" },
+  // nothing in Nim is one seat's own: the pile the viewer takes from is their area (data-own)
+  root.replaceChildren(h("section", { class: "nim", "data-testid": "nim", "data-own": "1" },
     h("p", { "data-testid": "nim-pile", role: "img", "aria-label": t("pile", { n: view.pile }) }, "● ".repeat(view.pile)),
     h("p", { role: "status" }, status),
     h("div", { class: "actions" }, legal.map((action, i) => h("button", {
