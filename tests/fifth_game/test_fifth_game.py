@@ -92,6 +92,7 @@ def test_the_server_lists_labels_and_serves_its_renderer(
 ) -> None:
     """In process, over ASGI: no lifespan is needed to list games and serve files."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     import httpx
 
@@ -100,16 +101,21 @@ def test_the_server_lists_labels_and_serves_its_renderer(
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'arena.sqlite3'}"))
 
-    async def get(*paths: str) -> list[httpx.Response]:
+    async def fetch(*paths: str) -> list[httpx.Response]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             return [await client.get(path) for path in paths]
 
-    listed, = asyncio.run(get("/api/games"))
+    def get(*paths: str) -> list[httpx.Response]:
+        """In a thread of its own: the browser tests' Playwright may hold this thread's loop."""
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, fetch(*paths)).result()
+
+    listed, = get("/api/games")
     nim = next(g for g in listed.json() if g["name"] == "nim")
     assert nim["labels"]["es"]["stones"] == "Piedras" and nim["labels"]["en"]["stones.hint"]
     assert nim["bots"][:2] == ["random", "greedy"] and nim["web"] == "/static/games/nim/nim.js"
-    renderer, labels = asyncio.run(get(nim["web"], "/static/games/nim/i18n/es.json"))
+    renderer, labels = get(nim["web"], "/static/games/nim/i18n/es.json")
     assert renderer.status_code == 200 and "export default" in renderer.text
     assert "javascript" in renderer.headers["content-type"]
     assert labels.json()["nim"]["stones"] == "Piedras"

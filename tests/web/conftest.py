@@ -120,10 +120,21 @@ def shoot(page: Any, name: str) -> None:
     page.wait_for_timeout(150)
     page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
     # Usable on a phone: nothing makes the page wider than the screen (no sideways scrolling).
-    wide = page.evaluate("""() => [document.documentElement.scrollWidth,
-        [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 360
-            && getComputedStyle(e).position !== "fixed").slice(0, 5)
-            .map((e) => e.tagName + "." + e.className + "@" + e.getBoundingClientRect().right)]""")
+    # (text past its box counts too: a word wider than its column widens the page)
+    wide = page.evaluate("""() => {
+        const past = [...document.querySelectorAll("body *")].filter((e) =>
+            e.getBoundingClientRect().right > 360 && getComputedStyle(e).position !== "fixed")
+            .map((e) => e.tagName + "." + e.className + "@" + e.getBoundingClientRect().right);
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            range.selectNodeContents(node);
+            const right = range.getBoundingClientRect().right;
+            if (right > 360) past.push(`text ${JSON.stringify(node.textContent.slice(0, 40))} in `
+                + node.parentElement.tagName + "." + node.parentElement.className + "@" + right);
+        }
+        return [document.documentElement.scrollWidth, past.slice(0, 8)];
+    }""")
     assert wide[0] <= PHONE["width"], f"{name} is {wide[0]} px wide at 360 px: {wide[1]}"
     page.set_viewport_size(size)
     page.wait_for_timeout(150)
