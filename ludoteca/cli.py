@@ -105,9 +105,14 @@ def out() -> Console:
     return Console(highlight=False)
 
 
+def error_line(message: str) -> None:
+    """The one ``error:`` line on stderr that every mistake ends in."""
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(message)}",
+                                                soft_wrap=True)
+
+
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    err = Console(stderr=True, highlight=False)
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    error_line(message)
     raise typer.Exit(code)
 
 
@@ -700,8 +705,7 @@ def main() -> None:
     try:
         app(prog_name="ludoteca")
     except GamesError as exc:  # LUDOTECA_GAMES names a package that is no game (docs/engine.md)
-        Console(stderr=True, highlight=False).print(
-            f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        error_line(str(exc))
         sys.exit(USAGE_ERROR)
 
 

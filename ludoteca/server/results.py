@@ -21,11 +21,12 @@ def tie_broken(outcome: Outcome) -> list[int]:
 
 def side_rank(result: dict[str, Any], seat: int) -> int | None:
     """The rank of ``seat``'s side counted over sides (partners end as one team: 2nd, not
-    3rd), from the result's ``sides``, or from its teams and ranks when stored before them."""
+    3rd), derived from the result's teams and ranks as ``Outcome.sides`` does, so results
+    stored before ``sides`` was written read the same."""
     if not result.get("ranks"):
         return None
-    sides = result.get("sides") or Outcome.from_json(result).to_json()["sides"]
-    return next((int(side["rank"]) for side in sides if seat in side["seats"]), None)
+    sides = Outcome.from_json(result).sides
+    return next((side.rank for side in sides if seat in side.seats), None)
 
 
 def rating_change(seat: int, before: float, after: float) -> dict[str, float | int]:

@@ -92,15 +92,16 @@ from ludoteca.games.queendomino.state import (
     QueendominoState,
 )
 
+ROYAL_WEDDING = Option(
+    "royal_wedding", bool, False,
+    "Royal Wedding: add the Kingdomino box (96 dominoes, lines alternate boxes); 3-4 players "
+    "build 7×7 with lines of 4, 5-8 players 5×5 with lines of 8 (rules: Playing with "
+    "Kingdomino); always on for 5-8 players",
+    players=(3, 4, 5, 6, 7, 8),
+    fixed=((5, True), (6, True), (7, True), (8, True)),
+)
 OPTIONS = (
-    Option(
-        "royal_wedding", bool, False,
-        "Royal Wedding: add the Kingdomino box (96 dominoes, lines alternate boxes); 3-4 players "
-        "build 7×7 with lines of 4, 5-8 players 5×5 with lines of 8 (rules: Playing with "
-        "Kingdomino); always on for 5-8 players",
-        players=(3, 4, 5, 6, 7, 8),
-        fixed=((5, True), (6, True), (7, True), (8, True)),
-    ),
+    ROYAL_WEDDING,
     Option(
         "tax_bonus", str, "per_knight",
         "When '+coin' buildings pay: 'per_knight' = with every knight's tax (default), "
@@ -178,7 +179,7 @@ class Queendomino(Game[QueendominoState, Action]):
         # checked before the schema's own refusal of a fixed option, to cite the rule
         asked = options.get("royal_wedding") if options else None
         if isinstance(players, int) and players > 4 and asked is not None and not (
-            OPTIONS[0].parse(asked)
+            ROYAL_WEDDING.parse(asked)
         ):
             raise OptionError(
                 msgid=N_(
