@@ -9,6 +9,7 @@ own browser download is never used. Screenshots go to ``test-artifacts/`` at the
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
 import json
@@ -113,12 +114,23 @@ def open_page(browser: Any, arena: ServerProcess, console: Console
 def shoot(page: Any, name: str) -> None:
     """Screenshots at desktop and phone width: test-artifacts/<name>-desktop.png and -phone.png
     (the page is left at its desktop width)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     ARTIFACTS.mkdir(exist_ok=True)
     size = page.viewport_size
     page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
+    # The measure is of the settled page: a full-page screenshot resizes the page for a moment,
+    # and a chart redrawn on resize lays out a frame later (scrollWidth was 361 once with
+    # nothing past 360); a page that stays too wide still fails below, with its culprits.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            "(w) => document.documentElement.scrollWidth <= w", arg=PHONE["width"], timeout=3000)
     page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            "(w) => document.documentElement.scrollWidth <= w", arg=PHONE["width"], timeout=3000)
     # Usable on a phone: nothing makes the page wider than the screen (no sideways scrolling).
     # (text past its box counts too: a word wider than its column widens the page)
     wide = page.evaluate("""() => {
