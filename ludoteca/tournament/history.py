@@ -34,25 +34,30 @@ class History:
     def build(
         cls, results: Iterable[GameResult], byes: Iterable[Bye], scorer: Scorer
     ) -> History:
-        history = cls()
         ordered = check_results(results)
+        history = cls()
+        points = history.points
         for result, earned in zip(ordered, scorer.points(ordered), strict=True):
             history.seat(result.seats)
-            for entrant in result.seats:
-                history.points[entrant] = history.points.get(entrant, 0.0) + earned[entrant]
+            for entrant, gained in zip(result.seats, earned, strict=True):
+                points[entrant] = points.get(entrant, 0.0) + gained
         for bye in sorted(set(byes), key=lambda b: (b.round, b.entrant)):
             history.bye(bye.entrant, scorer.bye)
         return history
 
     def seat(self, seats: Sequence[EntrantId]) -> None:
         """Count a table played (its points aside)."""
+        games, meetings, last_first = self.games, self.meetings, self.last_first
+        first = seats[0]
+        self.firsts[first] = self.firsts.get(first, 0) + 1
+        last = len(seats) - 1
         for seat, entrant in enumerate(seats):
-            self.games[entrant] = self.games.get(entrant, 0) + 1
-            self.firsts[entrant] = self.firsts.get(entrant, 0) + (seat == 0)
-            self.last_first[entrant] = seat == 0
-            for other in seats[seat + 1 :]:
-                key = _pair(entrant, other)
-                self.meetings[key] = self.meetings.get(key, 0) + 1
+            games[entrant] = games.get(entrant, 0) + 1
+            last_first[entrant] = seat == 0
+            if seat < last:
+                for other in seats[seat + 1 :]:
+                    key = (entrant, other) if entrant < other else (other, entrant)
+                    meetings[key] = meetings.get(key, 0) + 1
 
     def bye(self, entrant: EntrantId, points: float) -> None:
         self.points[entrant] = self.points.get(entrant, 0.0) + points

@@ -172,12 +172,14 @@ def result_from_scores(
 def check_results(results: Iterable[GameResult]) -> list[GameResult]:
     """The results as a set, in (round, board) order: the same table reported twice is kept
     once, and two different results for one table are refused (the caller mixed rounds)."""
-    seen: dict[tuple[int, int], GameResult] = {}
-    for result in results:
-        known = seen.setdefault(result.key, result)
-        if known != result:
-            raise OptionError(
-                msgid=N_("two different results for round {round}, board {board}"),
-                round=result.round, board=result.board,
-            )
+    results = list(results)
+    seen = {(r.round, r.board): r for r in results}
+    if len(seen) < len(results):
+        for result in results:
+            known = seen[(result.round, result.board)]
+            if known is not result and known != result:
+                raise OptionError(
+                    msgid=N_("two different results for round {round}, board {board}"),
+                    round=result.round, board=result.board,
+                )
     return [seen[key] for key in sorted(seen)]

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.i18n import N_
 from ludoteca.tournament.model import EntrantId, GameResult
 
-GamePoints = dict[EntrantId, float]
+GamePoints = tuple[float, ...]
+"""A result's points, seat by seat."""
 
 
 def effective_places(result: GameResult) -> tuple[int, ...]:
@@ -36,15 +38,22 @@ def effective_places(result: GameResult) -> tuple[int, ...]:
     return tuple(1 + sum(other < mine for other in keys) for mine in keys)
 
 
-def shared(points: Sequence[float], places: Sequence[int]) -> list[float]:
+@lru_cache(maxsize=4096)
+def shared(points: tuple[float, ...], places: tuple[int, ...]) -> tuple[float, ...]:
     """Each seat's points for its place, tied seats sharing the mean of the places they cover
-    (two seats tied for 2nd share the points of 2nd and 3rd)."""
+    (two seats tied for 2nd share the points of 2nd and 3rd). Cached: a tournament has few
+    different (points, places)."""
     out = []
     for place in places:
-        tied = sum(p == place for p in places)
+        tied = places.count(place)
         covered = points[place - 1 : place - 1 + tied]
         out.append(sum(covered) / tied)
-    return out
+    return tuple(out)
+
+
+def won(places: Sequence[int], seat: int) -> bool:
+    """First place alone."""
+    return places[seat] == 1 and places.count(1) == 1
 
 
 def default_points(table_size: int) -> tuple[float, ...]:
@@ -60,7 +69,7 @@ class Scorer(Protocol):
     def bye(self) -> float: ...
 
     def points(self, results: Sequence[GameResult]) -> list[GamePoints]:
-        """Each result's points per seat, ``results`` being in (round, board) order."""
+        """Each result's points seat by seat, ``results`` being in (round, board) order."""
         ...
 
 
@@ -93,28 +102,34 @@ class Scoring:
 
     def table_points(self, size: int) -> tuple[float, ...]:
         """Points per place at a table of ``size`` seats (at most ``table_size``)."""
-        full, n = self.full, self.table_size
-        if size == n:
-            return full
-        if not 2 <= size <= n:
-            raise OptionError(
-                msgid=N_("a table of {size} in a tournament of tables of {n}"), size=size, n=n
-            )
-        out = []
-        for place in range(size):
-            x = place * (n - 1) / (size - 1)
-            low = int(x)
-            high = min(low + 1, n - 1)
-            out.append(full[low] + (full[high] - full[low]) * (x - low))
-        return tuple(out)
+        return _table_points(self.full, size)
 
     def game_points(self, result: GameResult) -> GamePoints:
-        points = self.table_points(len(result.seats))
-        earned = shared(points, effective_places(result))
-        return dict(zip(result.seats, earned, strict=True))
+        return shared(_table_points(self.full, len(result.seats)), effective_places(result))
 
     def points(self, results: Sequence[GameResult]) -> list[GamePoints]:
-        return [self.game_points(r) for r in results]
+        full = self.full
+        return [shared(_table_points(full, len(r.seats)), effective_places(r)) for r in results]
+
+
+@lru_cache(maxsize=256)
+def _table_points(full: tuple[float, ...], size: int) -> tuple[float, ...]:
+    """Points per place at a table of ``size`` of a tournament paying ``full`` (module
+    docstring: smaller tables are interpolated)."""
+    n = len(full)
+    if size == n:
+        return full
+    if not 2 <= size <= n:
+        raise OptionError(
+            msgid=N_("a table of {size} in a tournament of tables of {n}"), size=size, n=n
+        )
+    out = []
+    for place in range(size):
+        x = place * (n - 1) / (size - 1)
+        low = int(x)
+        high = min(low + 1, n - 1)
+        out.append(full[low] + (full[high] - full[low]) * (x - low))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -135,14 +150,13 @@ class ArenaScoring:
         for result in results:
             size = len(result.seats)
             places = effective_places(result)
-            base = shared([2.0 * (size - p) for p in range(1, size + 1)], places)
-            earned: GamePoints = {}
+            base = shared(tuple(2.0 * (size - p) for p in range(1, size + 1)), places)
+            earned = []
             for seat, entrant in enumerate(result.seats):
                 on_fire = self.streaks and wins_in_a_row.get(entrant, 0) >= 2
-                earned[entrant] = base[seat] * (2 if on_fire else 1)
-                won = places[seat] == 1 and places.count(1) == 1
-                wins_in_a_row[entrant] = wins_in_a_row.get(entrant, 0) + 1 if won else 0
-            out.append(earned)
+                earned.append(base[seat] * (2 if on_fire else 1))
+                wins_in_a_row[entrant] = wins_in_a_row.get(entrant, 0) + 1 if won(places, seat) else 0
+            out.append(tuple(earned))
         return out
 
     def on_fire(self, results: Sequence[GameResult]) -> set[EntrantId]:
@@ -151,6 +165,5 @@ class ArenaScoring:
         for result in results:
             places = effective_places(result)
             for seat, entrant in enumerate(result.seats):
-                won = places[seat] == 1 and places.count(1) == 1
-                streak[entrant] = streak.get(entrant, 0) + 1 if won else 0
+                streak[entrant] = streak.get(entrant, 0) + 1 if won(places, seat) else 0
         return {e for e, n in streak.items() if self.streaks and n >= 2}

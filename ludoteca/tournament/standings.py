@@ -30,7 +30,7 @@ from typing import Any
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.i18n import N_
 from ludoteca.tournament.model import Bye, Entrant, EntrantId, GameResult, check_results
-from ludoteca.tournament.scoring import Scorer, effective_places
+from ludoteca.tournament.scoring import Scorer, effective_places, won
 
 
 @dataclass
@@ -202,16 +202,16 @@ def ledger(
                 )
             others = [s for s in range(len(result.seats)) if s != seat]
             mine = places[seat]
-            book.points[entrant] += earned[entrant]
+            book.points[entrant] += earned[seat]
             book.games[entrant].append(Played(
                 opponents=tuple(result.seats[s] for s in others),
                 against=tuple(
                     1.0 if mine < places[s] else 0.5 if mine == places[s] else 0.0
                     for s in others
                 ),
-                points=earned[entrant],
+                points=earned[seat],
                 score=result.scores[seat] if result.scores else 0.0,
-                win=mine == 1 and places.count(1) == 1,
+                win=won(places, seat),
             ))
     for bye in sorted(set(byes), key=lambda b: (b.round, b.entrant)):
         if bye.entrant not in book.points:
