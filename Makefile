@@ -89,7 +89,7 @@ messages: install-test
 	mkdir -p build
 	$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header -o build/engine.pot \
 		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py \
-		ludoteca/analysis/terminal.py ludoteca/analysis/chart.py
+		ludoteca/analysis/terminal.py ludoteca/analysis/chart.py ludoteca/tournament
 	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching \
 		--ignore-pot-creation-date
 	for dir in ludoteca/games/*/locale; do \
