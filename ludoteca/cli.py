@@ -387,6 +387,16 @@ def tournament(
             "'cmd:python my_bot.py' for an external bot.",
         ),
     ] = None,
+    format_name: Annotated[
+        str | None,
+        typer.Option(
+            "--format", help="Play in rounds, paired as the arena pairs: swiss, round-robin or "
+            "knockout; one entrant per name in --bots, one game per table.",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Rounds of a --format swiss.")
+    ] = None,
     players: Players = None,
     games: Annotated[
         int, typer.Option("--games", "-n", help="Number of games (per pairing in a round-robin).")
@@ -445,6 +455,12 @@ def tournament(
     from ludoteca.tournament.runner import resolve_jobs
 
     console = out()
+    if format_name is not None or rounds is not None:
+        _tournament_in_rounds(
+            console, game, bots, round_robin, format_name, rounds, players, option, seed, jobs,
+            time_ms, workers, out_dir, json_file, save,
+        )
+        return
     with person_errors():
         if bots is not None and round_robin is not None:
             raise OptionError("use either --bots or --round-robin, not both")
@@ -494,6 +510,85 @@ def tournament(
     for note in forfeit_notes(result):
         console.print(f"[yellow]forfeit:[/] {escape(note)}", soft_wrap=True)
     _write_tournament_files(console, result, out_dir, json_file)
+    if save is not None:
+        console.print(f"Match records saved in {escape(str(save))}")
+
+
+def _tournament_in_rounds(
+    console: Console, game: str, bots: str | None, round_robin: str | None,
+    format_name: str | None, rounds: int | None, players: int | None, option: list[str] | None,
+    seed: int, jobs: int, time_ms: int, workers: int, out_dir: Path | None,
+    json_file: Path | None, save: Path | None,
+) -> None:
+    """``--format``: rounds paired by ludoteca.tournament.pairing, then the standings."""
+    from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn
+
+    from ludoteca.tables import fold_long_words
+    from ludoteca.tournament import TournamentSettings, parse_entrants
+    from ludoteca.tournament.pairing import Format
+    from ludoteca.tournament.rounds import run_rounds
+    from ludoteca.tournament.standings import TIEBREAKS
+
+    with person_errors():
+        if round_robin is not None:
+            raise OptionError("with --format, name the entrants with --bots")
+        if format_name is None:
+            raise OptionError("--rounds is for --format swiss")
+        if format_name == "arena":
+            raise OptionError("an arena runs in the server (ludoteca serve), not here")
+        if rounds is not None and format_name != "swiss":
+            raise OptionError("--rounds is for --format swiss")
+        if time_ms < 1:
+            raise OptionError(f"--time-ms must be positive, not {time_ms}")
+        fmt = Format(format_name, rounds=rounds)
+        options = parse_option_pairs(option or [])
+        names = parse_entrants(bots or "greedy,random")
+        settings = TournamentSettings(
+            game, names, players, 1, options, seed, jobs, workers, time_ms, save
+        )
+        progress = Progress(SpinnerColumn(), "{task.description}", MofNCompleteColumn(),
+                            console=console, transient=True)
+        task = progress.add_task(f"{game}: round 1", total=None)
+        try:
+            with progress:
+                result = run_rounds(
+                    settings, fmt,
+                    on_round=lambda d: progress.update(task, description=f"{game}: round {d.round}"),
+                    on_game=lambda done: progress.update(task, completed=done),
+                )
+        except KeyboardInterrupt:
+            fail("interrupted; no results written", INTERRUPTED)
+        except OSError as exc:
+            fail(f"cannot save a match record: {exc}", 1)
+    console.print(escape(result.describe()))
+    headers, rows = result.table()
+    standings = Table(title="Standings")
+    for i, heading in enumerate(headers):
+        standings.add_column(heading, justify="left" if i == 1 else "right")
+    for row in rows:
+        standings.add_row(*(escape(cell) for cell in row))
+    console.print(fold_long_words(standings))
+    for key in result.standings.tiebreaks:
+        console.print(f"{escape(TIEBREAKS[key].name)}: {escape(TIEBREAKS[key].rule)}",
+                      soft_wrap=True)
+    if out_dir is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        out_dir = Path("tournaments") / f"{game}-{stamp}"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(result.to_json(), indent=1) + "\n"
+        (out_dir / "results.json").write_text(text, encoding="utf-8")
+        headers, rows = result.table()
+        lines = [f"# {result.describe()}", "", "| " + " | ".join(headers) + " |",
+                 "|" + "---|" * len(headers), *("| " + " | ".join(r) + " |" for r in rows)]
+        (out_dir / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        if json_file is not None:
+            json_file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the results: {exc}", 1)
+    console.print(f"Results written to {escape(str(out_dir))} (results.json, .md)")
+    if json_file is not None:
+        console.print(f"Results written to {escape(str(json_file))}")
     if save is not None:
         console.print(f"Match records saved in {escape(str(save))}")
 
