@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ludoteca.tournament.history import History, ranked  # noqa: E402
-from ludoteca.tournament.model import Bye, Entrant, GameResult, RoundDraw, TableDraw  # noqa: E402
-from ludoteca.tournament.scoring import Scoring  # noqa: E402
-from ludoteca.tournament.swiss import pair_swiss  # noqa: E402
+from ludoteca.tournament.history import History, ranked
+from ludoteca.tournament.model import Bye, Entrant, GameResult, RoundDraw, TableDraw
+from ludoteca.tournament.scoring import Scoring
+from ludoteca.tournament.swiss import pair_swiss
 
 
 def play(draw: RoundDraw, rating: dict[str, float], rng: random.Random) -> list[GameResult]:
@@ -79,7 +79,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Swiss, {args.entrants} entrants, {args.rounds} rounds (fast path):")
     times, repeats = run(args.entrants, args.rounds, "auto")
-    print(f"entrants {args.entrants}, rounds {args.rounds}, ms/round mean {sum(times) / len(times):.0f}"
+    mean = sum(times) / len(times)
+    print(f"entrants {args.entrants}, rounds {args.rounds}, ms/round mean {mean:.0f}"
           f" max {max(times):.0f}, repeats {repeats}")
     rounds = min(args.rounds, args.small - 1)
     print(f"\n{args.small} entrants, {rounds} rounds, 5 seeds: repeats and ms/round")

@@ -553,7 +553,8 @@ def _tournament_in_rounds(
             with progress:
                 result = run_rounds(
                     settings, fmt,
-                    on_round=lambda d: progress.update(task, description=f"{game}: round {d.round}"),
+                    on_round=lambda d: progress.update(task,
+                                                       description=f"{game}: round {d.round}"),
                     on_game=lambda done: progress.update(task, completed=done),
                 )
         except KeyboardInterrupt:

@@ -4,8 +4,8 @@ top ``advance`` go through.
 Two players: the bracket has P slots, P the power of two at or above the field; seed s meets
 seed P + 1 − s in the first round (1 v 16, 8 v 9, ...), placed so that seeds 1 and 2 can meet
 only in the final. Seeds above the field are byes, so the top seeds get them. Winners keep their
-place in the bracket; the upper slot sits first. A tied game sends the better seed through (the director may replay it
-instead and report the replay's result).
+place in the bracket; the upper slot sits first. A tied game sends the better seed through
+(the director may replay it instead and report the replay's result).
 
 More players: every round seats the field at tables as even as ``min_table`` allows, seeds
 spread snake-wise (table 1 takes seeds 1, 2t, 2t + 1 ...; with t tables), and the top
@@ -96,17 +96,17 @@ def knockout_draws(
         number = len(draws) + 1
         final = len(alive) <= table_size
         sizes, bye_count = ([len(alive)], 0) if final else table_sizes(len(alive), table_size, low)
-        byes, seated = alive[:bye_count], alive[bye_count:]
+        ahead, seated = alive[:bye_count], alive[bye_count:]
         groups: list[list[EntrantId]] = [[] for _ in sizes]
         t = len(sizes)
         for i, e in enumerate(seated):
             row, col = divmod(i, t)
             groups[col if row % 2 == 0 else t - 1 - col].append(e)
         tables = [TableDraw(number, k + 1, tuple(g)) for k, g in enumerate(groups)]
-        draws.append(RoundDraw(number, tuple(tables), tuple(Bye(number, e) for e in byes)))
+        draws.append(RoundDraw(number, tuple(tables), tuple(Bye(number, e) for e in ahead)))
         if final or any(t.key not in played for t in tables):
             return draws
-        place = dict.fromkeys(byes, 0)
+        place = dict.fromkeys(ahead, 0)
         for table in tables:
             for p, e in enumerate(_finish(table, played, seeds)[:advance]):
                 place[e] = p

@@ -77,7 +77,7 @@ def _best_swap(
     best, swap = now, None
     for i, a in enumerate(ta):
         for j, b in enumerate(tb):
-            x, y = ta[:i] + [b] + ta[i + 1 :], tb[:j] + [a] + tb[j + 1 :]
+            x, y = [*ta[:i], b, *ta[i + 1 :]], [*tb[:j], a, *tb[j + 1 :]]
             c = cost(x, y)
             if c < best:
                 best, swap = c, (i, j)

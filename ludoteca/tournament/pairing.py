@@ -135,8 +135,8 @@ def format_standings(
         for table in draw.tables:
             result = played.get(table.key)
             places = effective_places(result) if result else (1,) * len(table.seats)
-            for e, p in zip(result.seats if result else table.seats, places, strict=True):
-                reached[e] = (draw.round, p)
+            for who, p in zip(result.seats if result else table.seats, places, strict=True):
+                reached[who] = (draw.round, p)
     history = History.build(results, (), fmt.scorer)
     order = sorted(
         entrants, key=lambda e: (-reached[e.id][0], reached[e.id][1], -e.rating, e.id)

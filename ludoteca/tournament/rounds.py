@@ -97,6 +97,14 @@ class RoundsResult:
         return headers, rows
 
 
+def _offset(on_game: Callable[[int], None] | None, base: int) -> Callable[[int], None] | None:
+    """Games done in the tournament, from games done in the round."""
+    if on_game is None:
+        return None
+    told = on_game
+    return lambda done: told(base + done)
+
+
 def run_rounds(
     settings: TournamentSettings, fmt: Format,
     on_round: Callable[[RoundDraw], None] | None = None,
@@ -132,8 +140,7 @@ def run_rounds(
             )
             for k, table in enumerate(draw.tables)
         ]
-        records = run_games(tasks, settings.jobs, on_game=None if on_game is None else
-                            lambda done, base=played: on_game(base + done))
+        records = run_games(tasks, settings.jobs, on_game=_offset(on_game, played))
         for table, record in zip(draw.tables, records, strict=True):
             results.append(record_result(number, table.board, replace(record, seating=table.seats)))
         byes += draw.byes

@@ -155,7 +155,8 @@ class ArenaScoring:
             for seat, entrant in enumerate(result.seats):
                 on_fire = self.streaks and wins_in_a_row.get(entrant, 0) >= 2
                 earned.append(base[seat] * (2 if on_fire else 1))
-                wins_in_a_row[entrant] = wins_in_a_row.get(entrant, 0) + 1 if won(places, seat) else 0
+                streak = wins_in_a_row.get(entrant, 0)
+                wins_in_a_row[entrant] = streak + 1 if won(places, seat) else 0
             out.append(tuple(earned))
         return out
 

@@ -176,11 +176,11 @@ def test_knockout_bracket_seeds_and_byes_to_the_top_seeds() -> None:
     upset = [GameResult(1, 1, ("p4", "p5"), (2, 1)), GameResult(1, 2, ("p3", "p6"), (1, 1))]
     second = knockout_draws(six, upset)
     assert seats(second[1]) == [("p1", "p5"), ("p2", "p3")]  # a tie sends the better seed
-    final = knockout_draws(six, upset + [GameResult(2, 1, ("p1", "p5"), (1, 2)),
-                                         GameResult(2, 2, ("p2", "p3"), (2, 1))])
+    semis = [*upset, GameResult(2, 1, ("p1", "p5"), (1, 2)),
+             GameResult(2, 2, ("p2", "p3"), (2, 1))]
+    final = knockout_draws(six, semis)
     assert seats(final[2]) == [("p1", "p3")]
-    done = upset + [GameResult(2, 1, ("p1", "p5"), (1, 2)), GameResult(2, 2, ("p2", "p3"), (2, 1)),
-                    GameResult(3, 1, ("p1", "p3"), (2, 1))]
+    done = [*semis, GameResult(3, 1, ("p1", "p3"), (2, 1))]
     fmt = Format("knockout")
     assert pair_round(fmt, six, done, [], 4) is None
     table = format_standings(fmt, six, done, [])

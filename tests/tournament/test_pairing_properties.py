@@ -117,7 +117,7 @@ def test_multiplayer_swiss_tables_stay_within_bounds(
         assert all(low <= len(t.seats) <= size for t in draw.tables)
         sizes, bye_count = table_sizes(n, size, low)
         assert [len(t.seats) for t in draw.tables] == sizes and len(draw.byes) == bye_count
-        assert bye_count < low or bye_count < size and n // size * low > n - bye_count
+        assert bye_count < low or (bye_count < size and n // size * low > n - bye_count)
         fewest_byes(draw, History.build(results, byes, Scoring(size)))
         results += play(draw, data)
         byes += draw.byes
