@@ -61,7 +61,9 @@ class Format:
         if self.kind == "swiss" and (self.rounds is None or self.rounds < 1):
             raise OptionError(msgid=N_("a Swiss needs a number of rounds, 1 or more"))
         if self.cycles < 1:
-            raise OptionError(msgid=N_("a round-robin is played at least once"))
+            raise OptionError(
+                msgid=N_("everyone meets everyone at least once: cycles must be 1 or more")
+            )
 
     @property
     def scorer(self) -> Scorer:
