@@ -135,4 +135,5 @@ def core_writes(db: orm.Session, batch: Batch) -> None:
         held = conn.execute(select(Seat.seat, Seat.user_id, Seat.bot)
                             .where(Seat.table_id == table["id"]).order_by(Seat.seat))
         conn.execute(insert(Result), [result_row(table)])
-        conn.execute(insert(ResultSeat), result_seat_rows(table, [tuple(r) for r in held]))
+        conn.execute(insert(ResultSeat), result_seat_rows(
+            table, [(r.seat, r.user_id, r.bot) for r in held]))
