@@ -13,7 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import select
+from typer.testing import CliRunner
 
+from ludoteca import cli
 from ludoteca.bots import BOT_VERSION
 from ludoteca.engine.game import Outcome
 from ludoteca.server import migrate, ratings
@@ -34,7 +36,27 @@ def test_pools_follow_the_results_and_rebuild_exactly(database_url: str, tmp_pat
     (tmp_path / "kingdomino.json").write_text(json.dumps(
         {"game": "kingdomino", "players": 2, "rungs": [GREEDY, OLD_HARD], "meta": {}}))
     migrate.upgrade(database_url)
-    asyncio.run(_check(Store(database_url, PoolRules(Seasons(), tmp_path))))
+    kept = asyncio.run(_check(Store(database_url, PoolRules(Seasons(), tmp_path))))
+    # the command line rebuilds every pool of the game from the results: the same ratings
+    done = CliRunner().invoke(cli.app, ["recompute-ratings", "--game", "KINGDOMINO",
+                                        "--database-url", database_url])
+    assert done.exit_code == 0, done.output
+    assert done.output.splitlines() == [
+        "kingdomino all: rebuilt from 3 results", "kingdomino bots: rebuilt from 3 results",
+        "kingdomino season:2026Q3: rebuilt from 1 results",
+        "kingdomino season:2026Q4: rebuilt from 2 results"]
+    assert asyncio.run(_pools(database_url, list(kept))) == kept
+    refused = CliRunner().invoke(cli.app, ["recompute-ratings", "--game", "chess",
+                                           "--database-url", database_url])
+    assert refused.exit_code == 2 and refused.output.startswith("error: ")
+
+
+async def _pools(url: str, names: list[str]) -> dict[str, dict[str, tuple[float, float, int]]]:
+    store = Store(url)
+    try:
+        return {name: await pool(store, "kingdomino", name) for name in names}
+    finally:
+        await store.close()
 
 
 class Arena:
@@ -72,7 +94,7 @@ async def pool(store: Store, game: str, name: str) -> dict[str, tuple[float, flo
         return {r.participant: (r.mu, r.sigma, r.games) for r in found.scalars()}
 
 
-async def _check(store: Store) -> None:
+async def _check(store: Store) -> dict[str, dict[str, tuple[float, float, int]]]:
     try:
         ana, ben, cy, dee = [(await store.add_user(n, None, False, "en")).id
                              for n in ("pool_ana", "pool_ben", "pool_cy", "pool_dee")]
@@ -143,5 +165,6 @@ async def _check(store: Store) -> None:
             assert await pool(store, "kingdomino", name) == rows, name  # exactly
         await store.recompute("kami", "all")
         assert await pool(store, "kami", "all") == kami
+        return kept
     finally:
         await store.close()
