@@ -18,6 +18,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, delete, insert, select, text, update
 
+from ludoteca.bots import identity
 from ludoteca.ladder import ladder
 from ludoteca.server.db import PoolRating, Result, ResultSeat, User, utcnow
 from ludoteca.server.result_rows import user_of
@@ -56,8 +57,6 @@ class PoolRules:
 
     def rated_with_bots(self, game: str, players: int, levels: Iterable[str]) -> bool:
         """Every bot level named has an anchor: a rated table with them counts in ``bots``."""
-        from ludoteca.bots import identity
-
         return all(self.anchor(game, players, identity(level)) is not None for level in levels)
 
     def pools(self, game: str, players: int, finished_at: datetime,

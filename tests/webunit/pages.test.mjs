@@ -76,6 +76,33 @@ test("the lobby lists the tables, follows the event stream, and opens a new tabl
   assert.equal(shell.listeners.size, 0);
 });
 
+test("a rated table takes the bots the game's ladder rates at that player count, and no other", async () => {
+  const requests = fakeFetch({ "GET /api/tables?status=all": [], "GET /api/me/tables": [], "POST /api/tables": { id: "T8" } });
+  const shell = fakeShell({ name: "bea", display_name: "Bea" });
+  shell.games = [{ ...GAME, bots: ["random", "hard"], rated_bots: { 2: ["hard"] } }];
+  const root = main();
+  mountLobby(root, {}, shell);
+  await until(() => by(root, "new-seat-1"));
+  const rated = root.querySelector('input[name="rated"]');
+  const seat = by(root, "new-seat-1");
+  const choose = (level) => { seat.value = level; seat.dispatchEvent(new window.Event("change")); };
+  choose("random");
+  assert.ok(rated.disabled && !by(root, "rated-why").hidden); // random has no ladder rating
+  choose("hard");
+  assert.ok(!rated.disabled && by(root, "rated-why").hidden);
+  rated.checked = true;
+  submit(by(root, "new-table"));
+  await until(() => shell.asked.length);
+  const made = requests.find((r) => r.key === "POST /api/tables").body;
+  assert.deepEqual([made.rated, made.bots], [true, ["hard"]]);
+  const players = by(root, "new-players"); // at 3 players the ladder rates nobody
+  players.value = "3";
+  players.dispatchEvent(new window.Event("change"));
+  by(root, "new-seat-1").value = "hard";
+  by(root, "new-seat-1").dispatchEvent(new window.Event("change"));
+  assert.ok(rated.disabled && !rated.checked);
+});
+
 test("the lobby of a visitor offers the shell's guest play", async () => {
   fakeFetch({ "GET /api/tables?status=all": [] });
   const shell = fakeShell(null);

@@ -19,7 +19,7 @@ from ludoteca.server.bot_pool import BOT_LEVELS
 from ludoteca.server.db import Table, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.game_assets import web_info
-from ludoteca.server.pools import ALL, BOTS
+from ludoteca.server.pools import ALL, BOTS, PoolRules
 from ludoteca.server.routes.deps import (
     Body,
     HubDep,
@@ -54,10 +54,10 @@ class NewTable(Body):
 # ---- games -----------------------------------------------------------------------------------
 @router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
             "and its web renderer's URL", response_model=list[JSON])
-async def games(request: Request) -> Response:
+async def games(request: Request, hub: HubDep) -> Response:
     """The same for everyone and every request, so made once and sent compressed when the
     browser takes gzip: 12 KB of JSON, the biggest answer a page waits for, is 2 KB so."""
-    plain, packed = games_body(tuple(game_names()))
+    plain, packed = games_body(tuple(game_names()), hub.store.rules)
     vary = {"vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "").lower():
         return Response(packed, media_type="application/json",
@@ -66,13 +66,16 @@ async def games(request: Request) -> Response:
 
 
 @functools.lru_cache(maxsize=4)
-def games_body(names: tuple[str, ...]) -> tuple[bytes, bytes]:
-    """``/api/games`` as JSON bytes, plain and gzipped (keyed by the registered games)."""
+def games_body(names: tuple[str, ...], rules: PoolRules) -> tuple[bytes, bytes]:
+    """``/api/games`` as JSON bytes, plain and gzipped (keyed by the registered games and the
+    rating rules, whose ladders say which bots a rated table takes)."""
     out = []
     for name in names:
         game = get_game(name)
         levels = [lv for lv in BOT_LEVELS if lv != "greedy" or entry(name).greedy is not None]
-        out.append({**game.spec.to_json(), "bots": levels, **web_info(name)})
+        rated = {str(n): anchored for n in range(game.spec.min_players, game.spec.max_players + 1)
+                 if (anchored := [lv for lv in levels if rules.rated_with_bots(name, n, [lv])])}
+        out.append({**game.spec.to_json(), "bots": levels, "rated_bots": rated, **web_info(name)})
     plain = json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
     return plain, gzip.compress(plain, mtime=0)
 
