@@ -731,8 +731,8 @@ def recompute_ratings(
     async def run() -> list[tuple[str, int]]:
         store = Store(url)
         try:
-            pools = [pool] if pool is not None else await store.pools_of(name)
-            return [(p, await store.recompute(name, p)) for p in pools]
+            pools = [pool] if pool is not None else await store.pools.pools_of(name)
+            return [(p, await store.pools.recompute(name, p)) for p in pools]
         finally:
             await store.close()
 

@@ -16,7 +16,7 @@ async def rate(store: Store, table: Table, seats: list[Seat]) -> dict[int, tuple
     it counts nowhere (unrated, a seat taken over, a bot with no ladder rating)."""
     if table.status != "finished" or table.result is None or not table.rated or table.zombie:
         return {}
-    changes = await store.take_in(table.game, table.id)
+    changes = await store.pools.take_in(table.game, table.id)
     pool = next((p for p in (ALL, BOTS) if p in changes), None)
     if pool is None:
         return {}

@@ -23,7 +23,6 @@ from ludoteca.server.db import (
     LogEntry,
     Move,
     PoolRating,
-    Result,
     Seat,
     Session,
     Table,
@@ -36,7 +35,8 @@ from ludoteca.server.history_queries import HistoryQueries
 from ludoteca.server.lease_store import LeaseStore
 from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
 from ludoteca.server.names import fold
-from ludoteca.server.pools import Changes, PoolRules, recompute, take_in
+from ludoteca.server.pool_store import PoolStore
+from ludoteca.server.pools import PoolRules
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -56,12 +56,11 @@ __all__ = ["Conflict", "Store", "stamp"]
 
 class Store(HistoryQueries):
     """The store: users, sessions, tables, seats, the log and chat here; finished matches and
-    ratings in ``HistoryQueries``; leases and analyses in their own stores."""
+    ratings read in ``HistoryQueries``; leases, analyses and rating pools in their own
+    stores."""
 
     def __init__(self, url: str, rules: PoolRules | None = None) -> None:
         self.url = url
-        self.rules = rules or PoolRules()
-        """Which rating pools a result counts in (the operator's seasons, the bot ladders)."""
         self.engine: AsyncEngine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._writer: ThreadPoolExecutor | None = None
@@ -78,6 +77,7 @@ class Store(HistoryQueries):
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
         self.analyses = AnalysisStore(self.write, self.sessions)
+        self.pools = PoolStore(self.write, self.sessions, rules or PoolRules())
 
     async def write(self, change: Callable[[orm.Session], T]) -> T:
         """Run ``change`` in one write transaction and return what it returns.
@@ -478,30 +478,6 @@ class Store(HistoryQueries):
                 .limit(limit)
             )
             return list(reversed(list(found.scalars())))
-
-    # ---- ratings: pools projected from the results (read in HistoryQueries) ------------------
-    async def take_in(self, game: str, table_id: str) -> Changes:
-        """Count the game's rated results not yet in their pools (this table's and any before
-        it), in order; this table's changes per pool (empty: it counts nowhere)."""
-        def count(db: orm.Session) -> Changes:
-            take_in(db.connection(), self.rules, game)
-            found = db.execute(select(Result.changes).where(Result.table_id == table_id))
-            return found.scalar_one_or_none() or {}
-
-        return await self.write(count)
-
-    async def pools_of(self, game: str) -> list[str]:
-        """Every pool the game's results counted in or that holds its ratings."""
-        async with self.sessions() as db:
-            counted = await db.execute(select(Result.pools).where(
-                Result.game == game, Result.rated_at.is_not(None)))
-            held = await db.execute(select(PoolRating.pool).where(PoolRating.game == game))
-            return sorted({p for pools in counted.scalars() for p in pools or []}
-                          | set(held.scalars()))
-
-    async def recompute(self, game: str, pool: str) -> int:
-        """Rebuild one pool from the results (``pools.recompute``); the results replayed."""
-        return await self.write(lambda db: recompute(db.connection(), game, pool))
 
 
 def stamp(when: datetime | None) -> str | None:

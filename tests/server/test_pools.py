@@ -159,11 +159,11 @@ async def _check(store: Store) -> dict[str, dict[str, tuple[float, float, int]]]
                 for name in ("all", "season:2026Q3", "season:2026Q4", "bots")}
         kami = await pool(store, "kami", "all")
         assert f"user:{ben}" not in kept["all"]
-        assert await store.pools_of("kingdomino") == sorted(kept)
+        assert await store.pools.pools_of("kingdomino") == sorted(kept)
         for name, rows in kept.items():
-            assert await store.recompute("kingdomino", name) > 0
+            assert await store.pools.recompute("kingdomino", name) > 0
             assert await pool(store, "kingdomino", name) == rows, name  # exactly
-        await store.recompute("kami", "all")
+        await store.pools.recompute("kami", "all")
         assert await pool(store, "kami", "all") == kami
         return kept
     finally:

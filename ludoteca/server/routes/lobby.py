@@ -57,7 +57,7 @@ class NewTable(Body):
 async def games(request: Request, hub: HubDep) -> Response:
     """The same for everyone and every request, so made once and sent compressed when the
     browser takes gzip: 12 KB of JSON, the biggest answer a page waits for, is 2 KB so."""
-    plain, packed = games_body(tuple(game_names()), hub.store.rules)
+    plain, packed = games_body(tuple(game_names()), hub.store.pools.rules)
     vary = {"vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "").lower():
         return Response(packed, media_type="application/json",
@@ -138,7 +138,7 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
         bots.append(bot_level(level, game.spec.name))
     if body.rated:  # a bot without a ladder rating would quietly leave it unrated: say so
         for level in dict.fromkeys(b for b in bots if b is not None):
-            if not hub.store.rules.rated_with_bots(game.spec.name, body.players, [level]):
+            if not hub.store.pools.rules.rated_with_bots(game.spec.name, body.players, [level]):
                 raise ServerError("no_ladder", E.NO_LADDER, 400, level=level,
                                   game=game.spec.title, players=body.players)
     if body.rated and body.hints:
@@ -177,7 +177,7 @@ async def leaderboard(
             "season with standings, newest first")
 async def seasons(game: str, hub: HubDep) -> list[JSON]:
     name = game_named(game, 404).spec.name
-    rules = hub.store.rules.seasons
+    rules = hub.store.pools.rules.seasons
     current = rules.of(utcnow())
     ids = {pool.removeprefix("season:") for pool in await hub.store.season_pools(name)}
     if current is not None:
