@@ -22,7 +22,7 @@ from ludoteca.server.db import (
     Chat,
     LogEntry,
     Move,
-    Rating,
+    PoolRating,
     Seat,
     Session,
     Table,
@@ -35,6 +35,8 @@ from ludoteca.server.history_queries import HistoryQueries
 from ludoteca.server.lease_store import LeaseStore
 from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
 from ludoteca.server.names import fold
+from ludoteca.server.pool_store import PoolStore
+from ludoteca.server.pools import PoolRules
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -54,9 +56,10 @@ __all__ = ["Conflict", "Store", "stamp"]
 
 class Store(HistoryQueries):
     """The store: users, sessions, tables, seats, the log and chat here; finished matches and
-    ratings in ``HistoryQueries``; leases and analyses in their own stores."""
+    ratings read in ``HistoryQueries``; leases, analyses and rating pools in their own
+    stores."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, rules: PoolRules | None = None) -> None:
         self.url = url
         self.engine: AsyncEngine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
@@ -74,6 +77,7 @@ class Store(HistoryQueries):
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
         self.analyses = AnalysisStore(self.write, self.sessions)
+        self.pools = PoolStore(self.write, self.sessions, rules or PoolRules())
 
     async def write(self, change: Callable[[orm.Session], T]) -> T:
         """Run ``change`` in one write transaction and return what it returns.
@@ -247,7 +251,7 @@ class Store(HistoryQueries):
                     not user.guest or user.seen_at >= only_guest_seen_before):
                 return False, None
             db.execute(delete(Session).where(Session.user_id == user_id))
-            db.execute(delete(Rating).where(Rating.user_id == user_id))
+            db.execute(delete(PoolRating).where(PoolRating.user_id == user_id))
             used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
                 Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
             if not used:
@@ -474,14 +478,6 @@ class Store(HistoryQueries):
                 .limit(limit)
             )
             return list(reversed(list(found.scalars())))
-
-    # ---- ratings (read in HistoryQueries) --------------------------------------------------
-    async def save_ratings(self, ratings: Sequence[Rating]) -> None:
-        def save(db: orm.Session) -> None:
-            for rating in ratings:
-                db.merge(rating)
-
-        await self.write(save)
 
 
 def stamp(when: datetime | None) -> str | None:
