@@ -81,14 +81,13 @@ def test_a_snapshots_rematch_offer_lapses_when_its_time_is_up() -> None:
 
 def test_rows_made_from_a_snapshot_carry_what_the_ratings_read() -> None:
     core = finished_core()
+    core.table.rated = True  # as if made so (a lasting field: read at the first snapshot)
     table, seats = table_rows(core.snapshot(NOW))
     assert (table.id, table.game, table.players, table.result) == (
         core.table.id, core.table.game, core.table.players, core.table.result)
     assert [(s.seat, s.user_id, s.bot, s.zombie) for s in seats] == [
         (s.seat, s.user_id, s.bot, s.zombie) for s in core.seats]
-    core.table.rated = True
-    assert rateable(*table_rows(core.snapshot(NOW))) == rateable(core.table, core.seats)
-    assert rateable(core.table, core.seats)
+    assert table.rated and rateable(table, seats) and rateable(core.table, core.seats)
     core.seats[1].zombie = True  # a bot took the seat over: not rated, either way
     assert not rateable(*table_rows(core.snapshot(NOW)))
 

@@ -170,6 +170,8 @@ class TableActor:
         return dataclasses.replace(reply, snapshot=self.snapshot)
 
     def _publish(self) -> None:
+        """A new snapshot: once per command, and before the rest of the arena is told of a
+        change within one (the lobby, the match's end, turn notices)."""
         self.snapshot = self.core.snapshot(utcnow())
 
     async def stop(self) -> None:
@@ -439,9 +441,9 @@ class TableActor:
                 self.services.forget(self.table_id, self)
 
     def _after_change(self) -> None:
-        self._publish()
         self.turns.arm()
-        if self.owned and self.core.playing():
+        if self.owned and self.core.playing() and self.core.table.mode == "turn":
+            self._publish()  # only turn-based tables send turn notices: no snapshot otherwise
             self.services.turns(self.snapshot, self.core.webhooks())
 
     # ---- viewers -------------------------------------------------------------------------------

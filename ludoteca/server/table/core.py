@@ -34,6 +34,7 @@ from ludoteca.server.table.rematch_notes import declined_by, open_offer
 from ludoteca.server.table.snapshot import (
     NO_DECISIONS,
     TableSnapshot,
+    lasting,
     names_of,
     snapshot_of,
 )
@@ -82,6 +83,8 @@ class TableCore:
         self._chat_times: dict[int, deque[float]] = {}
         self.times: dict[int, datetime] = {}
         """When each log entry was made, by ``seq`` (an undo gives the clocks back from it)."""
+        self._lasting: dict[str, Any] | None = None
+        """The table's fields that never change, read once for every snapshot."""
         self.load(log)
 
     # ---- the rows and the log ----------------------------------------------------------------
@@ -99,6 +102,7 @@ class TableCore:
     def take_rows(self, table: Table, seats: list[Seat], users: dict[int, User]) -> None:
         """The rows as the store has them now (another process may have changed them)."""
         self.table, self.seats = table, seats
+        self._lasting = None
         self.users.update(users)
         if self.match is not None:
             self.match.names = self.names()
@@ -172,8 +176,11 @@ class TableCore:
         """The table as it is now, immutable (published by the actor after every command)."""
         offer = self.rematch_offer(now)
         decisions = self.decisions()
+        if self._lasting is None:
+            self._lasting = lasting(self.table, self.game.spec.title)
         return snapshot_of(
-            self.table, self.seats, self.users, self.game.spec.title, seq=self.seq,
+            self.table, self.seats, self.users, self.game.spec.title, self._lasting,
+            seq=self.seq,
             over=self.match is not None and self.match.is_over(),
             decisions=MappingProxyType(decisions) if decisions else NO_DECISIONS,
             rematch_offer=offer,

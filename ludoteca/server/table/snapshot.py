@@ -152,27 +152,37 @@ def names_of(seats: Sequence[Seat], users: Mapping[int, User]) -> list[str]:
     return out
 
 
+LASTING = ("id", "game", "players", "options", "mode", "bank_seconds", "increment_seconds",
+           "turn_hours", "rated", "private", "hints", "invite", "host_id", "created_at",
+           "rematch_of")
+"""A table row's columns that never change once it is made."""
+
+
+def lasting(table: Table, title: str) -> dict[str, Any]:
+    """The snapshot fields a table keeps all its life (a live table reads them once: each
+    read of a row's column costs, and a snapshot is taken after every command)."""
+    return {"title": title, **{name: getattr(table, name) for name in LASTING}}
+
+
 def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], title: str,
-                **state: Any) -> TableSnapshot:
-    """The snapshot of a table's rows; ``state`` adds what only a live table knows (``seq``,
-    ``over``, ``decisions``, the rematch offer)."""
+                kept: dict[str, Any] | None = None, **state: Any) -> TableSnapshot:
+    """The snapshot of a table's rows (``kept``: their ``lasting`` fields, read before);
+    ``state`` adds what only a live table knows (``seq``, ``over``, ``decisions``, the rematch
+    offer)."""
     names = names_of(seats, users)
+    host_id = table.host_id
     return TableSnapshot(
-        id=table.id, game=table.game, title=title, players=table.players,
-        options=table.options, mode=table.mode, bank_seconds=table.bank_seconds,
-        increment_seconds=table.increment_seconds, turn_hours=table.turn_hours,
-        rated=table.rated, private=table.private, hints=table.hints, invite=table.invite,
-        status=table.status, zombie=table.zombie, host_id=table.host_id,
-        host=users[table.host_id].name if table.host_id in users else None,
+        **(kept if kept is not None else lasting(table, title)),
+        status=table.status, zombie=table.zombie,
+        host=users[host_id].name if host_id in users else None,
         seats=tuple(
-            SeatSnapshot(s.seat, s.user_id,
-                         users[s.user_id].name if s.user_id is not None and s.user_id in users
+            SeatSnapshot(s.seat, user_id,
+                         users[user_id].name if user_id is not None and user_id in users
                          else None,
                          names[s.seat], s.bot, s.zombie)
-            for s in seats),
-        created_at=table.created_at, started_at=table.started_at,
-        finished_at=table.finished_at, result=table.result, rematch=table.rematch,
-        rematch_of=table.rematch_of, people=frozenset(users), **state,
+            for s in seats for user_id in (s.user_id,)),
+        started_at=table.started_at, finished_at=table.finished_at, result=table.result,
+        rematch=table.rematch, people=frozenset(users), **state,
     )
 
 
