@@ -169,21 +169,23 @@ def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], 
     """The snapshot of a table's rows (``kept``: their ``lasting`` fields, read before);
     ``state`` adds what only a live table knows (``seq``, ``over``, ``decisions``, the rematch
     offer)."""
-    names = names_of(seats, users)
-    host_id = table.host_id
+    host = users.get(table.host_id)
     return TableSnapshot(
         **(kept if kept is not None else lasting(table, title)),
-        status=table.status, zombie=table.zombie,
-        host=users[host_id].name if host_id in users else None,
-        seats=tuple(
-            SeatSnapshot(s.seat, user_id,
-                         users[user_id].name if user_id is not None and user_id in users
-                         else None,
-                         names[s.seat], s.bot, s.zombie)
-            for s in seats for user_id in (s.user_id,)),
+        status=table.status, zombie=table.zombie, host=host.name if host else None,
+        seats=tuple(seat_snapshot(s, users) for s in seats),
         started_at=table.started_at, finished_at=table.finished_at, result=table.result,
         rematch=table.rematch, people=frozenset(users), **state,
     )
+
+
+def seat_snapshot(row: Seat, users: Mapping[int, User]) -> SeatSnapshot:
+    """One seat, each column read once; its label as ``names_of`` gives it."""
+    seat, user_id, bot = row.seat, row.user_id, row.bot
+    user = users.get(user_id) if user_id is not None else None
+    label = (user.display_name if user is not None
+             else f"Bot {seat + 1}" if bot is not None else f"P{seat + 1}")
+    return SeatSnapshot(seat, user_id, user.name if user else None, label, bot, row.zombie)
 
 
 def table_summary(table: Table, seats: Sequence[Seat], users: Mapping[int, User],
