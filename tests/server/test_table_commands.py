@@ -15,7 +15,6 @@ import pytest
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.finisher import Finisher, MatchFinished
-from ludoteca.server.ratings import rateable
 from ludoteca.server.table import commands
 from ludoteca.server.table.actor import HANDLERS
 from ludoteca.server.table.core import TableCore
@@ -87,9 +86,10 @@ def test_rows_made_from_a_snapshot_carry_what_the_ratings_read() -> None:
         core.table.id, core.table.game, core.table.players, core.table.result)
     assert [(s.seat, s.user_id, s.bot, s.zombie) for s in seats] == [
         (s.seat, s.user_id, s.bot, s.zombie) for s in core.seats]
-    assert table.rated and rateable(table, seats) and rateable(core.table, core.seats)
-    core.seats[1].zombie = True  # a bot took the seat over: not rated, either way
-    assert not rateable(*table_rows(core.snapshot(NOW)))
+    # what ratings.rate reads of the table row: finished, rated, not taken over
+    assert (table.status, table.rated, table.zombie) == (
+        core.table.status, core.table.rated, core.table.zombie)
+    assert table.status == "finished" and table.rated and not table.zombie
 
 
 def test_the_finisher_runs_its_subscribers_in_order_through_a_failure(
