@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
-from ludoteca.server.table.actor import TableActor, in_actor
+from ludoteca.server.table.commands import Leave
 
 log = logging.getLogger("ludoteca.accounts")
 
@@ -29,20 +28,13 @@ def anonymous_name() -> str:
 async def leave_tables(hub: Hub, user: User) -> None:
     """Leave every open or running table the account sits at, each in its actor."""
     for table in await hub.store.playing(user.id):
-        actor = await hub.tables.actor(table.id)
-        if actor is None:
+        ref = await hub.tables.ref(table.id)
+        if ref is None:
             continue
         try:
-            await in_actor(actor, _leaving(actor, user))
+            await ref.send(Leave(user.id))
         except ServerError as exc:  # it left or the table moved on meanwhile
             log.info("table %s: leaving on deletion: %s", table.id, exc.code)
-
-
-def _leaving(actor: TableActor, user: User) -> Callable[[], Awaitable[None]]:
-    async def leave() -> None:
-        await actor.seating.leave(user)
-
-    return leave
 
 
 async def forget_account(hub: Hub, user: User,
@@ -58,5 +50,5 @@ async def forget_account(hub: Hub, user: User,
     hub.signed_out(user.id)  # its sockets and streams close too
     if row is None:
         return ""
-    hub.user_changed(row)
+    await hub.user_changed(row)
     return anonymous

@@ -277,12 +277,12 @@ def _operator_routes(app: FastAPI) -> None:
         return JSONResponse({
             "ok": not hub.closing,
             "version": __version__,
-            "tables": len(hub.tables.actors),
-            "clients": sum(len(a.viewers) for a in hub.tables.actors.values()),
+            "tables": len(hub.tables.refs),
+            "clients": sum(ref.watched for ref in hub.tables.refs.values()),
             **({} if cluster is None else {
                 "process": cluster.name,
                 "redis": "connected" if cluster.connected else "reconnecting",
-                "tables_owned": sum(1 for a in hub.tables.actors.values() if a.owned),
+                "tables_owned": sum(1 for ref in hub.tables.refs.values() if ref.owned),
             }),
         }, status_code=503 if hub.closing else 200)
 

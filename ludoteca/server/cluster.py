@@ -36,6 +36,7 @@ from ludoteca.server.redis_link import connect, process_name
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
+from ludoteca.server.table.commands import CatchUp, ChatHeard
 
 log = logging.getLogger("ludoteca.cluster")
 
@@ -207,15 +208,12 @@ class Cluster:
             return
         if name == TABLES:
             table_id = str(data.get("table"))
-            actor = hub.tables.actors.get(table_id)
-            if actor is None:
+            ref = hub.tables.refs.get(table_id)
+            if ref is None:
                 if hub.tables.is_loading(table_id):
                     self.loading.add(table_id)
                 return
-            if "chat" in data:
-                actor.hear_chat(data["chat"])
-            else:
-                actor.poke()
+            ref.tell(ChatHeard(data["chat"]) if "chat" in data else CatchUp())
         elif name == USERS and data.get("profile"):
             task = asyncio.create_task(hub.reread_user(int(data["user"])))
             self._rereads.add(task)
@@ -229,8 +227,8 @@ class Cluster:
 
     def resync(self) -> None:
         """Pokes may have been lost: every loaded table catches up with the database."""
-        for actor in list(self.hub.tables.actors.values()):
-            actor.poke()
+        for ref in list(self.hub.tables.refs.values()):
+            ref.tell(CatchUp())
 
     def loaded(self, table_id: str) -> bool:
         """A table finished loading: was it poked meanwhile?"""

@@ -19,7 +19,7 @@ from datetime import timedelta
 from ludoteca.server.account_deletion import forget_account
 from ludoteca.server.db import utcnow
 from ludoteca.server.hub import Hub
-from ludoteca.server.table.actor import TableActor, in_actor
+from ludoteca.server.table.commands import Expire
 
 log = logging.getLogger("ludoteca.housekeeping")
 
@@ -62,23 +62,13 @@ class Housekeeping:
         for table_id in await hub.store.stale_open_tables(cutoff):
             if hub.closing:
                 break
-            actor = await hub.tables.actor(table_id)
-            if actor is not None and await self._expire(actor):
+            ref = await hub.tables.ref(table_id)
+            if ref is not None and (await ref.send(Expire())).done:
                 done += 1
                 log.info("open table abandoned: nobody filled it in time",
                          extra={"table": table_id,
                                 "minutes": hub.settings.open_table_minutes})
         return done
-
-    @staticmethod
-    async def _expire(actor: TableActor) -> bool:
-        expired: list[bool] = []
-
-        async def expire() -> None:
-            expired.append(await actor.seating.expire())
-
-        await in_actor(actor, expire)
-        return bool(expired and expired[0])
 
     async def purge_guests(self) -> int:
         hub = self.hub

@@ -5,6 +5,8 @@ beyond passing each request to the part that owns it."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Protocol
 
@@ -18,7 +20,8 @@ from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
 from ludoteca.server.db import User
-from ludoteca.server.errors import voice
+from ludoteca.server.errors import Stopped, voice
+from ludoteca.server.finisher import Finisher, MatchFinished
 from ludoteca.server.live_tables import LiveTables
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
@@ -34,7 +37,8 @@ from ludoteca.server.settings import Settings
 from ludoteca.server.socket_limits import SocketCounts
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.commands import Record, UserChanged
+from ludoteca.server.table.snapshot import TableSnapshot, table_rows
 from ludoteca.server.webhook_targets import WebhookTargets
 
 
@@ -90,13 +94,17 @@ class Hub:
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
         self.analyses = AnalysisJobs(store, bots, self.finished_record, settings.analysis_budget)
+        self.finisher = Finisher([self._rate, self._finished_lobby, self._finished_notices,
+                                  self._finished_players])
+        """Who hears a match end, in order: the ratings first (the last move's message
+        carries their changes), then the lobby, the turn notices and the players' streams."""
 
     async def finished_record(self, table_id: str) -> MatchRecord | None:
         """A finished table's match record (for its analysis), None if it has none."""
-        actor = await self.tables.actor(table_id)
-        if actor is None or actor.core.match is None or not actor.core.match.is_over():
+        ref = await self.tables.ref(table_id)
+        if ref is None or not ref.snapshot().over:
             return None
-        return actor.core.match.record
+        return (await ref.send(Record())).record
 
     def join_cluster(self, cluster: Cluster) -> None:
         self.cluster = cluster
@@ -120,54 +128,70 @@ class Hub:
         if self.cluster is not None:
             self.cluster.chat(table_id, line)
 
-    def lobby_changed(self, core: TableCore) -> None:
-        self.streams.lobby_changed(core)
+    def lobby_changed(self, snapshot: TableSnapshot) -> None:
+        self.streams.lobby_changed(snapshot)
 
-    def turns(self, core: TableCore) -> None:
-        self.notices.turns(core)
+    def turns(self, snapshot: TableSnapshot, webhooks: Mapping[int, str]) -> None:
+        self.notices.turns(snapshot, webhooks)
 
-    async def finished(self, core: TableCore) -> None:
-        """A match ended: ratings (each seat's before and after, in the result), the lobby, and
-        the players' streams."""
-        table = core.table
-        changes = await ratings.rate(self.store, table, core.seats)
-        if changes:
-            table.result = {
-                **(table.result or {}),
-                "ratings": [
-                    rating_change(s.seat, *changes[s.user_id])
-                    for s in core.seats if s.user_id in changes
-                ],
-            }
-            await self.store.set_result(table.id, table.result)
-        self.lobby_changed(core)
-        self.notices.forget(table.id, table.players)
-        for seat in core.seats:
+    async def finished(self, event: MatchFinished) -> MatchFinished:
+        return await self.finisher.finish(event)
+
+    # ---- a match's end, heard in the finisher's order ------------------------------------------
+    async def _rate(self, event: MatchFinished) -> JSON | None:
+        """The ratings, each seat's before and after written into the result."""
+        table, seats = table_rows(event.snapshot)
+        changes = await ratings.rate(self.store, table, seats)
+        if not changes:
+            return None
+        result = {
+            **(event.result or {}),
+            "ratings": [rating_change(s.seat, *changes[s.user_id])
+                        for s in seats if s.user_id in changes],
+        }
+        await self.store.set_result(event.table_id, result)
+        return result
+
+    async def _finished_lobby(self, event: MatchFinished) -> None:
+        self.lobby_changed(event.snapshot)
+
+    async def _finished_notices(self, event: MatchFinished) -> None:
+        self.notices.forget(event.table_id, event.snapshot.players)
+
+    async def _finished_players(self, event: MatchFinished) -> None:
+        for seat in event.seats:
             if seat.user_id is not None:
-                self.streams.publish(seat.user_id, FinishedEvent(table.id))
+                self.streams.publish(seat.user_id, FinishedEvent(event.table_id))
 
-    async def may_rematch(self, core: TableCore) -> None:
-        await self.account_limits.check_table(core.table.host_id, [s.bot for s in core.seats])
+    # ---- a rematch ---------------------------------------------------------------------------
+    async def may_rematch(self, snapshot: TableSnapshot) -> None:
+        await self.account_limits.check_table(snapshot.host_id, [s.bot for s in snapshot.seats])
 
-    async def make_rematch(self, core: TableCore) -> str:
-        return await make_rematch(self.tables, self.streams, core)
+    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, User]) -> str:
+        return await make_rematch(self.tables, self.streams, snapshot, users)
 
-    def rematch_offered(self, core: TableCore, seat: int) -> None:
+    def rematch_offered(self, snapshot: TableSnapshot, seat: int) -> None:
         """Tell the other people at the table that ``seat`` offers a rematch."""
-        offerer = core.seats[seat].user_id
-        event = RematchOfferEvent(core.table.id, core.names()[seat])
-        for user_id in {row.user_id for row in core.seats} - {None, offerer}:
+        offerer = snapshot.seats[seat].user_id
+        event = RematchOfferEvent(snapshot.id, snapshot.names[seat])
+        for user_id in {row.user_id for row in snapshot.seats} - {None, offerer}:
             assert user_id is not None
             self.streams.publish(user_id, event)
+
+    async def hint(self, snapshot: TableSnapshot, view: JSON, seat: int, ply: int) -> JSON:
+        """The coach's move, in turn with the host's bots (``bot_fairness.py``)."""
+        return await self.bots.hint(snapshot.game, view, seat, snapshot.players, ply,
+                                    self.analyses.budget_for(snapshot.game),
+                                    owner=("hint", snapshot.host_id))
 
     def forget(self, table_id: str, actor: object) -> None:
         self.tables.forget(table_id, actor)
 
     # ---- players -----------------------------------------------------------------------------
-    def user_changed(self, user: User) -> None:
+    async def user_changed(self, user: User) -> None:
         """A player's row changed (name, language, webhook): every live table takes the new
         one, in every process."""
-        self._take_user(user)
+        await self._take_user(user.id)
         if self.cluster is not None:
             self.cluster.profile(user.id)
 
@@ -180,8 +204,8 @@ class Hub:
             self.cluster.signed_out(user_id)
 
     def sign_out_here(self, user_id: int) -> None:
-        for actor in self.tables.actors.values():
-            for conn in actor.viewers:
+        for ref in self.tables.refs.values():
+            for conn in ref.viewers:
                 if conn.user_id == user_id:
                     conn.send(ReconnectMessage(voice(conn.lang).t(E.SIGNED_OUT)).text())
                     conn.send(CLOSE)
@@ -189,21 +213,14 @@ class Hub:
 
     async def reread_user(self, user_id: int) -> None:
         """Another process changed this player's row."""
-        if any(user_id in a.core.users for a in self.tables.actors.values()):
-            user = await self.store.user(user_id)
-            if user is not None:
-                self._take_user(user)
+        await self._take_user(user_id)
 
-    def _take_user(self, user: User) -> None:
-        for actor in self.tables.actors.values():
-            before = actor.core.users.get(user.id)
-            if before is None:
-                continue
-            actor.core.users[user.id] = user
-            if before.name != user.name:  # renamed (a claim) or made anonymous (deleted)
-                for line in actor.core.chat:
-                    if line.get("user") == before.name:
-                        line.update(user=user.name, name=user.display_name)
+    async def _take_user(self, user_id: int) -> None:
+        """Each live table that knows the person reads their row again, in its actor."""
+        for ref in list(self.tables.refs.values()):
+            if user_id in ref.snapshot().people:
+                with contextlib.suppress(Stopped):
+                    await ref.send(UserChanged(user_id))
 
     # ---- the end -----------------------------------------------------------------------------
     async def shutdown(self) -> None:
@@ -215,8 +232,8 @@ class Hub:
         await self.tables.stop()
         if self.cluster is not None:
             await self.cluster.close()  # its leases go at once: the others take over
-        for actor in self.tables.actors.values():
-            for conn in actor.viewers:
+        for ref in self.tables.refs.values():
+            for conn in ref.viewers:
                 conn.send(ReconnectMessage(voice(conn.lang).t(E.SHUTTING_DOWN)).text())
                 conn.send(CLOSE)
         self.streams.deliver_all(ReconnectEvent().text())

@@ -54,10 +54,10 @@ class Leases:
         """Renew ours (and let go of tables another process took), then take over tables
         being played that nobody holds."""
         store, hub = self.host.store, self.host
-        mine = {a.table_id: a for a in hub.tables.actors.values() if a.owned and not a.stopping}
+        mine = {r.table_id: r for r in hub.tables.refs.values() if r.owned and not r.stopping}
         held = await store.leases.renew(self.owner, list(mine), self.seconds)
-        for table_id, actor in mine.items():
-            actor.set_owned(table_id in held)
+        for table_id, ref in mine.items():
+            ref.set_owned(table_id in held)
         # a lease of ours with no table in memory (its loading failed) is not renewed: it
         # lapses, and the next look finds the table here
         for table_id in await store.leases.orphans():
@@ -65,7 +65,7 @@ class Leases:
                 continue
             log.info("table %s: taken over (its lease had lapsed)", table_id)
             try:
-                found = await hub.tables.actor(table_id)
+                found = await hub.tables.ref(table_id)
             except Exception:
                 await self.release(table_id)
                 raise

@@ -9,8 +9,9 @@ from typing import Any, Protocol
 
 from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.services import TableServices
-from ludoteca.server.table.actor import TableActor
-from ludoteca.server.table.core import TableCore, chat_line
+from ludoteca.server.table.commands import CatchUp, Deal
+from ludoteca.server.table.core import chat_line
+from ludoteca.server.table.ref import TableRef, table_ref
 
 LIVE = ("open", "playing")
 
@@ -26,7 +27,7 @@ class Leases(Protocol):
 class LiveTables:
     def __init__(self, services: TableServices) -> None:
         self.services = services
-        self.actors: dict[str, TableActor] = {}
+        self.refs: dict[str, TableRef] = {}
         self.leases: Leases | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._waiting: dict[str, int] = {}
@@ -37,9 +38,9 @@ class LiveTables:
         lock = self._loading.get(table_id)
         return lock is not None and lock.locked()
 
-    async def actor(self, table_id: str) -> TableActor | None:
-        """The table's actor, loaded from the store on first use (None: no such table)."""
-        found = self.actors.get(table_id)
+    async def ref(self, table_id: str) -> TableRef | None:
+        """The table, loaded from the store on first use (None: no such table)."""
+        found = self.refs.get(table_id)
         if found is not None:
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
@@ -53,8 +54,8 @@ class LiveTables:
                 del self._waiting[table_id]
                 self._loading.pop(table_id, None)
 
-    async def _load(self, table_id: str) -> TableActor | None:
-        found = self.actors.get(table_id)
+    async def _load(self, table_id: str) -> TableRef | None:
+        found = self.refs.get(table_id)
         if found is not None:
             return found
         store = self.services.store
@@ -64,27 +65,28 @@ class LiveTables:
         table, seats, moves = loaded
         users = await store.users(
             [s.user_id for s in seats if s.user_id is not None] + [table.host_id])
-        actor = TableActor(self.services, TableCore(table, seats, users, moves))
+        chat = []
         for line in await store.chat(table_id):
             user = users.get(line.user_id) or await store.user(line.user_id)
-            actor.core.chat.append(chat_line(user, line))
+            chat.append(chat_line(user, line))
+        ref = table_ref(self.services, table, seats, users, moves, chat)
         if table.status in LIVE:
-            actor.owned = await self.services.claim(table_id)
-            self.actors[table_id] = actor
-            actor.start()
+            ref.owned = await self.services.claim(table_id)
+            self.refs[table_id] = ref
+            ref.start()
             if self.leases is not None and self.leases.loaded(table_id):
-                actor.poke()  # it changed while it was being read
-        return actor
+                ref.tell(CatchUp())  # it changed while it was being read
+        return ref
 
     async def resume(self) -> int:
         """Load every table being played, so clocks and bots go on after a restart."""
         ids = await self.services.store.table_ids(["playing"])
         for table_id in ids:
-            await self.actor(table_id)
+            await self.ref(table_id)
         return len(ids)
 
     async def open(self, host: User, table: Table, seats: list[Seat],
-                   users: dict[int, User]) -> TableActor:
+                   users: dict[int, User]) -> TableRef:
         """Store a new table with its seats, run its actor and deal if every seat is taken."""
         table.id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table.invite = secrets.token_urlsafe(12)
@@ -94,14 +96,14 @@ class LiveTables:
         for seat in seats:
             seat.table_id = table.id
         await self.services.store.add_table(table, seats)
-        actor = TableActor(self.services, TableCore(table, seats, users))
-        actor.owned = await self.services.claim(table.id)
-        self.actors[table.id] = actor
-        actor.start()
-        await actor.call(actor.seats_changed)
-        return actor
+        ref = table_ref(self.services, table, seats, users)
+        ref.owned = await self.services.claim(table.id)
+        self.refs[table.id] = ref
+        ref.start()
+        await ref.send(Deal())
+        return ref
 
-    async def create(self, host: User, table: Table, bots: list[str | None]) -> TableActor:
+    async def create(self, host: User, table: Table, bots: list[str | None]) -> TableRef:
         seats = [Seat(table_id="", seat=s, user_id=None, bot=None, zombie=False,
                       bank_seconds=table.bank_seconds)
                  for s in range(table.players)]
@@ -112,12 +114,12 @@ class LiveTables:
 
     def forget(self, table_id: str, actor: object) -> None:
         """Let go of the table's actor once nobody watches it (it lives on in the store)."""
-        found = self.actors.get(table_id)
-        if found is actor and found is not None and not found.viewers:
-            del self.actors[table_id]
-            found.stopping = True  # at once: a viewer arriving now loads the table anew
+        found = self.refs.get(table_id)
+        if found is not None and found.holds(actor) and not found.watched:
+            del self.refs[table_id]
+            found.let_go()  # at once: a viewer arriving now loads the table anew
             if (self.leases is not None and found.owned
-                    and found.core.table.status not in LIVE):
+                    and found.snapshot().status not in LIVE):
                 self._later(self.leases.release(table_id))
             self._later(found.stop())
 
@@ -129,12 +131,12 @@ class LiveTables:
     def by_status(self) -> dict[str, int]:
         """Tables in memory by status (the ``ludoteca_tables`` gauge, read when scraped)."""
         counts: dict[str, int] = {}
-        for actor in self.actors.values():
-            status = actor.core.table.status
+        for ref in self.refs.values():
+            status = ref.snapshot().status
             counts[status] = counts.get(status, 0) + 1
         return counts
 
     async def stop(self) -> None:
-        await asyncio.gather(*(a.stop() for a in list(self.actors.values())))
+        await asyncio.gather(*(ref.stop() for ref in list(self.refs.values())))
         for task in list(self._background):
             task.cancel()

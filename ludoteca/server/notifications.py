@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
@@ -15,7 +16,7 @@ from ludoteca.engine.game import JSON
 from ludoteca.server.errors import ServerError
 from ludoteca.server.protocol import TurnEvent, TurnOverEvent
 from ludoteca.server.streams import Streams
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.snapshot import TableSnapshot
 from ludoteca.server.webhook_targets import WebhookTargets
 
 log = logging.getLogger("ludoteca.hub")
@@ -34,42 +35,44 @@ class TurnNotices:
         self.http: httpx.AsyncClient | None = None
         self._background: set[asyncio.Task[Any]] = set()
 
-    def turns(self, core: TableCore) -> None:
-        if core.table.mode != "turn":
+    def turns(self, table: TableSnapshot, webhooks: Mapping[int, str]) -> None:
+        """Tell each person whose decision began (at their ``webhooks`` too, by user id)."""
+        if table.mode != "turn":
             return
-        decisions = core.decisions()
-        self._turns_over(core, decisions)
+        decisions = table.decisions
+        self._turns_over(table, decisions)
         for seat, since in decisions.items():
-            row = core.seats[seat]
-            if row.user_id is None or core.is_bot(seat):
+            row = table.seats[seat]
+            if row.user_id is None or row.is_bot:
                 continue
-            key = (core.table.id, seat)
+            key = (table.id, seat)
             if self.notified.get(key) == since:
                 continue
             self.notified[key] = since
             self.told[key] = row.user_id
-            event = TurnEvent(core.table.id, core.table.game, since)
+            event = TurnEvent(table.id, table.game, since)
             self.streams.publish(row.user_id, event)
-            user = core.users.get(row.user_id)
-            if user is not None and user.webhook_url:
-                task = asyncio.create_task(self._webhook(user.webhook_url, event.to_wire()))
+            webhook = webhooks.get(row.user_id)
+            if webhook:
+                task = asyncio.create_task(self._webhook(webhook, event.to_wire()))
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
 
-    def _turns_over(self, core: TableCore, decisions: dict[int, int]) -> None:
+    def _turns_over(self, table: TableSnapshot, decisions: Mapping[int, int]) -> None:
         """A decision told of ended (answered, taken back by another's undo, or taken over
         by a bot): its player hears ``turn_over``, so a count of tables waiting for them
         drops at once (the header's badge)."""
-        for seat in range(core.table.players):
-            key = (core.table.id, seat)
+        for seat in range(table.players):
+            key = (table.id, seat)
             user_id = self.told.get(key)
             if user_id is None:
                 continue
-            if seat in decisions and not core.is_bot(seat) and core.seats[seat].user_id == user_id:
+            row = table.seats[seat]
+            if seat in decisions and not row.is_bot and row.user_id == user_id:
                 continue
             del self.told[key]
             self.notified.pop(key, None)
-            self.streams.publish(user_id, TurnOverEvent(core.table.id))
+            self.streams.publish(user_id, TurnOverEvent(table.id))
 
     def forget(self, table_id: str, seats: int) -> None:
         for seat in range(seats):

@@ -5,14 +5,17 @@ arena. The actor imports this, never the hub, so the two cannot grow into each o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.bot_pool import BotWorkers
+from ludoteca.server.db import User
+from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.snapshot import TableSnapshot
 
 
 class TableServices(Protocol):
@@ -33,22 +36,27 @@ class TableServices(Protocol):
     def chat_said(self, table_id: str, line: JSON) -> None:
         """A chat line was written: the other processes' viewers hear it."""
 
-    def lobby_changed(self, core: TableCore) -> None:
+    def lobby_changed(self, snapshot: TableSnapshot) -> None:
         """The table's summary changed: the lobby's streams hear it."""
 
-    def turns(self, core: TableCore) -> None:
-        """Decisions may have begun: tell the people of a turn-based table."""
+    def turns(self, snapshot: TableSnapshot, webhooks: Mapping[int, str]) -> None:
+        """Decisions may have begun: tell the people of a turn-based table (at their
+        ``webhooks`` too, by user id)."""
 
-    async def finished(self, core: TableCore) -> None:
-        """The match ended (and was written): ratings, the players' streams."""
+    async def finished(self, event: MatchFinished) -> MatchFinished:
+        """The match ended (and was written): its subscribers (``finisher.py``); the event as
+        they left it (the ratings in its result)."""
 
-    async def may_rematch(self, core: TableCore) -> None:
+    async def hint(self, snapshot: TableSnapshot, view: JSON, seat: int, ply: int) -> JSON:
+        """The coach's move for ``seat`` from its ``view`` (in the bot processes)."""
+
+    async def may_rematch(self, snapshot: TableSnapshot) -> None:
         """Refuse a rematch offer its host's quota has no room for (``account_limits``)."""
 
-    async def make_rematch(self, core: TableCore) -> str:
+    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, User]) -> str:
         """Every person accepted the rematch: make the new table, return its id."""
 
-    def rematch_offered(self, core: TableCore, seat: int) -> None:
+    def rematch_offered(self, snapshot: TableSnapshot, seat: int) -> None:
         """Tell the other people at the table that ``seat`` offers a rematch."""
 
     def forget(self, table_id: str, actor: object) -> None:

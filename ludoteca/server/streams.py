@@ -9,8 +9,9 @@ import json
 from typing import Protocol
 
 from ludoteca.engine.game import JSON
+from ludoteca.server.db import utcnow
 from ludoteca.server.protocol import LobbyEvent, SignedOutEvent, StreamEvent
-from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.snapshot import TableSnapshot
 
 QUEUE = 256
 
@@ -53,10 +54,10 @@ class Streams:
         for queue in self.queues.get(user_id, ()):
             _put(queue, text)
 
-    def lobby_changed(self, core: TableCore) -> None:
-        if core.table.private:
+    def lobby_changed(self, snapshot: TableSnapshot) -> None:
+        if snapshot.private:
             return
-        text = LobbyEvent(core.summary()).text()
+        text = LobbyEvent(snapshot.summary(utcnow())).text()
         self.deliver_all(text)
         if self.bus is not None:
             self.bus.lobby(text)

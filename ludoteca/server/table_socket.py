@@ -24,12 +24,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.engine.errors import LudotecaError
-from ludoteca.engine.game import JSON
 from ludoteca.server import auth, protocol
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.connection import CLOSE, RESYNC, Connection
-from ludoteca.server.db import User, utcnow
+from ludoteca.server.db import User
 from ludoteca.server.errors import (
     ServerError,
     Stopped,
@@ -52,8 +51,8 @@ from ludoteca.server.protocol import (
 )
 from ludoteca.server.settings import MESSAGE_LIMIT
 from ludoteca.server.socket_limits import FLOOD_CLOSE, MessageRate
-from ludoteca.server.table import coach
-from ludoteca.server.table.actor import TableActor
+from ludoteca.server.table import coach, commands
+from ludoteca.server.table.ref import TableRef
 
 log = logging.getLogger("ludoteca.server")
 
@@ -76,7 +75,7 @@ class TableSocket:
         self.hub = hub
         self.table_id = table_id
         self.user: User | None = None
-        self.actor: TableActor | None = None
+        self.ref: TableRef | None = None
         self.problem: LudotecaError | None = None
         self.conn = Connection(None, "en")
         self.rate = MessageRate(hub.settings.socket_rate)
@@ -163,29 +162,23 @@ class TableSocket:
 
     async def _attach(self) -> None:
         for _ in range(3):  # a table being let go of (no one watched it) is loaded anew
-            found = await self.hub.tables.actor(self.table_id)
+            found = await self.hub.tables.ref(self.table_id)
             if found is None:
                 self.problem = ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
                                            table=self.table_id)
                 return
             try:
-                may_see(found.core, self.user, self.ws.query_params.get("invite"))
+                may_see(found.snapshot(), self.user, self.ws.query_params.get("invite"))
             except ServerError as exc:
                 self.problem = exc
                 return
             try:
-                await found.call(self._attached(found))
+                await found.subscribe(self.conn)
             except Stopped:
                 continue
-            self.actor = found
+            self.ref = found
             return
         self.problem = Stopped()
-
-    def _attached(self, actor: TableActor) -> Callable[[], Awaitable[None]]:
-        async def attach() -> None:
-            actor.attach(self.conn)
-
-        return attach
 
     async def on_receive(self, message: MutableMapping[str, Any]) -> bool:
         """Answer one client frame; False when the socket must close (a flood)."""
@@ -210,7 +203,7 @@ class TableSocket:
             self.refuse(ServerError("too_large", E.TOO_LARGE, size=size, limit=MESSAGE_LIMIT))
             return True
         try:
-            if self.problem is not None or self.actor is None:  # every message hears it
+            if self.problem is not None or self.ref is None:  # every message hears it
                 raise self.problem or ServerError("no_such_table", E.NO_SUCH_TABLE, 404,
                                                   table=self.table_id)
             parsed = protocol.parse(text)
@@ -223,104 +216,82 @@ class TableSocket:
         return True
 
     def on_disconnect(self) -> None:
-        actor = self.actor
-        if actor is None:
+        ref = self.ref
+        if ref is None:
             return
-        actor.detach(self.conn)
+        ref.unsubscribe(self.conn)
         # a finished table, or (one of several processes) a table another one runs, is read
         # again from the store when next wanted
-        if not actor.viewers and (actor.core.table.status not in ("open", "playing")
-                                  or not actor.owned):
-            self.hub.forget(actor.table_id, actor)
+        if not ref.watched and (ref.snapshot().status not in ("open", "playing")
+                                or not ref.owned):
+            self.hub.forget(ref.table_id, ref)
 
     def refuse(self, exc: LudotecaError) -> None:
         self.hub.metrics.errors.labels(exc.code).inc()
-        say = self.actor.views.voice(self.conn.lang) if self.actor else voice(self.conn.lang)
+        say = self.ref.voice(self.conn.lang) if self.ref else voice(self.conn.lang)
         self.conn.send(ErrorMessage.of(exc, say).text())
 
     # ---- the dispatch table's handlers ---------------------------------------------------------
-    def _seat(self) -> tuple[TableActor, int]:
-        actor = self.actor
-        assert actor is not None
+    def _seat(self) -> tuple[TableRef, int]:
+        ref = self.ref
+        assert ref is not None
         if self.user is None:
             raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
-        seat = actor.core.seat_of(self.user.id)
+        seat = ref.snapshot().seat_of(self.user.id)
         if seat is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
-        return actor, seat
+        return ref, seat
 
     async def on_act(self, message: Act) -> None:
-        actor, seat = self._seat()
-        await actor.call(lambda: actor.act(seat, message.seq, message.action))
+        ref, seat = self._seat()
+        await ref.send(commands.Act(seat, message.seq, message.action))
 
     async def on_undo(self, message: Undo) -> None:
-        actor, seat = self._seat()
-        await actor.call(lambda: actor.undo(seat, message.seq))
+        ref, seat = self._seat()
+        await ref.send(commands.Undo(seat, message.seq))
 
     async def on_hint(self, message: Hint) -> None:
-        """The coach (table/coach.py): checked and logged in the actor, chosen in the bot
-        processes, told to this socket alone. A decision's hint is chosen once per seat (in
-        the actor's ``hints``): asking again, from any of the seat's sockets, or many times at
-        once, waits for the same answer."""
-        actor, seat = self._seat()
+        """The coach (table/coach.py): checked, logged and asked for in the actor, told to
+        this socket alone. Asking again at the same decision, from any of the seat's sockets,
+        or many times at once, waits for the same answer."""
+        ref, seat = self._seat()
+        reply = await ref.send(commands.Hint(seat, message.seq))
+        assert reply.hint is not None
+        suggestion = await asyncio.shield(reply.hint)
         conn = self.conn
-
-        async def ask() -> tuple[JSON, int, int]:
-            view, ply, since, note = coach.asked(actor.core, seat, message.seq, utcnow())
-            if note is not None:
-                await actor.apply(note)
-            return view, ply, since
-
-        view, ply, since = await actor.call(ask)
-        made = actor.hints.get(seat)
-        if made is None or made[0] != since or _failed(made[1]):
-            core, hub = actor.core, self.hub
-            game = core.game.spec.name
-            made = since, asyncio.ensure_future(hub.bots.hint(
-                game, view, seat, core.table.players, ply, hub.analyses.budget_for(game),
-                owner=("hint", core.table.host_id)))
-            actor.hints[seat] = made
-        suggestion = await asyncio.shield(made[1])
         conn.send(HintMessage.of(message.seq, suggestion,
-                                 coach.why(suggestion, actor.views.voice(conn.lang))).text())
+                                 coach.why(suggestion, ref.voice(conn.lang))).text())
 
     async def on_rematch(self, message: Rematch) -> None:
-        actor, seat = self._seat()
-        await actor.call(lambda: actor.rematcher.answer(seat, message.accept))
+        ref, seat = self._seat()
+        await ref.send(commands.Rematch(seat, message.accept))
 
     async def on_chat(self, message: Chat) -> None:
-        actor = self.actor
-        assert actor is not None
+        ref = self.ref
+        assert ref is not None
         if self.user is None:
             raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
-        user = self.user
-        await actor.call(lambda: actor.chat(user, message.text))
+        await ref.send(commands.Chat(self.user.id, message.text))
 
     async def on_sync(self, message: Sync) -> None:
-        actor = self.actor
-        assert actor is not None
-        conn = self.conn
-
-        async def full() -> None:
-            conn.send(actor.full(conn))
-
-        await actor.call(full)
+        self.conn.send(await self._full())
 
     async def on_ping(self, message: Ping) -> None:
-        assert self.actor is not None
-        self.conn.send(PongMessage(self.actor.core.seq).text())
+        assert self.ref is not None
+        self.conn.send(PongMessage(self.ref.snapshot().seq).text())
 
+    async def _full(self) -> str:
+        """The whole table as this socket is sent it, in turn with the table's commands."""
+        assert self.ref is not None
+        reply = await self.ref.send(commands.Sync(self.conn.user_id, self.conn.lang))
+        assert reply.text is not None
+        return reply.text
 
     async def _write(self) -> None:
         """Drain the connection's outbox to its socket, in order. It never dies unnoticed,
         leaving a socket open that nobody writes to: on a failure it does not expect it logs
         it and closes the socket with a reason (``WRITER_FAILED``; the client reconnects)."""
-        actor, conn = self.actor, self.conn
-
-        async def full() -> str:
-            assert actor is not None
-            return actor.full(conn)
-
+        conn = self.conn
         try:
             while True:
                 text = await conn.outbox.get()
@@ -328,9 +299,9 @@ class TableSocket:
                     await self.ws.close(*self.close_with)
                     return
                 if text == RESYNC:
-                    if actor is None:
+                    if self.ref is None:
                         continue
-                    text = await actor.call(full)
+                    text = await self._full()
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError, asyncio.CancelledError):
             return  # the socket is gone, or going
@@ -346,11 +317,6 @@ class TableSocket:
 
 WRITER_FAILED = (1011, "server_error: could not write to this socket; reconnect")
 """The close frame of a socket whose writer failed (docs/protocol.md, "Closing for abuse")."""
-
-
-def _failed(future: asyncio.Future[JSON]) -> bool:
-    """A hint that ended in an error is asked for again, not answered with that error."""
-    return future.done() and (future.cancelled() or future.exception() is not None)
 
 
 HANDLERS: dict[type, Callable[[TableSocket, Any], Awaitable[None]]] = {

@@ -186,7 +186,7 @@ def test_a_failure_after_the_write_still_arms_the_clock_and_the_bots(
     pending: list[str] = []  # from when Ana is at the table
 
     def failing_changed(self: Hub, table_id: str, seq: int) -> None:
-        core = self.tables.actors[table_id].core
+        core = self.tables.refs[table_id]._actor.core  # the test looks inside
         if pending and pending[0] == ("bot" if core.bots_to_ask() else "clock"):
             pending.pop(0)
             raise RuntimeError("injected failure after the write")

@@ -174,7 +174,7 @@ async def claim(body: Claim, request: Request, response: Response, user: UserDep
         user = await hub.store.update_user(user.id, **values)
     except Conflict:
         raise ServerError("name_taken", E.NAME_TAKEN, 409, name=body.name) from None
-    _tell_tables(hub, user)
+    await _tell_tables(hub, user)
     # whoever knew the guest's token (it was the whole account) must not keep the account
     answer = await _sign_in(request, response, user)
     hub.signed_out(user.id)
@@ -267,13 +267,13 @@ async def update_me(body: Profile, user: UserDep, hub: HubDep, request: Request)
         values["webhook_url"] = url or None
     if values:
         user = await hub.store.update_user(user.id, **values)
-        _tell_tables(hub, user)
+        await _tell_tables(hub, user)
     return me(user)
 
 
-def _tell_tables(hub: Hub, user: User) -> None:
+async def _tell_tables(hub: Hub, user: User) -> None:
     """Live tables keep their players' rows (names, languages, webhooks): give them the new
     one (in every process)."""
-    hub.user_changed(user)
+    await hub.user_changed(user)
 
 

@@ -11,10 +11,11 @@ from ludoteca.analysis.retry import decision, stored_value, verdict
 from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
+from ludoteca.engine.record import MatchRecord
 from ludoteca.games import get_game
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
-from ludoteca.server.db import Table, User
+from ludoteca.server.db import Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
 from ludoteca.server.ratings import display
@@ -27,10 +28,11 @@ from ludoteca.server.routes.deps import (
     api_router,
     request_language,
 )
-from ludoteca.server.routes.tables import caught_up, table_actor
+from ludoteca.server.routes.tables import caught_up, table_ref
 from ludoteca.server.store import stamp
-from ludoteca.server.table.actor import TableActor
-from ludoteca.server.table.core import table_summary
+from ludoteca.server.table.commands import Record
+from ludoteca.server.table.ref import TableRef
+from ludoteca.server.table.snapshot import TableSnapshot, table_summary
 from ludoteca.server.waiting import your_turn
 
 router = api_router()
@@ -40,23 +42,23 @@ router = api_router()
 # ---- replays and history ---------------------------------------------------------------------
 async def _finished(
     hub: Hub, table_id: str, user: User | None, invite: str | None
-) -> tuple[TableActor, Match]:
-    actor = await table_actor(hub, table_id)
-    may_see(actor.core, user, invite)
-    await caught_up(hub, actor)
-    match = actor.core.match
-    if actor.core.table.status != "finished" or match is None:
+) -> tuple[TableRef, MatchRecord]:
+    ref = await table_ref(hub, table_id)
+    may_see(ref.snapshot(), user, invite)
+    await caught_up(hub, ref)
+    reply = await ref.send(Record())
+    if reply.snapshot.status != "finished" or reply.record is None:
         raise ServerError("not_finished", E.NOT_FINISHED, 409)
-    return actor, match
+    return ref, reply.record
 
 
 @router.get("/tables/{table_id}/record", summary="The finished match's record (JSON download)")
 async def record(
     table_id: str, hub: HubDep, user: MaybeUser, invite: str | None = None
 ) -> Response:
-    actor, match = await _finished(hub, table_id, user, invite)
-    data = match.record.to_json()
-    data["table"] = actor.table_id
+    ref, record = await _finished(hub, table_id, user, invite)
+    data = record.to_json()
+    data["table"] = ref.table_id
     return JSONResponse(
         data,
         headers={"Content-Disposition": f'attachment; filename="ludoteca-{table_id}.json"'},
@@ -70,19 +72,19 @@ async def replay(
     at: Annotated[int, Query(ge=0)] = 0, invite: str | None = None,
     seat: Annotated[int | None, Query(ge=0)] = None,
 ) -> JSON:
-    actor = await table_actor(hub, table_id)
-    may_see(actor.core, user, invite)
-    await caught_up(hub, actor)
-    match = actor.core.match
-    if match is None:
+    ref = await table_ref(hub, table_id)
+    may_see(ref.snapshot(), user, invite)
+    await caught_up(hub, ref)
+    reply = await ref.send(Record())
+    record = reply.record
+    if record is None:
         raise ServerError("not_playing", E.NOT_PLAYING, 409)
-    viewer = replay_viewer(actor, user, seat)
-    record = match.record
+    viewer = replay_viewer(reply.snapshot, user, seat)
     total = len(record.actions)
     at = min(at, total)
     lang = request_language(request)
-    say = actor.views.voice(lang)
-    game = actor.core.game
+    say = ref.voice(lang)
+    game = get_game(reply.snapshot.game)
     replayed = Match.unplayed(game, record)
     events = [
         {**e, "text": game.render_event(e, say)}
@@ -93,7 +95,7 @@ async def replay(
         step = replayed.step(mover, game.action_from_json(data))
         events = [{**e, "text": game.render_event(e, say)} for e in step.events_for(viewer)]
     return {
-        "table": render_parts(actor.core.summary(), say),
+        "table": render_parts(reply.snapshot.summary(utcnow()), say),
         "at": at,
         "total": total,
         "seat": mover,
@@ -104,16 +106,15 @@ async def replay(
     }
 
 
-def replay_viewer(actor: TableActor, user: User | None, seat: int | None) -> int | None:
+def replay_viewer(table: TableSnapshot, user: User | None, seat: int | None) -> int | None:
     """Whose view a replay shows. Once the match is over nothing is hidden: any seat's (by
     default the asker's own, else a spectator's). Before, only what the asker saw: a player's
     own seat, a spectator's view for anyone else; asking for another seat is refused."""
-    core = actor.core
-    own = core.seat_of(user.id) if user is not None else None
-    if seat is not None and seat >= core.table.players:
+    own = table.seat_of(user.id) if user is not None else None
+    if seat is not None and seat >= table.players:
         raise ServerError("no_such_seat", E.NO_SUCH_SEAT, 400, seat=seat,
-                          last=core.table.players - 1)
-    if core.table.status == "finished":
+                          last=table.players - 1)
+    if table.status == "finished":
         return seat if seat is not None else own
     if seat is not None and seat != own:
         raise ServerError("not_your_seat", E.NOT_YOUR_SEAT, 403)
@@ -125,9 +126,9 @@ def replay_viewer(actor: TableActor, user: User | None, seat: int | None) -> int
 async def request_analysis(
     table_id: str, hub: HubDep, user: UserDep, request: Request, invite: str | None = None
 ) -> JSON:
-    actor, match = await _finished(hub, table_id, user, invite)
-    say = actor.views.voice(request_language(request))
-    return await hub.analyses.request(actor.table_id, match.record, user.id, say)
+    ref, record = await _finished(hub, table_id, user, invite)
+    say = ref.voice(request_language(request))
+    return await hub.analyses.request(ref.table_id, record, user.id, say)
 
 
 @router.get("/tables/{table_id}/analysis",
@@ -135,23 +136,22 @@ async def request_analysis(
 async def analysis(
     table_id: str, hub: HubDep, user: MaybeUser, request: Request, invite: str | None = None
 ) -> JSON:
-    actor, _match = await _finished(hub, table_id, user, invite)
-    return await hub.analyses.state(actor.table_id,
-                                    actor.views.voice(request_language(request)))
+    ref, _record = await _finished(hub, table_id, user, invite)
+    return await hub.analyses.state(ref.table_id, ref.voice(request_language(request)))
 
 
 # ---- "Learn from your mistakes": a past decision of one's own, tried again -------------------
 async def _own_decision(hub: Hub, table_id: str, user: User, invite: str | None,
-                        at: int) -> tuple[TableActor, Match, JSON]:
-    """The finished table, its match and the analysed move ``at``, if ``user`` played it."""
-    actor, match = await _finished(hub, table_id, user, invite)
-    row = await hub.store.analyses.get(actor.table_id)
+                        at: int) -> tuple[TableRef, MatchRecord, JSON]:
+    """The finished table, its record and the analysed move ``at``, if ``user`` played it."""
+    ref, record = await _finished(hub, table_id, user, invite)
+    row = await hub.store.analyses.get(ref.table_id)
     if row is None or row.status != "done" or row.result is None:
         raise ServerError("no_analysis", E.NO_ANALYSIS, 409)
     moves = row.result["moves"]
-    if not 0 <= at < len(moves) or actor.core.seat_of(user.id) != moves[at]["seat"]:
+    if not 0 <= at < len(moves) or ref.snapshot().seat_of(user.id) != moves[at]["seat"]:
         raise ServerError("not_your_decision", E.NOT_YOUR_DECISION, 403)
-    return actor, match, {**moves[at], "budget": row.budget, "seed": row.seed}
+    return ref, record, {**moves[at], "budget": row.budget, "seed": row.seed}
 
 
 @router.get("/tables/{table_id}/analysis/decision",
@@ -160,9 +160,9 @@ async def own_decision(
     table_id: str, hub: HubDep, user: UserDep, request: Request,
     at: Annotated[int, Query(ge=0)], invite: str | None = None,
 ) -> JSON:
-    actor, match, _move = await _own_decision(hub, table_id, user, invite, at)
-    found = decision(match.record, at)
-    say = actor.views.voice(request_language(request))
+    ref, record, _move = await _own_decision(hub, table_id, user, invite, at)
+    found = decision(record, at)
+    say = ref.voice(request_language(request))
     return {"at": at, "seat": found.seat, "view": render_parts(found.view, say),
             "legal": [a.to_json() for a in found.legal]}
 
@@ -177,17 +177,17 @@ class Retry(Body):
 async def retry(
     table_id: str, hub: HubDep, user: UserDep, body: Retry, invite: str | None = None,
 ) -> JSON:
-    actor, match, move = await _own_decision(hub, table_id, user, invite, body.at)
-    game = actor.core.game
+    ref, record, move = await _own_decision(hub, table_id, user, invite, body.at)
+    game = get_game(ref.snapshot().game)
     wanted = game.action_from_client(body.action)  # malformed_action when it cannot be read
-    found = decision(match.record, body.at)
+    found = decision(record, body.at)
     if all(a.index != wanted.index for a in found.legal):
         raise ServerError("not_legal_then", E.NOT_LEGAL_THEN, 400)
     action = wanted.to_json()
     win = stored_value(move, action)
     if win is not None:
         return verdict(move, win, stored=True)
-    win = await hub.bots.retry_value(match.record.to_json(), body.at, action, move["budget"],
+    win = await hub.bots.retry_value(record.to_json(), body.at, action, move["budget"],
                                      move["seed"], owner=("analysis", user.id))
     return verdict(move, win, stored=False)
 

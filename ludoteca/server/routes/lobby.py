@@ -27,7 +27,7 @@ from ludoteca.server.routes.deps import (
     bot_level,
     game_named,
 )
-from ludoteca.server.table.core import table_summary
+from ludoteca.server.table.snapshot import table_summary
 
 router = api_router()
 
@@ -144,8 +144,8 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     )
     async with hub.account_limits.hold(user.id):  # what the account may run at once
         await hub.account_limits.check_table(user.id, bots)
-        actor = await hub.tables.create(user, table, bots)
-    return for_member(actor.core, user)
+        ref = await hub.tables.create(user, table, bots)
+    return for_member(ref.snapshot(), user)
 
 
 

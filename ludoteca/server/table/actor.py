@@ -1,22 +1,25 @@
 """One actor per live table (DESIGN.md §3, after lichess's round actor: the actor dispatches,
 collaborators act).
 
-The actor is a mailbox: it takes the table's commands one at a time, runs each through the
-pure ``TableCore``, writes what the core says to write **before** anyone is told, then sends
+The actor is a mailbox: it takes the table's typed commands (``commands.py``) one at a time,
+each through one method of its dispatch table (``HANDLERS``), runs it through the pure
+``TableCore``, writes what the core says to write **before** anyone is told, then sends
 every viewer its own message (``TableViews``, built once per viewer kind and language), and
 arms the clock and the bots that follow. A write that fails re-reads the table from the store,
-so the actor never tells what is not stored. It sees the server only through
-``TableServices``.
+so the actor never tells what is not stored. After every command it publishes an
+immutable ``TableSnapshot``. It sees the server only through ``TableServices``, and the server
+sees it only through a ``TableRef`` (``ref.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 from ludoteca.engine.errors import StaleAction
 from ludoteca.engine.game import JSON
@@ -25,8 +28,34 @@ from ludoteca.server import errors as E
 from ludoteca.server.connection import RESYNC, Connection
 from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError, Stopped
+from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.services import TableServices
 from ludoteca.server.store import Conflict
+from ludoteca.server.table import coach
+from ludoteca.server.table.commands import (
+    Act,
+    AddBot,
+    BotMove,
+    CatchUp,
+    Chat,
+    ChatHeard,
+    Command,
+    Deal,
+    Drop,
+    Expire,
+    Hint,
+    Join,
+    Leave,
+    Record,
+    Rematch,
+    RemoveSeat,
+    Reply,
+    Subscribe,
+    Sync,
+    Timeout,
+    Undo,
+    UserChanged,
+)
 from ludoteca.server.table.core import Effects, TableCore, chat_line
 from ludoteca.server.table.reload import read_back
 from ludoteca.server.table.rematcher import Rematcher
@@ -36,7 +65,7 @@ from ludoteca.server.table.view import TableViews, chat_message
 from ludoteca.server.table.viewers import Viewers
 
 log = logging.getLogger("ludoteca.table")
-T = TypeVar("T")
+Mail = tuple[Command | Subscribe, "asyncio.Future[Reply]"]
 
 
 class TableActor:
@@ -45,16 +74,17 @@ class TableActor:
         self.core = core
         self.views = TableViews(core)
         self.viewers = Viewers()
-        self.turns = Turns(core, services, self._bot_act, lambda: self.call(self.timeout))
-        self.inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
-        self.inbox = asyncio.Queue()
+        self.turns = Turns(core, services, self._bot_act, self._timed_out)
+        self.inbox: asyncio.Queue[Mail] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self._poked = False
         self.stopping = False
         """Let go of: takes no new command or viewer."""
         self.hints: dict[int, tuple[int, asyncio.Future[JSON]]] = {}
         """The coach's answer per seat, for the ``seq`` its decision began at, made or in the
-        making: chosen once, whichever of the seat's sockets asks (``TableSocket.on_hint``)."""
+        making: chosen once, whichever of the seat's sockets asks (``Hint``)."""
+        self.snapshot = core.snapshot(utcnow())
+        """The table as the last command left it (``TableRef.snapshot``)."""
 
     @property
     def seating(self) -> Seating:
@@ -89,35 +119,65 @@ class TableActor:
             if future.done():
                 continue
             try:
-                result = await command()
+                reply = await self.handle(command)
             except Exception as exc:  # the caller hears (and logs) it; the actor goes on
                 if not future.done():
                     future.set_exception(exc)
             else:
                 if not future.done():
-                    future.set_result(result)
+                    future.set_result(reply)
 
-    async def call(self, command: Callable[[], Awaitable[T]]) -> T:
-        """Run ``command`` in the actor, after the commands before it, and return its result.
-        A finished table loaded for one request has no running actor: it runs at once."""
+    async def send(self, command: Command | Subscribe) -> Reply:
+        """Run ``command`` in the actor, after the commands before it, and return its reply.
+        A finished table loaded for one request has no running actor (and there a command
+        only reads or refuses): it runs at once."""
         if self.stopping:
             raise Stopped()
-        if self.task is None:
-            return await command()
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        if self.task is None or self.task.done():
+            return await self.handle(command)
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         await self.inbox.put((command, future))
         return await future
+
+    def tell(self, command: Command) -> None:
+        """Send ``command`` without waiting for its reply; a failure is logged. Catching up
+        is asked once until it runs (many notices of another process's writes, one read)."""
+        if self.task is None or self.stopping:
+            return
+        if isinstance(command, CatchUp):
+            if self._poked:
+                return
+            self._poked = True
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(self._told)
+        self.inbox.put_nowait((command, future))
+
+    def _told(self, future: asyncio.Future[Reply]) -> None:
+        exc = None if future.cancelled() else future.exception()
+        if exc is not None and not isinstance(exc, Stopped):  # stopping: nobody to tell
+            log.warning("table %s: a command sent without waiting failed", self.table_id,
+                        exc_info=exc)
+
+    async def handle(self, command: Command | Subscribe) -> Reply:
+        """One command, through the dispatch table; the snapshot is published after it, done
+        or refused."""
+        try:
+            reply = await HANDLERS[type(command)](self, command)
+        finally:
+            self._publish()
+        if reply is None:
+            return Reply(self.snapshot)
+        return dataclasses.replace(reply, snapshot=self.snapshot)
+
+    def _publish(self) -> None:
+        self.snapshot = self.core.snapshot(utcnow())
 
     async def stop(self) -> None:
         """Finish the commands taken (their writes included), then stop timers and bots;
         commands that come after are refused (``Stopped``)."""
         self.stopping = True
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        async def nothing() -> None:
-            return None
-
-        await self.inbox.put((nothing, done))
+        done: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self.inbox.put((Record(), done))  # in turn after the commands taken
         with contextlib.suppress(Exception):
             await asyncio.wait_for(done, 10)
         if self.task is not None:
@@ -158,11 +218,16 @@ class TableActor:
             self._after_change()
 
     async def _written(self, effects: Effects) -> None:
-        """What follows a write: the other processes, the ratings, the viewers, letting go."""
+        """What follows a write: the other processes, the match's end, the viewers, letting
+        go."""
         if effects.write is not None:
             self.services.table_changed(self.table_id, self.core.seq)
-        if effects.finished:  # ratings first: the last move's message carries them
-            await self.services.finished(self.core)
+        if effects.finished:  # its subscribers first: the last move's message carries ratings
+            self._publish()
+            event = MatchFinished(self.snapshot)
+            heard = await self.services.finished(event)
+            if heard.result is not event.result:
+                self.core.take_result(heard.result)
         self._tell(effects)
         if effects.finished and not self.viewers:
             self.services.forget(self.table_id, self)
@@ -178,7 +243,8 @@ class TableActor:
             elif what == "table":
                 self.viewers.send_each(self.views.table)
             elif what == "lobby":
-                self.services.lobby_changed(self.core)
+                self._publish()
+                self.services.lobby_changed(self.snapshot)
 
     async def _not_written(self, exc: Exception, seq: object) -> NoReturn:
         """A write failed: back to exactly what the store holds, and the sender hears why
@@ -192,30 +258,81 @@ class TableActor:
         log.error("table %s: a log entry could not be saved", self.table_id, exc_info=exc)
         raise ServerError("server_error", E.SERVER_FAILED, 503) from None
 
-    # ---- commands ------------------------------------------------------------------------------
+    # ---- the commands, one method each (HANDLERS) ----------------------------------------------
+    async def _act(self, command: Act) -> None:
+        await self.act(command.seat, command.seq, command.action)
+
+    async def _bot_move(self, command: BotMove) -> None:
+        await self.act(command.seat, command.seq, command.action, by_bot=True)
+
     async def act(self, seat: int, seq: int, data: object, by_bot: bool = False) -> None:
         started = time.perf_counter()
         effects = self.core.act(seat, seq, data, utcnow(), by_bot)
         await self.apply(effects, seq)
         self.services.metrics.action(time.perf_counter() - started)
 
-    async def undo(self, seat: int, seq: int) -> None:
-        await self.apply(self.core.undo(seat, seq, utcnow()), seq)
+    async def _undo(self, command: Undo) -> None:
+        await self.apply(self.core.undo(command.seat, command.seq, utcnow()), command.seq)
 
     async def _bot_act(self, seat: int, seq: int, data: JSON) -> None:
-        await self.call(lambda: self.act(seat, seq, data, by_bot=True))
+        await self.send(BotMove(seat, seq, data))
 
-    async def chat(self, user: User, text: str) -> None:
-        core = self.core
-        line = core.check_chat(user, text, time.monotonic(), self.services.settings.chat_rate)
+    async def _hint(self, command: Hint) -> Reply:
+        """Checked and logged here (``coach.py``), chosen in the bot processes: once per seat
+        and decision, whichever of the seat's sockets asks, and again after a failure."""
+        seat = command.seat
+        view, ply, since, note = coach.asked(self.core, seat, command.seq, utcnow())
+        if note is not None:
+            await self.apply(note)
+        made = self.hints.get(seat)
+        if made is None or made[0] != since or _failed(made[1]):
+            made = since, asyncio.ensure_future(
+                self.services.hint(self.snapshot, view, seat, ply))
+            self.hints[seat] = made
+        return Reply(self.snapshot, hint=made[1])
+
+    async def _chat(self, command: Chat) -> None:
+        user = await self._person(command.user_id)
+        line = self.core.check_chat(user, command.text, time.monotonic(),
+                                    self.services.settings.chat_rate)
         row = await self.services.store.add_chat(self.table_id, user.id, line)
         entry = chat_line(user, row)
         self.hear_chat(entry)
         self.services.chat_said(self.table_id, entry)
 
+    async def _chat_heard(self, command: ChatHeard) -> None:
+        self.hear_chat(command.line)
+
     def hear_chat(self, line: dict[str, Any]) -> None:
         self.core.chat.append(line)
         self.viewers.send_all(chat_message(line))
+
+    async def _person(self, user_id: int) -> User:
+        """The person's row: as the table knows it, else as the store has it."""
+        user = self.core.users.get(user_id) or await self.services.store.user(user_id)
+        if user is None:
+            raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
+        return user
+
+    async def _join(self, command: Join) -> None:
+        user = await self._person(command.user_id)
+        await self.seating.join(user, command.seat, command.invite)
+
+    async def _leave(self, command: Leave) -> None:
+        await self.seating.leave(command.user_id)
+
+    async def _add_bot(self, command: AddBot) -> None:
+        await self.seating.add_bot(command.user_id, command.level, command.seat)
+
+    async def _remove_seat(self, command: RemoveSeat) -> Reply:
+        removed = await self.seating.remove(command.user_id, command.seat)
+        return Reply(self.snapshot, removed=removed)
+
+    async def _rematch(self, command: Rematch) -> None:
+        await self.rematcher.answer(command.seat, command.accept)
+
+    async def _deal(self, command: Deal) -> None:
+        await self.seats_changed()
 
     async def seats_changed(self) -> None:
         """A seat was taken or freed (and written): deal when every seat is taken."""
@@ -240,29 +357,52 @@ class TableActor:
             return False
         return True
 
-    async def timeout(self) -> None:
+    async def _timed_out(self) -> None:
+        await self.send(Timeout())
+
+    async def _timeout(self, command: Timeout) -> None:
         for seat in self.core.out_of_time(utcnow()):
             if not await self.take_over(seat):
                 break  # the table moved on elsewhere: look at the fresh clocks again
         self._after_change()
 
+    async def _expire(self, command: Expire) -> Reply:
+        return Reply(self.snapshot, done=await self.seating.expire())
+
+    async def _drop(self, command: Drop) -> None:
+        self.core.table.status = "abandoned"
+        await self.services.store.save_table(self.core.table)
+
+    async def _user_changed(self, command: UserChanged) -> None:
+        user = await self.services.store.user(command.user_id)
+        before = self.core.users.get(command.user_id)
+        if user is None or before is None:
+            return
+        self.core.users[user.id] = user
+        if before.name != user.name:  # renamed (a claim) or made anonymous (deleted)
+            for line in self.core.chat:
+                if line.get("user") == before.name:
+                    line.update(user=user.name, name=user.display_name)
+
+    async def _sync(self, command: Sync) -> Reply:
+        seat = self.core.seat_of(command.user_id)
+        return Reply(self.snapshot, text=self.views.full(seat, command.lang, utcnow()))
+
+    async def _record(self, command: Record) -> Reply:
+        match = self.core.match
+        return Reply(self.snapshot, record=match.record if match is not None else None)
+
+    async def _subscribe(self, command: Subscribe) -> None:
+        self.attach(command.conn)
+
     # ---- another process changed the table -----------------------------------------------------
     def poke(self) -> None:
         """Catch up with the store soon, in turn with the table's other commands."""
-        if self.task is None or self._poked or self.stopping:
-            return
-        self._poked = True
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self.tell(CatchUp())
 
-        async def poked() -> None:
-            self._poked = False
-            try:
-                await self.catch_up()
-            except Exception:
-                log.warning("table %s: could not catch up", self.table_id, exc_info=True)
-
-        self.inbox.put_nowait((poked, future))
+    async def _catch_up(self, command: CatchUp) -> None:
+        self._poked = False
+        await self.catch_up()
 
     async def catch_up(self) -> None:
         """Read what changed in the store, then go on with clocks and bots (if ours)."""
@@ -299,9 +439,10 @@ class TableActor:
                 self.services.forget(self.table_id, self)
 
     def _after_change(self) -> None:
+        self._publish()
         self.turns.arm()
         if self.owned and self.core.playing():
-            self.services.turns(self.core)
+            self.services.turns(self.snapshot, self.core.webhooks())
 
     # ---- viewers -------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
@@ -311,10 +452,6 @@ class TableActor:
         self.viewers.add(conn)
         conn.send(self.full(conn))
 
-    def tell_table(self) -> None:
-        """The table's summary changed outside a command (a rematch was made)."""
-        self.viewers.send_each(self.views.table)
-
     def detach(self, conn: Connection) -> None:
         self.viewers.discard(conn)
 
@@ -322,11 +459,20 @@ class TableActor:
         return self.views.full(conn.seat, conn.lang, utcnow())
 
 
-async def in_actor(actor: TableActor, command: Callable[[], Awaitable[object]]) -> None:
-    """A lobby or housekeeping command, in the table's actor. A finished or abandoned table
-    loaded from the store has no actor running (``call`` would wait forever), and there such
-    commands only refuse, changing nothing: run them at once."""
-    if actor.task is None or actor.task.done():
-        await command()
-    else:
-        await actor.call(command)
+def _failed(future: asyncio.Future[JSON]) -> bool:
+    """A hint that ended in an error is asked for again, not answered with that error."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
+HANDLERS: dict[type, Callable[[TableActor, Any], Awaitable[Reply | None]]] = {
+    Act: TableActor._act, BotMove: TableActor._bot_move, Undo: TableActor._undo,
+    Hint: TableActor._hint, Rematch: TableActor._rematch, Chat: TableActor._chat,
+    Join: TableActor._join, Leave: TableActor._leave, AddBot: TableActor._add_bot,
+    RemoveSeat: TableActor._remove_seat, Deal: TableActor._deal, Timeout: TableActor._timeout,
+    Expire: TableActor._expire, Drop: TableActor._drop, CatchUp: TableActor._catch_up,
+    ChatHeard: TableActor._chat_heard, UserChanged: TableActor._user_changed,
+    Sync: TableActor._sync, Record: TableActor._record, Subscribe: TableActor._subscribe,
+}
+"""The dispatch table, by command type (unbound methods: a table of bound ones would hold the
+actor in a cycle; tests/server/test_freed.py). Every command has one
+(tests/server/test_table_commands.py)."""

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import MappingProxyType
 from typing import Any, Literal
 
 from ludoteca.engine.errors import GameOver
@@ -30,6 +31,12 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.results import tie_broken
 from ludoteca.server.store import stamp
 from ludoteca.server.table.rematch_notes import declined_by, open_offer
+from ludoteca.server.table.snapshot import (
+    NO_DECISIONS,
+    TableSnapshot,
+    names_of,
+    snapshot_of,
+)
 
 RECENT = 60
 """Log entries whose events a (re)connecting client is sent; the match keeps events for
@@ -158,10 +165,29 @@ class TableCore:
         return clocks.next_deadline(s for s in self.seats if s.seat in acting)
 
     def summary(self, now: datetime | None = None) -> JSON:
-        out = table_summary(self.table, self.seats, self.users, self.game.spec.title)
-        out["rematch_offer"] = self.rematch_offer(now or utcnow())
-        out["rematch_declined"] = self.rematch_declined()
-        return out
+        now = now or utcnow()
+        return self.snapshot(now).summary(now)
+
+    def snapshot(self, now: datetime) -> TableSnapshot:
+        """The table as it is now, immutable (published by the actor after every command)."""
+        offer = self.rematch_offer(now)
+        decisions = self.decisions()
+        return snapshot_of(
+            self.table, self.seats, self.users, self.game.spec.title, seq=self.seq,
+            over=self.match is not None and self.match.is_over(),
+            decisions=MappingProxyType(decisions) if decisions else NO_DECISIONS,
+            rematch_offer=offer,
+            rematch_until=datetime.fromisoformat(offer["until"]) if offer else None,
+            rematch_declined=self.rematch_declined(),
+        )
+
+    def webhooks(self) -> dict[int, str]:
+        """The webhook of each person the table knows who set one (turn notices)."""
+        return {uid: u.webhook_url for uid, u in self.users.items() if u.webhook_url}
+
+    def take_result(self, result: JSON | None) -> None:
+        """The result as the match end's subscribers left it (the ratings added: written)."""
+        self.table.result = result
 
     # ---- seats -------------------------------------------------------------------------------
     def check_join(self, user: User, invite: str | None) -> None:
@@ -173,10 +199,10 @@ class TableCore:
         if self.seat_of(user.id) is not None:
             raise ServerError("already_seated", E.ALREADY_SEATED, 409)
 
-    def check_add_bot(self, user: User) -> None:
+    def check_add_bot(self, user_id: int) -> None:
         if self.table.status != "open":
             raise ServerError("not_open", E.NOT_OPEN, 409)
-        if user.id != self.table.host_id and self.seat_of(user.id) is None:
+        if user_id != self.table.host_id and self.seat_of(user_id) is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
         if self.table.rated:
             raise ServerError("rated_bots", E.RATED_BOTS, 409)
@@ -226,16 +252,16 @@ class TableCore:
         for s in self.to_act():
             clocks.start(table, self.seats[s], now)
 
-    def check_remove(self, user: User, seat: int) -> Seat:
+    def check_remove(self, user_id: int, seat: int) -> Seat:
         """The host may free another's seat (a stranger's or a bot's) before the start."""
         if self.table.status != "open":
             raise ServerError("not_open", E.NOT_OPEN, 409)
-        if user.id != self.table.host_id:
+        if user_id != self.table.host_id:
             raise ServerError("not_host", E.NOT_HOST, 403)
         row = self.seats[seat]
         if row.user_id is None and row.bot is None:
             raise ServerError("seat_free", E.SEAT_FREE, 409, seat=seat + 1)
-        if row.user_id == user.id:
+        if row.user_id == user_id:
             raise ServerError("own_seat", E.OWN_SEAT, 409)
         return row
 
@@ -247,8 +273,8 @@ class TableCore:
         self.table.status = "abandoned"
         return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
 
-    def check_leave(self, user: User) -> int:
-        seat = self.seat_of(user.id)
+    def check_leave(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
         if seat is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
         if self.table.status not in ("open", "playing"):
@@ -436,55 +462,3 @@ def chat_line(user: User | None, row: Chat) -> JSON:
     """A stored chat line as viewers get it (``chat`` messages, ``full``'s ``chat``)."""
     return {"user": user.name if user else "?", "name": user.display_name if user else "?",
             "text": row.text, "at": stamp(row.at)}
-
-
-def names_of(seats: list[Seat], users: dict[int, User]) -> list[str]:
-    """Each seat's name at the table: its person's display name, or "Bot N" (language-neutral:
-    every viewer reads the same narration names; clients show the level, translated)."""
-    out = []
-    for seat in seats:
-        if seat.user_id is not None and seat.user_id in users:
-            out.append(users[seat.user_id].display_name)
-        elif seat.bot is not None:
-            out.append(f"Bot {seat.seat + 1}")
-        else:
-            out.append(f"P{seat.seat + 1}")
-    return out
-
-
-def table_summary(table: Table, seats: list[Seat], users: dict[int, User], title: str) -> JSON:
-    """What the lobby and a table's viewers know of a table (never its seed or invite)."""
-    names = names_of(seats, users)
-    return {
-        "id": table.id,
-        "game": table.game,
-        "title": title,
-        "players": table.players,
-        "options": table.options,
-        "mode": table.mode,
-        "bank_seconds": table.bank_seconds,
-        "increment_seconds": table.increment_seconds,
-        "turn_hours": table.turn_hours,
-        "rated": table.rated,
-        "private": table.private,
-        "hints": table.hints,
-        "status": table.status,
-        "zombie": table.zombie,
-        "host": users[table.host_id].name if table.host_id in users else None,
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": names[s.seat] if (s.user_id is not None or s.bot) else None,
-                "user": users[s.user_id].name if s.user_id in users else None,
-                "bot": s.bot,
-                "zombie": s.zombie,
-            }
-            for s in seats
-        ],
-        "created_at": stamp(table.created_at),
-        "started_at": stamp(table.started_at),
-        "finished_at": stamp(table.finished_at),
-        "result": table.result,
-        "rematch": table.rematch,
-    }
-

@@ -34,7 +34,8 @@ class Rematcher:
         for attempt in range(2):
             offered = core.rematch_offer(utcnow()) is None
             if accept and offered and core.table.rematch is None:
-                await services.may_rematch(core)  # a new table of the host's: its quota
+                # a new table of the host's: its quota
+                await services.may_rematch(core.snapshot(utcnow()))
             try:
                 await host.apply(core.answer_rematch(seat, accept, utcnow(),
                                                      services.settings.rematch_seconds))
@@ -43,9 +44,9 @@ class Rematcher:
                     raise
                 continue
             if accept and offered and core.rematch_offer(utcnow()) is not None:
-                services.rematch_offered(core, seat)
+                services.rematch_offered(core.snapshot(utcnow()), seat)
             break
         if core.rematch_ready(utcnow()):
-            made = await services.make_rematch(core)
+            made = await services.make_rematch(core.snapshot(utcnow()), dict(core.users))
             with contextlib.suppress(StaleAction):  # another process named it: read already
                 await host.apply(core.rematch_made(made, utcnow()))

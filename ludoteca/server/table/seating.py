@@ -38,9 +38,9 @@ class Seating:
         core = self.host.core
         await self._seat(seat, user, None, lambda: core.check_join(user, invite))
 
-    async def add_bot(self, user: User, level: str, seat: int | None) -> None:
+    async def add_bot(self, user_id: int, level: str, seat: int | None) -> None:
         core = self.host.core
-        await self._seat(seat, None, level, lambda: core.check_add_bot(user))
+        await self._seat(seat, None, level, lambda: core.check_add_bot(user_id))
 
     async def _seat(self, seat: int | None, user: User | None, bot: str | None,
                     check: Callable[[], None]) -> None:
@@ -58,13 +58,13 @@ class Seating:
             await host.refresh()
         raise ServerError("table_full", E.TABLE_FULL, 409)
 
-    async def leave(self, user: User) -> None:
+    async def leave(self, user_id: int) -> None:
         """An open table frees the seat; a match being played hands it to a bot for good."""
         host = self.host
         core = host.core
-        seat = core.check_leave(user)
+        seat = core.check_leave(user_id)
         if core.table.status == "open":
-            if not await host.services.store.free_seat(core.seats[seat], user.id):
+            if not await host.services.store.free_seat(core.seats[seat], user_id):
                 await host.refresh()
                 raise ServerError("not_seated", E.NOT_SEATED, 403)
             core.seats[seat].user_id = None
@@ -74,11 +74,11 @@ class Seating:
             if host.core.table.status != "playing" or await host.take_over(seat):
                 return
 
-    async def remove(self, user: User, seat: int) -> int | None:
+    async def remove(self, user_id: int, seat: int) -> int | None:
         """The host frees another's seat before the start; the person removed (None: a
         bot). Conditional like every seat write: if the seat changed meanwhile, refused."""
         host = self.host
-        row = host.core.check_remove(user, seat)
+        row = host.core.check_remove(user_id, seat)
         person, bot = row.user_id, row.bot
         if not await host.services.store.unseat(row, person, bot):
             await host.refresh()

@@ -1,0 +1,201 @@
+"""What a table is, as everyone outside its actor sees it: an immutable ``TableSnapshot``
+published after every command (``TableRef.snapshot``). Routes, the lobby, the hub's services
+and the finisher read it; none of them holds the core or its rows.
+
+Its fields are plain values; ``options`` and ``result`` are the JSON the table holds, shared and
+never changed in place (a new result replaces the old one)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+from ludoteca.engine.game import JSON
+from ludoteca.server.db import Seat, Table, User
+from ludoteca.server.store import stamp
+
+NO_DECISIONS: Mapping[int, int] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    seat: int
+    user_id: int | None
+    user: str | None
+    """The sign-in name of the person seated (None: a bot, free, or someone unknown)."""
+    label: str
+    """The seat's name at the table: the person's display name, "Bot N", or "PN" when free
+    (``names_of``)."""
+    bot: str | None
+    zombie: bool
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot plays the seat: seated as one, or taken over."""
+        return self.bot is not None or self.zombie
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    id: str
+    game: str
+    title: str
+    players: int
+    options: JSON
+    mode: str
+    bank_seconds: float
+    increment_seconds: float
+    turn_hours: float
+    rated: bool
+    private: bool
+    hints: bool
+    invite: str
+    status: str
+    zombie: bool
+    host_id: int
+    host: str | None
+    seats: tuple[SeatSnapshot, ...]
+    created_at: datetime | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    result: JSON | None
+    rematch: str | None
+    rematch_of: str | None
+    people: frozenset[int] = frozenset()
+    """Everyone the table knows by row (seated now or before, its host)."""
+    seq: int = 0
+    over: bool = False
+    """The match is over (its record is final)."""
+    decisions: Mapping[int, int] = field(default_factory=lambda: NO_DECISIONS)
+    """Seats to act and the ``seq`` each one's decision began at."""
+    rematch_offer: JSON | None = None
+    """The open rematch offer when the snapshot was taken (``summary`` drops it once past its
+    ``until``)."""
+    rematch_until: datetime | None = None
+    rematch_declined: int | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.label for s in self.seats)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def is_member(self, user_id: int | None) -> bool:
+        """The host or a seated player."""
+        return user_id is not None and (user_id == self.host_id
+                                        or self.seat_of(user_id) is not None)
+
+    def public(self) -> JSON:
+        """What the lobby and a table's viewers know of a table (never its seed or invite)."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "title": self.title,
+            "players": self.players,
+            "options": self.options,
+            "mode": self.mode,
+            "bank_seconds": self.bank_seconds,
+            "increment_seconds": self.increment_seconds,
+            "turn_hours": self.turn_hours,
+            "rated": self.rated,
+            "private": self.private,
+            "hints": self.hints,
+            "status": self.status,
+            "zombie": self.zombie,
+            "host": self.host,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.label if (s.user_id is not None or s.bot) else None,
+                    "user": s.user,
+                    "bot": s.bot,
+                    "zombie": s.zombie,
+                }
+                for s in self.seats
+            ],
+            "created_at": stamp(self.created_at),
+            "started_at": stamp(self.started_at),
+            "finished_at": stamp(self.finished_at),
+            "result": self.result,
+            "rematch": self.rematch,
+        }
+
+    def summary(self, now: datetime) -> JSON:
+        """The public summary with the rematch offer open at ``now`` (table messages, routes)."""
+        out = self.public()
+        open_now = self.rematch_until is None or now < self.rematch_until
+        out["rematch_offer"] = self.rematch_offer if open_now else None
+        out["rematch_declined"] = self.rematch_declined
+        return out
+
+
+def names_of(seats: Sequence[Seat], users: Mapping[int, User]) -> list[str]:
+    """Each seat's name at the table: its person's display name, or "Bot N" (language-neutral:
+    every viewer reads the same narration names; clients show the level, translated)."""
+    out = []
+    for seat in seats:
+        if seat.user_id is not None and seat.user_id in users:
+            out.append(users[seat.user_id].display_name)
+        elif seat.bot is not None:
+            out.append(f"Bot {seat.seat + 1}")
+        else:
+            out.append(f"P{seat.seat + 1}")
+    return out
+
+
+def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], title: str,
+                **state: Any) -> TableSnapshot:
+    """The snapshot of a table's rows; ``state`` adds what only a live table knows (``seq``,
+    ``over``, ``decisions``, the rematch offer)."""
+    names = names_of(seats, users)
+    return TableSnapshot(
+        id=table.id, game=table.game, title=title, players=table.players,
+        options=table.options, mode=table.mode, bank_seconds=table.bank_seconds,
+        increment_seconds=table.increment_seconds, turn_hours=table.turn_hours,
+        rated=table.rated, private=table.private, hints=table.hints, invite=table.invite,
+        status=table.status, zombie=table.zombie, host_id=table.host_id,
+        host=users[table.host_id].name if table.host_id in users else None,
+        seats=tuple(
+            SeatSnapshot(s.seat, s.user_id,
+                         users[s.user_id].name if s.user_id is not None and s.user_id in users
+                         else None,
+                         names[s.seat], s.bot, s.zombie)
+            for s in seats),
+        created_at=table.created_at, started_at=table.started_at,
+        finished_at=table.finished_at, result=table.result, rematch=table.rematch,
+        rematch_of=table.rematch_of, people=frozenset(users), **state,
+    )
+
+
+def table_summary(table: Table, seats: Sequence[Seat], users: Mapping[int, User],
+                  title: str) -> JSON:
+    """A stored table's public summary (the lobby's list, a player's running tables)."""
+    return snapshot_of(table, seats, users, title).public()
+
+
+def table_rows(snapshot: TableSnapshot) -> tuple[Table, list[Seat]]:
+    """Detached rows carrying the snapshot's values, for code that reads rows (``ratings.rate``);
+    never added to a session. The seed is not in a snapshot: 0 here."""
+    table = Table(
+        id=snapshot.id, game=snapshot.game, players=snapshot.players,
+        options=dict(snapshot.options), seed=0, mode=snapshot.mode,
+        bank_seconds=snapshot.bank_seconds, increment_seconds=snapshot.increment_seconds,
+        turn_hours=snapshot.turn_hours, rated=snapshot.rated, private=snapshot.private,
+        hints=snapshot.hints, invite=snapshot.invite, status=snapshot.status,
+        host_id=snapshot.host_id, zombie=snapshot.zombie, result=snapshot.result,
+        rematch_of=snapshot.rematch_of, rematch=snapshot.rematch,
+        created_at=snapshot.created_at, started_at=snapshot.started_at,
+        finished_at=snapshot.finished_at,
+    )
+    seats = [Seat(table_id=snapshot.id, seat=s.seat, user_id=s.user_id, bot=s.bot,
+                  zombie=s.zombie, bank_seconds=0.0, deadline=None) for s in snapshot.seats]
+    return table, seats
