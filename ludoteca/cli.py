@@ -795,6 +795,50 @@ def migrate(
     out().print("The database schema is up to date.")
 
 
+@app.command("recompute-ratings", cls=Command)
+def recompute_ratings(
+    game: Annotated[str, typer.Option(help="The game whose rating pools are rebuilt.")],
+    pool: Annotated[
+        str | None,
+        typer.Option(help="One pool (all, bots, season:2026Q4); default: every pool of the "
+                     "game."),
+    ] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(envvar="LUDOTECA_DATABASE_URL",
+                     help="SQLAlchemy URL; default: the SQLite file `serve` uses."),
+    ] = None,
+) -> None:
+    """Rebuild rating pools from the finished matches' results (docs/ratings.md)."""
+    import asyncio
+
+    from ludoteca.games import get_game
+    from ludoteca.server.preflight import check_database, migrate_database
+    from ludoteca.server.settings import check_database_url, default_database_url
+    from ludoteca.server.store import Store
+
+    with person_errors():
+        name = get_game(game).spec.name
+    with operator_errors():
+        url = check_database_url(database_url or default_database_url())
+        check_database(url)
+        migrate_database(url)
+
+    async def run() -> list[tuple[str, int]]:
+        store = Store(url)
+        try:
+            pools = [pool] if pool is not None else await store.pools_of(name)
+            return [(p, await store.recompute(name, p)) for p in pools]
+        finally:
+            await store.close()
+
+    done = asyncio.run(run())
+    if not done:
+        out().print(f"No rated {name} match yet: nothing to rebuild.")
+    for rebuilt, count in done:
+        out().print(f"{name} {rebuilt}: rebuilt from {count} results")
+
+
 def main() -> None:
     from ludoteca.games import GamesError
 

@@ -9,6 +9,16 @@ from ludoteca.engine.errors import OptionError
 LEVELS = ("random", "greedy", "medium", "hard")
 ALIASES = {"easy": "greedy"}
 
+BOT_VERSION = "1"
+"""The bots' playing strength as one string: raise it whenever a level's play changes (its
+search budget, its evaluator), since ratings name a bot by level and version
+(``bot:hard@1``): a calibration of older bots anchors nothing for newer ones."""
+
+
+def identity(level: str) -> str:
+    """The participant name results and rating pools give a bot level: ``bot:<level>@<version>``."""
+    return f"bot:{level_name(level)}@{BOT_VERSION}"
+
 SEARCH_SECONDS = {"medium": 0.25, "hard": 1.5}
 """Time budget per move of the search levels. ``hard`` stays under 2 s per move on a 2-core
 machine once determinizing and choosing are counted (measured in docs/bots.md)."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
+from ludoteca.bots import identity
 from ludoteca.rating_scale import plus_minus, shown
 
 
@@ -47,6 +49,12 @@ class Ladder:
     def rung(self, level: str) -> Rung | None:
         return next((r for r in self.rungs if r.level == level), None)
 
+    def anchor(self, level: str) -> Rung | None:
+        """The level's rung if it was calibrated with today's bots (its identity names the
+        current ``BOT_VERSION``): only then does its rating measure the bot that plays."""
+        found = self.rung(level)
+        return found if found is not None and found.identity == identity(level) else None
+
 
 def from_json(data: dict[str, Any]) -> Ladder:
     rungs = tuple(
@@ -58,9 +66,11 @@ def from_json(data: dict[str, Any]) -> Ladder:
                   rungs=tuple(sorted(rungs, key=lambda r: r.mu)), meta=dict(data.get("meta", {})))
 
 
-def ladder(game: str) -> Ladder | None:
-    """The shipped ladder of ``game``, None where no calibration was shipped."""
-    path = resources.files("ludoteca.ladder").joinpath("data", f"{game}.json")
+def ladder(game: str, folder: Path | None = None) -> Ladder | None:
+    """The shipped ladder of ``game``, None where no calibration was shipped; with ``folder``,
+    the one in ``folder/<game>.json`` instead (an operator's own calibration, a test's)."""
+    path = (folder / f"{game}.json" if folder is not None
+            else resources.files("ludoteca.ladder").joinpath("data", f"{game}.json"))
     if not path.is_file():
         return None
     return from_json(json.loads(path.read_text(encoding="utf-8")))

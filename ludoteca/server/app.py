@@ -38,6 +38,7 @@ from ludoteca.server.housekeeping import Housekeeping
 from ludoteca.server.http_limits import HeadLimits, limited_protocol
 from ludoteca.server.hub import Hub
 from ludoteca.server.logs import configure_logging
+from ludoteca.server.pools import PoolRules
 from ludoteca.server.protocol import ErrorMessage
 from ludoteca.server.redis_link import connect
 from ludoteca.server.routes import ROUTERS
@@ -80,7 +81,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         if (affected := python_check.warning()) is not None:
             log.warning(affected)
         await asyncio.to_thread(migrate.upgrade, settings.database_url)
-        store = Store(settings.database_url)
+        store = Store(settings.database_url, PoolRules(settings.seasons, settings.ladder_dir))
         bots = make_bots(settings)
         hub = Hub(settings, store, bots)
         hub.metrics.watch_bots(bots.answered)

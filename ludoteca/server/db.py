@@ -215,11 +215,58 @@ class Chat(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Rating(Base):
-    __tablename__ = "ratings"
+class Result(Base):
+    """One finished match, written with its last log entry (``log_writer``): what the rating
+    pools are a projection of (``pools.py``), and what a recompute replays, in ``id`` order."""
 
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    __tablename__ = "results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    """Created rated and no seat taken over: the match asks to count (``pools`` says where)."""
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The table's result as the match ended (``Outcome.to_json``)."""
+    rated_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """When the pools took it in (None: not yet, or not rated)."""
+    pools: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """The pools it counted in, decided when it was rated (``[]``: none would take it)."""
+    changes: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Per pool and participant ``[mu, sigma, new mu, new sigma]``: a bot's anchor as used."""
+
+
+class ResultSeat(Base):
+    """One seat of a finished match: who played it (``user:<id>`` or ``bot:<level>@<version>``),
+    its side (index in the outcome's ``teams``), the side's rank over sides, and its score."""
+
+    __tablename__ = "result_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("results.table_id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    participant: Mapped[str] = mapped_column(String(40), index=True)
+    side: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+
+
+class PoolRating(Base):
+    """A participant's rating in one pool of one game: ``all`` (people, all-time),
+    ``season:<id>`` or ``bots`` (people against bots). Bots have no rows: their rating is the
+    shipped ladder's anchor."""
+
+    __tablename__ = "pool_ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(40), primary_key=True)
+    participant: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True, index=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)

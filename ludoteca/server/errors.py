@@ -178,8 +178,16 @@ NO_ORIGIN = N_(
 )
 EXTRA_BOTS = N_("{count} bots for {seats} seats: at most one bot for each seat after yours.")
 RATED_BOTS = N_(
-    "A rated table is for people only: only matches without bots are rated. Leave the seats "
-    "for people, or open an unrated table."
+    "A bot sits at a rated table only from its opening, named with the table's bots: open a "
+    "new table with it, or an unrated one."
+)
+NO_LADDER = N_(
+    "The {level} bot has no rating on the {game} ladder for {players} players, so a match "
+    "against it cannot be rated: open an unrated table, or choose another bot."
+)
+BAD_POOL = N_(
+    "There is no rating pool {pool}: ask for all, bots or season:<id> (the seasons are listed "
+    "at /api/seasons/{game})."
 )
 OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
 OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")

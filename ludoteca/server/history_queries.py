@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from ludoteca.server.db import Rating, Seat, Table, User
+from ludoteca.server.db import PoolRating, Seat, Table, User
 
 
 class HistoryQueries:
@@ -38,26 +38,33 @@ class HistoryQueries:
             )
             return list(found.scalars())
 
-    async def ratings(self, user_ids: Sequence[int], game: str) -> dict[int, Rating]:
+    async def user_ratings(self, user_id: int) -> list[PoolRating]:
+        """The person's ratings in every game and pool."""
         async with self.sessions() as db:
-            found = await db.execute(
-                select(Rating).where(Rating.user_id.in_(set(user_ids)), Rating.game == game)
-            )
-            return {r.user_id: r for r in found.scalars()}
-
-    async def user_ratings(self, user_id: int) -> list[Rating]:
-        async with self.sessions() as db:
-            found = await db.execute(select(Rating).where(Rating.user_id == user_id))
+            found = await db.execute(select(PoolRating).where(PoolRating.user_id == user_id)
+                                     .order_by(PoolRating.game, PoolRating.pool))
             return list(found.scalars())
 
-    async def leaderboard(self, game: str, limit: int = 100) -> list[tuple[Rating, User]]:
+    async def leaderboard(self, game: str, pool: str, limit: int = 100
+                          ) -> list[tuple[PoolRating, User]]:
+        """The pool's people, surest strongest first (``mu - 3 sigma``)."""
         async with self.sessions() as db:
             found = await db.execute(
-                select(Rating, User).join(User, User.id == Rating.user_id)
-                .where(Rating.game == game)
-                .order_by((Rating.mu - 3 * Rating.sigma).desc()).limit(limit)
+                select(PoolRating, User).join(User, User.id == PoolRating.user_id)
+                .where(PoolRating.game == game, PoolRating.pool == pool)
+                .order_by((PoolRating.mu - 3 * PoolRating.sigma).desc(), User.name_key)
+                .limit(limit)
             )
             return [(r, u) for r, u in found.tuples()]
+
+    async def season_pools(self, game: str) -> list[str]:
+        """The game's season pools that have standings."""
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(PoolRating.pool).where(PoolRating.game == game,
+                                              PoolRating.pool.startswith("season:"))
+                .distinct())
+            return list(found.scalars())
 
     async def hosted(self, user_id: int, levels: Sequence[str]) -> tuple[int, int]:
         """The open and running tables the account hosts, and their bot seats at ``levels``

@@ -10,10 +10,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, orm
+from sqlalchemy import insert, orm, select
 from sqlalchemy.exc import IntegrityError
 
-from ludoteca.server.db import LogEntry, Move, Seat, Table, utcnow
+from ludoteca.server.db import LogEntry, Move, Result, ResultSeat, Seat, Table, utcnow
+from ludoteca.server.result_rows import finished, result_row, result_seat_rows
 from ludoteca.server.rows import UPDATE_SEAT, UPDATE_TABLE, by_key, row_of
 
 Row = dict[str, Any]
@@ -128,3 +129,11 @@ def core_writes(db: orm.Session, batch: Batch) -> None:
         conn.execute(UPDATE_SEAT, [by_key(Seat, row) for row in seats])
     if tables:
         conn.execute(UPDATE_TABLE, [by_key(Table, row) for row in tables])
+    for table in finished(tables):  # the match's result row, in the same transaction
+        if conn.execute(select(Result.id).where(Result.table_id == table["id"])).first():
+            continue
+        held = conn.execute(select(Seat.seat, Seat.user_id, Seat.bot)
+                            .where(Seat.table_id == table["id"]).order_by(Seat.seat))
+        conn.execute(insert(Result), [result_row(table)])
+        conn.execute(insert(ResultSeat), result_seat_rows(
+            table, [(r.seat, r.user_id, r.bot) for r in held]))

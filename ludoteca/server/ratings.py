@@ -1,66 +1,24 @@
-"""OpenSkill ratings per game: only rated matches with people in every seat and no seat a bot
-took over. Partners (4-player Kami and Goita, Queendomino teams) are rated as one team."""
+"""Ratings at the end of a match: the finished match's result row is taken into its rating
+pools (``pools.py``), and the end screen is told each person's change on the one shown scale
+(``rating_scale``): all-time for a match of people, the bots pool for one against bots."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from openskill.models import PlackettLuce
-
-from ludoteca.server.db import Rating, Seat, Table
+from ludoteca.rating_scale import shown
+from ludoteca.server.db import Seat, Table
+from ludoteca.server.pools import ALL, BOTS
+from ludoteca.server.result_rows import user_of
 from ludoteca.server.store import Store
-
-MODEL = PlackettLuce()
-
-
-def teams(result: dict[str, Any], players: int) -> list[list[int]]:
-    """Seats grouped by side, as the outcome says (``Outcome.teams``); a result stored before
-    outcomes named their teams has one seat per side."""
-    stored = result.get("teams")
-    if stored:
-        return [[int(seat) for seat in side] for side in stored]
-    return [[seat] for seat in range(players)]
-
-
-def rateable(table: Table, seats: list[Seat]) -> bool:
-    return (
-        table.rated and not table.zombie and table.result is not None
-        and all(s.user_id is not None and s.bot is None and not s.zombie for s in seats)
-        and len({s.user_id for s in seats}) == len(seats)
-    )
 
 
 async def rate(store: Store, table: Table, seats: list[Seat]) -> dict[int, tuple[float, float]]:
-    """Update the ratings of a finished match; per user, (old, new) display ratings."""
-    if not rateable(table, seats):
+    """Take the finished match into its pools; per user, (old, new) shown ratings. Empty when
+    it counts nowhere (unrated, a seat taken over, a bot with no ladder rating)."""
+    if table.status != "finished" or table.result is None or not table.rated or table.zombie:
         return {}
-    assert table.result is not None
-    users = {s.seat: s.user_id for s in seats if s.user_id is not None}
-    known = await store.ratings(list(users.values()), table.game)
-    sides = teams(table.result, table.players)
-    ranks = [float(table.result["ranks"][side[0]]) for side in sides]
-    current = {
-        seat: (
-            MODEL.rating(mu=known[uid].mu, sigma=known[uid].sigma) if uid in known
-            else MODEL.rating()
-        )
-        for seat, uid in users.items()
-    }
-    rated = MODEL.rate([[current[s] for s in side] for side in sides], ranks=ranks)
-    changes: dict[int, tuple[float, float]] = {}
-    rows = []
-    for side, new_side in zip(sides, rated, strict=True):
-        for seat, new in zip(side, new_side, strict=True):
-            uid = users[seat]
-            old = current[seat]
-            games = known[uid].games if uid in known else 0
-            rows.append(Rating(user_id=uid, game=table.game, mu=new.mu, sigma=new.sigma,
-                               games=games + 1))
-            changes[uid] = (display(old.mu, old.sigma), display(new.mu, new.sigma))
-    await store.save_ratings(rows)
-    return changes
-
-
-def display(mu: float, sigma: float) -> float:
-    """The conservative rating shown in leaderboards: mu - 3 sigma, scaled to start near 0."""
-    return round(mu - 3 * sigma, 2)
+    changes = await store.take_in(table.game, table.id)
+    pool = next((p for p in (ALL, BOTS) if p in changes), None)
+    if pool is None:
+        return {}
+    return {uid: (shown(values[0]), shown(values[2]))
+            for name, values in changes[pool].items() if (uid := user_of(name)) is not None}

@@ -16,10 +16,13 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from platformdirs import user_data_path
 from sqlalchemy.engine import make_url
+
+from ludoteca.server.seasons import SEASON_NAME, Seasons
 
 DEFAULT_PORT = 8000
 MESSAGE_LIMIT = 64 * 1024
@@ -166,6 +169,42 @@ def network(what: str, raw: str) -> str:
     return raw
 
 
+def season_start(what: str, raw: str) -> str:
+    """One ``NAME=YYYY-MM-DD`` item of ``LUDOTECA_SEASONS`` (checked, returned as given)."""
+    name, _, day = raw.partition("=")
+    try:
+        datetime.strptime(day.strip(), "%Y-%m-%d")
+    except ValueError:
+        day = ""
+    if not SEASON_NAME.fullmatch(name.strip()) or not day:
+        raise SettingError(f"{what} must list seasons like 2027-spring=2027-03-01 (a name of "
+                           f"letters, digits, - or _, then its first day), not {raw!r}")
+    return raw
+
+
+def seasons(name: str) -> Seasons:
+    """The operator's seasons from ``name`` (each once, in the order they start); unset:
+    calendar quarters."""
+    items = _list(name, season_start)
+    starts = []
+    for item in items:
+        season, _, day = item.partition("=")
+        starts.append((season.strip(),
+                       datetime.strptime(day.strip(), "%Y-%m-%d").replace(tzinfo=UTC)))
+    days = [day for _, day in starts]
+    if len({s for s, _ in starts}) != len(starts) or days != sorted(set(days)):
+        raise SettingError(f"{name} must list each season once, in the order they start, not "
+                           f"{','.join(items)!r}")
+    return Seasons(tuple(starts))
+
+
+def folder(what: str, raw: str) -> Path:
+    path = Path(raw).expanduser()
+    if not path.is_dir():
+        raise SettingError(f"{what} must be a folder that exists, not {raw!r}")
+    return path
+
+
 def check_database_url(url: str) -> str:
     """A database URL the arena runs on (SQLite or PostgreSQL), well formed."""
     where = "the database URL (--database-url, LUDOTECA_DATABASE_URL)"
@@ -307,6 +346,14 @@ class Settings:
     """Playouts per candidate move in the arena's post-game analyses; 0: each game's own
     (docs/analysis.md). Lower it on a slow machine: analyses cost less and judge less
     surely."""
+    seasons: Seasons = field(default_factory=lambda: seasons("LUDOTECA_SEASONS"))
+    """The rating seasons (docs/ratings.md): calendar quarters unless the operator names
+    their own, ``NAME=YYYY-MM-DD`` each, comma-separated."""
+    ladder_dir: Path | None = field(default_factory=lambda: (
+        None if (raw := _raw("LUDOTECA_LADDER_DIR")) is None
+        else folder("LUDOTECA_LADDER_DIR", raw)))
+    """A folder of bot ladders (``<game>.json``) read instead of the shipped ones: an
+    operator's own calibration (docs/ratings.md)."""
     gc_period: float = field(default_factory=lambda: _float("LUDOTECA_GC_PERIOD", 0.1))
     """Seconds between young collections of the interpreter's cycle collector under ``ludoteca
     serve`` (``cycle_collector.py``); 0 leaves it to the interpreter's allocation counts."""

@@ -17,7 +17,8 @@ from sqlalchemy import Dialect
 from sqlalchemy import Table as SQLTable
 from sqlalchemy.engine import Engine
 
-from ludoteca.server.db import Move, Seat, Table
+from ludoteca.server.db import Move, Result, ResultSeat, Seat, Table
+from ludoteca.server.result_rows import finished, result_row, result_seat_rows
 
 Row = dict[str, Any]
 
@@ -35,10 +36,11 @@ class _Statement:
         return tuple(row[key] if send is None else send(row[key]) for key, send in self.columns)
 
 
-def _insert(table: SQLTable, dialect: Dialect) -> _Statement:
-    columns = list(table.columns)
+def _insert(table: SQLTable, dialect: Dialect, verb: str = "INSERT") -> _Statement:
+    """All columns but a generated key (``results.id``)."""
+    columns = [c for c in table.columns if not (c.primary_key and c.autoincrement is True)]
     names = ", ".join(c.name for c in columns)
-    return _Statement(f"INSERT INTO {table.name} ({names}) VALUES "
+    return _Statement(f"{verb} INTO {table.name} ({names}) VALUES "
                       f"({', '.join('?' for _ in columns)})", columns, dialect)
 
 
@@ -62,6 +64,10 @@ class SQLiteLog:
         self.move = _insert(Move.__table__, dialect)  # type: ignore[arg-type]
         self.seat = _update(Seat.__table__, dialect)  # type: ignore[arg-type]
         self.table = _update(Table.__table__, dialect)  # type: ignore[arg-type]
+        # a match's result row, once (a finished table row written again adds nothing)
+        self.result = _insert(Result.__table__, dialect, "INSERT OR IGNORE")  # type: ignore[arg-type]
+        self.result_seat = _insert(
+            ResultSeat.__table__, dialect, "INSERT OR IGNORE")  # type: ignore[arg-type]
         self._connection: Any = None
 
     def write(self, moves: list[Row], seats: list[Row], tables: list[Row]) -> None:
@@ -76,6 +82,12 @@ class SQLiteLog:
                 db.executemany(self.seat.sql, [self.seat.params(r) for r in seats])
             if tables:
                 db.executemany(self.table.sql, [self.table.params(r) for r in tables])
+            for table in finished(tables):
+                held = db.execute("SELECT seat, user_id, bot FROM seats WHERE table_id = ? "
+                                  "ORDER BY seat", (table["id"],)).fetchall()
+                db.execute(self.result.sql, self.result.params(result_row(table)))
+                db.executemany(self.result_seat.sql, [
+                    self.result_seat.params(r) for r in result_seat_rows(table, held)])
             db.commit()
         except BaseException:
             db.rollback()

@@ -22,7 +22,8 @@ from ludoteca.server.db import (
     Chat,
     LogEntry,
     Move,
-    Rating,
+    PoolRating,
+    Result,
     Seat,
     Session,
     Table,
@@ -35,6 +36,7 @@ from ludoteca.server.history_queries import HistoryQueries
 from ludoteca.server.lease_store import LeaseStore
 from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
 from ludoteca.server.names import fold
+from ludoteca.server.pools import Changes, PoolRules, recompute, take_in
 from ludoteca.server.rows import (
     UPDATE_CLOCKS,
     UPDATE_SEAT,
@@ -56,8 +58,10 @@ class Store(HistoryQueries):
     """The store: users, sessions, tables, seats, the log and chat here; finished matches and
     ratings in ``HistoryQueries``; leases and analyses in their own stores."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, rules: PoolRules | None = None) -> None:
         self.url = url
+        self.rules = rules or PoolRules()
+        """Which rating pools a result counts in (the operator's seasons, the bot ladders)."""
         self.engine: AsyncEngine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._writer: ThreadPoolExecutor | None = None
@@ -247,7 +251,7 @@ class Store(HistoryQueries):
                     not user.guest or user.seen_at >= only_guest_seen_before):
                 return False, None
             db.execute(delete(Session).where(Session.user_id == user_id))
-            db.execute(delete(Rating).where(Rating.user_id == user_id))
+            db.execute(delete(PoolRating).where(PoolRating.user_id == user_id))
             used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
                 Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
             if not used:
@@ -475,13 +479,29 @@ class Store(HistoryQueries):
             )
             return list(reversed(list(found.scalars())))
 
-    # ---- ratings (read in HistoryQueries) --------------------------------------------------
-    async def save_ratings(self, ratings: Sequence[Rating]) -> None:
-        def save(db: orm.Session) -> None:
-            for rating in ratings:
-                db.merge(rating)
+    # ---- ratings: pools projected from the results (read in HistoryQueries) ------------------
+    async def take_in(self, game: str, table_id: str) -> Changes:
+        """Count the game's rated results not yet in their pools (this table's and any before
+        it), in order; this table's changes per pool (empty: it counts nowhere)."""
+        def count(db: orm.Session) -> Changes:
+            take_in(db.connection(), self.rules, game)
+            found = db.execute(select(Result.changes).where(Result.table_id == table_id))
+            return found.scalar_one_or_none() or {}
 
-        await self.write(save)
+        return await self.write(count)
+
+    async def pools_of(self, game: str) -> list[str]:
+        """Every pool the game's results counted in or that holds its ratings."""
+        async with self.sessions() as db:
+            counted = await db.execute(select(Result.pools).where(
+                Result.game == game, Result.rated_at.is_not(None)))
+            held = await db.execute(select(PoolRating.pool).where(PoolRating.game == game))
+            return sorted({p for pools in counted.scalars() for p in pools or []}
+                          | set(held.scalars()))
+
+    async def recompute(self, game: str, pool: str) -> int:
+        """Rebuild one pool from the results (``pools.recompute``); the results replayed."""
+        return await self.write(lambda db: recompute(db.connection(), game, pool))
 
 
 def stamp(when: datetime | None) -> str | None:

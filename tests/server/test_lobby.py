@@ -318,7 +318,10 @@ def test_rated_game_between_two_people(server: Server, people: Callable[..., Pla
 
     page = ana.ok(ana.http.get("/api/users/rated_a"))
     assert page["name"] == "Rated_a"
-    assert [(r["game"], r["games"]) for r in page["ratings"]] == [("kami", 1)]
+    season = httpx.get(server.base + "/api/seasons/kami").json()[0]
+    assert season["current"] is True
+    assert [(r["game"], r["pool"], r["games"]) for r in page["ratings"]] == [
+        ("kami", "all", 1), ("kami", season["pool"], 1)]
     matches = {m["id"]: m for m in page["matches"]}
     assert set(matches) == {table["id"], casual["id"]}
     assert matches[table["id"]]["rated"] is True and matches[casual["id"]]["rated"] is False

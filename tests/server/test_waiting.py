@@ -1,6 +1,7 @@
 """Tables waiting for a person, over real HTTP (SQLite and PostgreSQL): ``your_turn`` in
 ``GET /api/me/tables``, the ``waiting`` event a person's stream opens with and the ``turn`` and
-``turn_over`` events that keep it current, and a rated table refusing bots (docs/protocol.md)."""
+``turn_over`` events that keep it current, and a rated table refusing bots with no ladder
+rating (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -19,15 +20,18 @@ def waiting(player: Player) -> dict[str, bool]:
     return {t["id"]: t["your_turn"] for t in player.ok(player.http.get("/api/me/tables"))}
 
 
-def test_a_rated_table_takes_no_bot(server: Server, people: Callable[..., Player]) -> None:
-    """Bots are never rated: asking for one at a rated table is refused, in the person's
-    language, and changes nothing (it used to be accepted and quietly left unrated)."""
+def test_a_rated_table_takes_no_bot_without_a_ladder(
+    server: Server, people: Callable[..., Player]
+) -> None:
+    """A bot with no rating on the game's ladder (Kami ships none) cannot make a match rated:
+    asking for one at a rated table is refused before play, in the person's language, and
+    changes nothing (it used to be accepted and quietly left unrated)."""
     ana = people("Rated_nobot", lang="es")
     before = waiting(ana)
     message = refused(ana.http.post("/api/tables", json={
         "game": "kami", "players": 2, **KAMI, "rated": True, "bots": ["random"]}),
-        400, "rated_bots")
-    assert "puntuable" in message and "bots" in message
+        400, "no_ladder")
+    assert "puntuar" in message and "random" in message and "Kami" in message
     assert waiting(ana) == before  # no table was made
     # a seat left for a person is no bot: that rated table opens
     table = ana.create("kami", 2, **KAMI, rated=True, bots=[None])

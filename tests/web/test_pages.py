@@ -93,6 +93,16 @@ def test_history_replay_and_keeping_a_guest_account(open_page: Any) -> None:
 
     page.goto(page.url.split("#")[0] + "#/leaderboard/kingdomino")
     page.get_by_test_id("leaderboard").filter(has_not_text="…").wait_for()
+    # the pool picker: all-time, the current season (from /api/seasons), against bots
+    page.wait_for_function("() => document.querySelector("
+                           "'[data-testid=\"leaderboard-pool\"]').options.length === 3")
+    pools = page.get_by_test_id("leaderboard-pool")
+    values = pools.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert values[0] == "all" and values[1].startswith("season:") and values[2] == "bots"
+    pools.select_option(values[1])
+    page.wait_for_url(f"**#/leaderboard/kingdomino?pool={values[1].replace(':', '%3A')}")
+    assert page.get_by_test_id("leaderboard-pool").input_value() == values[1]
+    page.get_by_test_id("leaderboard").filter(has_not_text="…").wait_for()
 
 
 def test_a_kingdomino_turn_by_keyboard_alone(open_page: Any) -> None:

@@ -11,12 +11,13 @@ import { resultView } from "/static/views/result.js";
 const seats = [{ seat: 0, name: "Ana" }, { seat: 1, name: "Ben" }, { seat: 2, name: "Bot 3", bot: "greedy" }];
 const result = {
   scores: [30, 30, 12], ranks: [1, 2, 3], winners: [0], teams: [[0], [1], [2]],
+  sides: [{ seats: [0], score: 30, rank: 1 }, { seats: [1], score: 30, rank: 2 }, { seats: [2], score: 12, rank: 3 }],
   parts: [[{ id: "crowns", text: "Crowns", points: 30 }], [{ id: "crowns", text: "Crowns", points: 30 }],
     [{ id: "crowns", text: "Crowns", points: 12 }]],
   tiebreak: [[{ id: "size", text: "largest territory 9", value: 9 }], [{ id: "size", text: "largest territory 7", value: 7 }],
     [{ id: "size", text: "largest territory 2", value: 2 }]],
   tie_broken: [0, 1],
-  ratings: [{ seat: 1, before: 1, after: 0.5, delta: -0.5 }, { seat: 0, before: 1, after: 2.25, delta: 1.25 }],
+  ratings: [{ seat: 1, before: 1500, after: 1482, delta: -18 }, { seat: 0, before: 1500, after: 1532, delta: 32 }],
 };
 
 function draw(you, table) {

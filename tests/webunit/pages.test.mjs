@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
+import { mount as mountLeaderboard } from "/static/leaderboard.js";
 import { mountLobby, mountSignIn } from "/static/lobby.js";
 import { mount as mountPlayer } from "/static/player.js";
 
@@ -75,6 +76,33 @@ test("the lobby lists the tables, follows the event stream, and opens a new tabl
   assert.equal(shell.listeners.size, 0);
 });
 
+test("a rated table takes the bots the game's ladder rates at that player count, and no other", async () => {
+  const requests = fakeFetch({ "GET /api/tables?status=all": [], "GET /api/me/tables": [], "POST /api/tables": { id: "T8" } });
+  const shell = fakeShell({ name: "bea", display_name: "Bea" });
+  shell.games = [{ ...GAME, bots: ["random", "hard"], rated_bots: { 2: ["hard"] } }];
+  const root = main();
+  mountLobby(root, {}, shell);
+  await until(() => by(root, "new-seat-1"));
+  const rated = root.querySelector('input[name="rated"]');
+  const seat = by(root, "new-seat-1");
+  const choose = (level) => { seat.value = level; seat.dispatchEvent(new window.Event("change")); };
+  choose("random");
+  assert.ok(rated.disabled && !by(root, "rated-why").hidden); // random has no ladder rating
+  choose("hard");
+  assert.ok(!rated.disabled && by(root, "rated-why").hidden);
+  rated.checked = true;
+  submit(by(root, "new-table"));
+  await until(() => shell.asked.length);
+  const made = requests.find((r) => r.key === "POST /api/tables").body;
+  assert.deepEqual([made.rated, made.bots], [true, ["hard"]]);
+  const players = by(root, "new-players"); // at 3 players the ladder rates nobody
+  players.value = "3";
+  players.dispatchEvent(new window.Event("change"));
+  by(root, "new-seat-1").value = "hard";
+  by(root, "new-seat-1").dispatchEvent(new window.Event("change"));
+  assert.ok(rated.disabled && !rated.checked);
+});
+
 test("the lobby of a visitor offers the shell's guest play", async () => {
   fakeFetch({ "GET /api/tables?status=all": [] });
   const shell = fakeShell(null);
@@ -138,4 +166,26 @@ test("an option the rules fix at a player count is shown set and locked, and sen
   submit(by(root, "new-table"));
   await until(() => shell.asked.length);
   assert.deepEqual(requests.find((r) => r.key === "POST /api/tables").body.options, { both: true });
+});
+
+test("the leaderboard shows one pool, offers every season and bots, and puts the choice in the address", async () => {
+  const season = { id: "2026Q4", pool: "season:2026Q4", start: "2026-10-01T00:00:00+00:00", end: "2027-01-01T00:00:00+00:00", current: true };
+  const old = { ...season, id: "2026Q3", pool: "season:2026Q3", current: false };
+  const row = { name: "ana", display_name: "Ana", rating: 1620, plus_minus: 90, mu: 29.2, sigma: 1.5, games: 12 };
+  const requests = fakeFetch({ "GET /api/seasons/toy": [season, old],
+    "GET /api/leaderboard/toy?pool=season%3A2026Q3": [row] });
+  const root = main();
+  location.hash = "";
+  mountLeaderboard(root, { id: "toy", query: new URLSearchParams("pool=season:2026Q3") }, fakeShell(null));
+  await until(() => root.querySelector("tbody tr"));
+  await until(() => by(root, "leaderboard-pool").options.length === 4);
+  const pools = by(root, "leaderboard-pool");
+  assert.deepEqual([...pools.options].map((o) => [o.value, o.textContent]), [["all", "leaderboard.pool_all"],
+    ["season:2026Q4", "leaderboard.pool_season_current"], ["season:2026Q3", "leaderboard.pool_season"], ["bots", "leaderboard.pool_bots"]]);
+  assert.equal(pools.value, "season:2026Q3");
+  assert.deepEqual([...root.querySelectorAll("tbody td")].map((td) => td.textContent), ["1", "1,620 ± 90", "12"]);
+  assert.deepEqual(requests.map((r) => r.key).sort(), ["GET /api/leaderboard/toy?pool=season%3A2026Q3", "GET /api/seasons/toy"]);
+  pools.value = "bots";
+  pools.dispatchEvent(new window.Event("change"));
+  assert.equal(location.hash, "#/leaderboard/toy?pool=bots");
 });

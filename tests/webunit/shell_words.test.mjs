@@ -13,6 +13,7 @@ const part = (id, points, args = {}) => ({ id, msg: id, text: id, points, args }
 
 test("the chart's bars say their part and one-word arguments; the game's stylesheet colours them", () => {
   const result = { scores: [9, 4], ranks: [1, 2], winners: [0], teams: [[0], [1]],
+    sides: [{ seats: [0], score: 9, rank: 1 }, { seats: [1], score: 4, rank: 2 }],
     parts: [[part("territory", 6, { terrain: { msg: "wheat" }, squares: 3, square_count: { msg: "{n} squares", args: { n: 3 } } }),
       part("harmony", 3)], [part("territory", 4, { terrain: { msg: "lake" } })]] };
   const bars = [...renderResult(result, ["Ana", "Ben"]).querySelectorAll(".score-chart rect")];
@@ -33,8 +34,8 @@ test("the leaderboard opens on the server's first game, and on none when there i
   globalThis.fetch = async (path) => { asked.push(path); return { ok: true, status: 200, json: async () => [] }; };
   const main = document.body.appendChild(document.createElement("main"));
   mountLeaderboard(main, {}, { games: [{ name: "toy", title: "Toy" }, { name: "other", title: "Other" }] });
-  assert.deepEqual(asked, ["/api/leaderboard/toy"]);
+  assert.deepEqual(asked, ["/api/seasons/toy", "/api/leaderboard/toy"]); // all-time first
   mountLeaderboard(main, {}, { games: [] });
-  assert.equal(asked.length, 1);
+  assert.equal(asked.length, 2);
   assert.match(main.textContent, /leaderboard\.empty/);
 });

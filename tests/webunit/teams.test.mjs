@@ -1,13 +1,12 @@
 // The end of a team game (score.js): one row and one bar per side, ranks counted over sides,
-// the team's points once, its members named, in English and Spanish; a result stored before
-// the server said its `sides` reads the same from `teams` and the ranks; seats without
-// partners stay one row each. The shell's catalogs are read from disk (fetch is the file's).
+// the team's points once, its members named, in English and Spanish; tied teams share a rank;
+// seats without partners stay one row each. The shell's catalogs are read from disk (fetch is the file's).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import test from "node:test";
 
 import { setLang } from "/static/i18n.js";
-import { renderResult, sidesOf, winnersText } from "/static/score.js";
+import { renderResult, winnersText } from "/static/score.js";
 
 globalThis.fetch = async (url) => ({ json: async () => JSON.parse(fs.readFileSync(new URL(url), "utf8")) });
 
@@ -52,12 +51,12 @@ test("the same in Spanish", async () => {
   await setLang("en", false);
 });
 
-test("three teams with a tie: ranks over sides are 1, 1, 3; a stored result without sides reads the same", async () => {
+test("three teams with a tie: ranks over sides are 1, 1, 3", async () => {
   await setLang("en", false);
   const six = { scores: [20, 20, 9, 20, 20, 9], ranks: [1, 1, 5, 1, 1, 5], winners: [0, 1, 3, 4],
-    teams: [[0, 3], [1, 4], [2, 5]], parts: [], tiebreak: [], tie_broken: [] };
-  assert.deepEqual(sidesOf(six), [{ seats: [0, 3], score: 20, rank: 1 }, { seats: [1, 4], score: 20, rank: 1 },
-    { seats: [2, 5], score: 9, rank: 3 }]);
+    teams: [[0, 3], [1, 4], [2, 5]], parts: [], tiebreak: [], tie_broken: [],
+    sides: [{ seats: [0, 3], score: 20, rank: 1 }, { seats: [1, 4], score: 20, rank: 1 },
+      { seats: [2, 5], score: 9, rank: 3 }] };
   const sixNames = ["P1", "P2", "P3", "P4", "P5", "P6"];
   assert.deepEqual(rows(renderResult(six, sixNames)).map((r) => [r[0], r[1], r[3]]),
     [["1", "Team A: P1 and P4", "20"], ["1", "Team B: P2 and P5", "20"], ["3", "Team C: P3 and P6", "9"]]);
@@ -67,6 +66,7 @@ test("three teams with a tie: ranks over sides are 1, 1, 3; a stored result with
 test("without partners every seat is its own row, named as at the table", async () => {
   await setLang("en", false);
   const solo = { scores: [30, 30, 12], ranks: [1, 2, 3], winners: [0], teams: [[0], [1], [2]],
+    sides: [{ seats: [0], score: 30, rank: 1 }, { seats: [1], score: 30, rank: 2 }, { seats: [2], score: 12, rank: 3 }],
     parts: [[{ id: "crowns", text: "Crowns", points: 30 }], [{ id: "crowns", text: "Crowns", points: 30 }], []],
     tiebreak: [], tie_broken: [] };
   const section = renderResult(solo, ["Ana", "Ben", "Bot 3"]);

@@ -13,12 +13,12 @@ from ludoteca.engine.match import Match
 from ludoteca.engine.parts import render_parts
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import get_game
+from ludoteca.rating_scale import plus_minus, shown
 from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.db import Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hub import Hub
-from ludoteca.server.ratings import display
 from ludoteca.server.results import side_rank
 from ludoteca.server.routes.deps import (
     Body,
@@ -220,8 +220,8 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
         "display_name": user.display_name,
         "guest": user.guest,
         "ratings": [
-            {"game": r.game, "rating": display(r.mu, r.sigma), "mu": r.mu, "sigma": r.sigma,
-             "games": r.games}
+            {"game": r.game, "pool": r.pool, "rating": shown(r.mu),
+             "plus_minus": plus_minus(r.sigma), "mu": r.mu, "sigma": r.sigma, "games": r.games}
             for r in await hub.store.user_ratings(user.id)
         ],
         "matches": [_history_row(t, seat) for t, seat in history],

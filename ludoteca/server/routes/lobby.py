@@ -12,13 +12,14 @@ from pydantic import Field
 
 from ludoteca.engine.game import JSON, Game
 from ludoteca.games import entry, game_names, get_game
+from ludoteca.rating_scale import plus_minus, shown
 from ludoteca.server import errors as E
 from ludoteca.server.access import for_member
 from ludoteca.server.bot_pool import BOT_LEVELS
-from ludoteca.server.db import Table
+from ludoteca.server.db import Table, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.game_assets import web_info
-from ludoteca.server.ratings import display
+from ludoteca.server.pools import ALL, BOTS, PoolRules
 from ludoteca.server.routes.deps import (
     Body,
     HubDep,
@@ -27,6 +28,7 @@ from ludoteca.server.routes.deps import (
     bot_level,
     game_named,
 )
+from ludoteca.server.seasons import SEASON_NAME
 from ludoteca.server.table.snapshot import table_summary
 
 router = api_router()
@@ -52,10 +54,10 @@ class NewTable(Body):
 # ---- games -----------------------------------------------------------------------------------
 @router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
             "and its web renderer's URL", response_model=list[JSON])
-async def games(request: Request) -> Response:
+async def games(request: Request, hub: HubDep) -> Response:
     """The same for everyone and every request, so made once and sent compressed when the
     browser takes gzip: 12 KB of JSON, the biggest answer a page waits for, is 2 KB so."""
-    plain, packed = games_body(tuple(game_names()))
+    plain, packed = games_body(tuple(game_names()), hub.store.rules)
     vary = {"vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "").lower():
         return Response(packed, media_type="application/json",
@@ -64,13 +66,16 @@ async def games(request: Request) -> Response:
 
 
 @functools.lru_cache(maxsize=4)
-def games_body(names: tuple[str, ...]) -> tuple[bytes, bytes]:
-    """``/api/games`` as JSON bytes, plain and gzipped (keyed by the registered games)."""
+def games_body(names: tuple[str, ...], rules: PoolRules) -> tuple[bytes, bytes]:
+    """``/api/games`` as JSON bytes, plain and gzipped (keyed by the registered games and the
+    rating rules, whose ladders say which bots a rated table takes)."""
     out = []
     for name in names:
         game = get_game(name)
         levels = [lv for lv in BOT_LEVELS if lv != "greedy" or entry(name).greedy is not None]
-        out.append({**game.spec.to_json(), "bots": levels, **web_info(name)})
+        rated = {str(n): anchored for n in range(game.spec.min_players, game.spec.max_players + 1)
+                 if (anchored := [lv for lv in levels if rules.rated_with_bots(name, n, [lv])])}
+        out.append({**game.spec.to_json(), "bots": levels, "rated_bots": rated, **web_info(name)})
     plain = json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
     return plain, gzip.compress(plain, mtime=0)
 
@@ -131,8 +136,11 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
             bots.append(None)
             continue
         bots.append(bot_level(level, game.spec.name))
-    if body.rated and any(bots):  # it would quietly go unrated (ratings.py): say so instead
-        raise ServerError("rated_bots", E.RATED_BOTS, 400)
+    if body.rated:  # a bot without a ladder rating would quietly leave it unrated: say so
+        for level in dict.fromkeys(b for b in bots if b is not None):
+            if not hub.store.rules.rated_with_bots(game.spec.name, body.players, [level]):
+                raise ServerError("no_ladder", E.NO_LADDER, 400, level=level,
+                                  game=game.spec.title, players=body.players)
     if body.rated and body.hints:
         raise ServerError("hints_rated", E.HINTS_RATED, 400)
     table = Table(
@@ -149,13 +157,32 @@ async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
 
 
 
-@router.get("/leaderboard/{game}", summary="The game's rated players, best first")
-async def leaderboard(game: str, hub: HubDep) -> list[JSON]:
+@router.get("/leaderboard/{game}", summary="The game's rated players in one rating pool "
+            "(all-time, a season's, or against bots), surest strongest first")
+async def leaderboard(
+    game: str, hub: HubDep, pool: Annotated[str, Query(max_length=40)] = ALL
+) -> list[JSON]:
     name = game_named(game, 404).spec.name
+    season = pool.removeprefix("season:")
+    if pool not in (ALL, BOTS) and (season == pool or not SEASON_NAME.fullmatch(season)):
+        raise ServerError("bad_pool", E.BAD_POOL, 400, pool=pool[:40], game=name)
     return [
-        {"name": u.name, "display_name": u.display_name, "rating": display(r.mu, r.sigma),
-         "mu": r.mu, "sigma": r.sigma, "games": r.games}
-        for r, u in await hub.store.leaderboard(name)
+        {"name": u.name, "display_name": u.display_name, "rating": shown(r.mu),
+         "plus_minus": plus_minus(r.sigma), "mu": r.mu, "sigma": r.sigma, "games": r.games}
+        for r, u in await hub.store.leaderboard(name, pool)
     ]
 
 
+@router.get("/seasons/{game}", summary="The game's rating seasons: the current one and every "
+            "season with standings, newest first")
+async def seasons(game: str, hub: HubDep) -> list[JSON]:
+    name = game_named(game, 404).spec.name
+    rules = hub.store.rules.seasons
+    current = rules.of(utcnow())
+    ids = {pool.removeprefix("season:") for pool in await hub.store.season_pools(name)}
+    if current is not None:
+        ids.add(current.id)
+    found = sorted((rules.named(i) for i in ids), reverse=True,
+                   key=lambda s: (s.start is not None, s.start or utcnow(), s.id))
+    return [{**s.to_json(), "current": current is not None and s.id == current.id}
+            for s in found]

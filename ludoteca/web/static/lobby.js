@@ -215,10 +215,12 @@ function newTableForm(session) {
     ratedOnlyForPeople();
   }
 
-  /** Bots are never rated (the server refuses rated_bots): with a bot seat, "Rated" is off,
-   * disabled, and says why. */
+  /** A rated table takes only bots with a rating on the game's ladder at this player count
+   * (the game's `rated_bots`; the server refuses others, no_ladder): with another bot in a
+   * seat, "Rated" is off, disabled, and says why. */
   function ratedOnlyForPeople() {
-    const bot = [...seatsBox.querySelectorAll("[data-bot-seat]")].some((s) => s.value);
+    const ladder = game()?.rated_bots?.[players.value] || [];
+    const bot = [...seatsBox.querySelectorAll("[data-bot-seat]")].some((s) => s.value && !ladder.includes(s.value));
     rated.disabled = bot;
     if (bot) rated.checked = false;
     ratedWhy.hidden = !bot;

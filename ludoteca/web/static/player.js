@@ -4,7 +4,8 @@
 // everywhere else, delete the account. The shell's navigate and refreshMe come with `mount`'s
 // shell argument (app.js), never by import.
 import { attempt, del, get, patch, post } from "./api.js";
-import { decimal, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { poolName, ratingText } from "./rating.js";
 import { clear, formatDate, h, put, toast } from "./ui.js";
 
 function claimForm({ navigate, refreshMe }) {
@@ -108,11 +109,12 @@ export function mount(main, { id: name }, session) {
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
     else main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-ratings" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("new.game")), h("th", { scope: "col", class: "num" }, t("leaderboard.rating")),
-        h("th", { scope: "col", class: "num" }, t("leaderboard.games")))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("new.game")), h("th", { scope: "col" }, t("leaderboard.pool")),
+        h("th", { scope: "col", class: "num" }, t("leaderboard.rating")), h("th", { scope: "col", class: "num" }, t("leaderboard.games")))),
       h("tbody", {}, user.ratings.map((r) => h("tr", {},
         h("th", { scope: "row" }, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game))),
-        h("td", { class: "num" }, typeof r.rating === "number" ? decimal(r.rating) : r.rating),
+        h("td", {}, h("a", { href: `#/leaderboard/${r.game}${r.pool === "all" ? "" : `?pool=${encodeURIComponent(r.pool)}`}` }, poolName(r.pool))),
+        h("td", { class: "num" }, ratingText(r.rating, r.plus_minus)),
         h("td", { class: "num" }, r.games ?? "")))))));
     main.append(h("h2", {}, t("player.history")));
     if (!user.matches.length) { main.append(h("p", {}, t("player.no_matches")), ...[account].filter(Boolean)); return; }

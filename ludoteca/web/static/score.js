@@ -1,8 +1,9 @@
 // The end-of-game score: per side (a seat, or partners as one team) the score parts the engine
 // sent (each with its sentence and points), the tie-break reasons, and a stacked SVG bar per
 // side. Nothing is added up here: the parts come from the outcome and already add up to each
-// score, and the sides and their ranks are the outcome's `sides`.
-import { decimal, getLang, t } from "./i18n.js";
+// score, and the sides and their ranks are the outcome's `sides` (every stored result has them:
+// migration 0005 wrote them into the results stored before the server said them).
+import { getLang, t } from "./i18n.js";
 import { partText } from "./parts.js";
 import { h, svg } from "./ui.js";
 
@@ -23,16 +24,6 @@ export function segments(result, seat, names = []) {
   }));
 }
 
-/** The result's sides, each once: {seats, score, rank} with ranks counted over sides (the
- * server's `sides`; a result stored before it was said has one from `teams` and the ranks). */
-export function sidesOf(result) {
-  if (Array.isArray(result.sides)) return result.sides;
-  const teams = result.teams || (result.scores || []).map((_, seat) => [seat]);
-  const ranks = result.ranks || [];
-  return teams.map((seats) => ({ seats, score: result.scores?.[seats[0]] ?? 0,
-    rank: 1 + teams.filter((other) => ranks[other[0]] < ranks[seats[0]]).length }));
-}
-
 const seatName = (names, seat) => names[seat] ?? t("seat.n", { n: seat + 1 });
 
 /** "Bot 2 and Bot 4" (or "Bot 2 y Bot 4"), as the page's language lists names. */
@@ -51,7 +42,7 @@ function sideWords(side, index, names) {
 /** "Winner: Ana", "Winner: Team B (Bot 2 and Bot 4)" (or "Winners: …" on a tie): the sentence
  * the result opens with, and the one the page announces when the match ends. */
 export function winnersText(result, names) {
-  const sides = sidesOf(result);
+  const sides = result.sides;
   const winners = sides.map((side, i) => ({ side, i })).filter(({ side }) => side.rank === 1).map(({ side, i }) => {
     const { team, members } = sideWords(side, i, names);
     return team ? t("result.side_named", { team, members }) : members;
@@ -71,7 +62,7 @@ export function renderResult(result, names) {
   const section = h("section", { class: "result", "data-testid": "result", "aria-labelledby": "result-title" });
   section.append(h("h2", { id: "result-title" }, t("result.title")));
   section.append(h("p", { class: "winners" }, winnersText(result, names)));
-  const sides = sidesOf(result).map((side, index) => {
+  const sides = result.sides.map((side, index) => {
     const first = side.seats[0];
     return { ...side, index, ...sideWords(side, index, names), parts: segments(result, first, names),
       tiebreak: side.seats.some((s) => tieBroken(result, s)) ? ((result.tiebreak || [])[first] || []).map((r) => partText(r, names)) : [] };
@@ -98,13 +89,18 @@ export function renderResult(result, names) {
 }
 
 function fmt(value) {
-  return typeof value === "number" ? decimal(value) : String(value ?? "?");
+  return typeof value === "number" ? whole(value) : String(value ?? "?");
 }
 
-/** The server's difference with its sign shown: +1.20, −0.85, ±0.00. */
+/** Ratings are whole numbers on the arena's one scale: 1,532 (1532 in Spanish). */
+function whole(value) {
+  return new Intl.NumberFormat(getLang(), { maximumFractionDigits: 0 }).format(value);
+}
+
+/** The server's difference with its sign shown: +32, −18, ±0. */
 function signed(delta) {
   if (typeof delta !== "number") return "?";
-  return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${decimal(Math.abs(delta))}`;
+  return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${whole(Math.abs(delta))}`;
 }
 
 /** A stacked bar per side (`perSeat` holds one entry per side: a seat, or partners as a team),
