@@ -284,6 +284,18 @@ class Settings:
         default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0, above=True))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
+    # ---- tournaments (docs/tournaments.md "Lifecycle") ----------------------------------------
+    tournaments: str = field(default_factory=lambda: _choice(
+        "LUDOTECA_TOURNAMENTS", "everyone", ("everyone", "operators")))
+    """Who may create tournaments: every signed-in person (guests excepted), or only the
+    accounts named in ``LUDOTECA_OPERATORS``."""
+    operators: tuple[str, ...] = field(
+        default_factory=lambda: tuple(n.lower() for n in _list("LUDOTECA_OPERATORS")))
+    """The sign-in names of the arena's operators (compared without regard to case)."""
+    director_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_DIRECTOR_SECONDS", 1.0, above=True))
+    """How often the tournament director looks at every tournament (it also looks at once
+    when one of their tables ends)."""
     # ---- accounts and the lobby (docs/server.md "Accounts and the lobby") -------------------
     account_signin_rate: int = field(
         default_factory=lambda: _int("LUDOTECA_ACCOUNT_SIGNIN_RATE", 10, 1))

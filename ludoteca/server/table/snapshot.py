@@ -76,6 +76,8 @@ class TableSnapshot:
     ``until``)."""
     rematch_until: datetime | None = None
     rematch_declined: int | None = None
+    tournament: str | None = None
+    """The tournament whose director opened the table (None: opened in the lobby)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -127,6 +129,7 @@ class TableSnapshot:
             "finished_at": stamp(self.finished_at),
             "result": self.result,
             "rematch": self.rematch,
+            "tournament": self.tournament,
         }
 
     def summary(self, now: datetime) -> JSON:
@@ -172,7 +175,8 @@ def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], 
             for s in seats),
         created_at=table.created_at, started_at=table.started_at,
         finished_at=table.finished_at, result=table.result, rematch=table.rematch,
-        rematch_of=table.rematch_of, people=frozenset(users), **state,
+        rematch_of=table.rematch_of, people=frozenset(users), tournament=table.tournament,
+        **state,
     )
 
 
@@ -193,8 +197,8 @@ def table_rows(snapshot: TableSnapshot) -> tuple[Table, list[Seat]]:
         hints=snapshot.hints, invite=snapshot.invite, status=snapshot.status,
         host_id=snapshot.host_id, zombie=snapshot.zombie, result=snapshot.result,
         rematch_of=snapshot.rematch_of, rematch=snapshot.rematch,
-        created_at=snapshot.created_at, started_at=snapshot.started_at,
-        finished_at=snapshot.finished_at,
+        tournament=snapshot.tournament, created_at=snapshot.created_at,
+        started_at=snapshot.started_at, finished_at=snapshot.finished_at,
     )
     seats = [Seat(table_id=snapshot.id, seat=s.seat, user_id=s.user_id, bot=s.bot,
                   zombie=s.zombie, bank_seconds=0.0, deadline=None) for s in snapshot.seats]
