@@ -357,8 +357,9 @@ class TournamentGame(Base):
     seats: Mapped[list[str]] = mapped_column(JSON)
     opened: Mapped[bool] = mapped_column(Boolean, default=False)
     """Its table exists (the director opened it)."""
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """``model.GameResult.to_json`` (None: not decided yet)."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                          nullable=True)
+    """``model.GameResult.to_json`` (None, SQL's NULL: not decided yet)."""
     decided_by: Mapped[str | None] = mapped_column(String(10), nullable=True)
     """``played``, ``forfeit`` or ``deadline``."""
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
