@@ -116,6 +116,8 @@ class Table(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    tournament: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    """The tournament whose director opened this table (None: opened in the lobby)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -270,6 +272,108 @@ class PoolRating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Tournament(Base):
+    """A tournament (docs/tournaments.md): what its tables are and how it is paired; its
+    ``status`` and ``round`` are all the director's state (``director.py``)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    """The table size (``format.table_size``)."""
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """``pairing.Format.to_json``."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    mode: Mapped[str] = mapped_column(String(8))
+    """``live`` or ``turn``, with the clock's settings as a table has them."""
+    bank_seconds: Mapped[float] = mapped_column(Float)
+    increment_seconds: Mapped[float] = mapped_column(Float)
+    turn_hours: Mapped[float] = mapped_column(Float)
+    round_minutes: Mapped[float] = mapped_column(Float)
+    """How long a round lasts at most: its tables still playing then are decided."""
+    starts_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """None: it starts when ``max_entrants`` have registered."""
+    min_entrants: Mapped[int] = mapped_column(Integer)
+    max_entrants: Mapped[int] = mapped_column(Integer)
+    invite: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """Invite-only: the code a person registers with (None: open to everyone)."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    """``registering``, ``running``, ``finished`` or ``cancelled``."""
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    """The round being played (0: none paired yet)."""
+    round_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class TournamentEntrant(Base):
+    """Someone in a tournament: ``user:<id>`` or a bot identity ``bot:<level>@<version>``."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    participant: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id"), nullable=True, index=True)
+    rating: Mapped[float] = mapped_column(Float, default=0.0)
+    """The rating at registration, for seeding."""
+    registered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class TournamentRound(Base):
+    """A round's draw, written once (its primary key): pairing a round is idempotent."""
+
+    __tablename__ = "tournament_rounds"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    draw: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """``model.RoundDraw.to_json``: its tables and byes."""
+    paired_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class TournamentGame(Base):
+    """One table of a round: its seats (participants), its table (an id derived from the
+    tournament, round and board, so it is created once) and, once decided, its result."""
+
+    __tablename__ = "tournament_games"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(16), unique=True)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    opened: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its table exists (the director opened it)."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                          nullable=True)
+    """``model.GameResult.to_json`` (None, SQL's NULL: not decided yet)."""
+    decided_by: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """``played``, ``forfeit`` or ``deadline``."""
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class DirectorLease(Base):
+    """Which process directs the tournaments, when several serve one arena: one row, taken
+    and renewed as a table's lease is (``lease_store.py``)."""
+
+    __tablename__ = "director_lease"
+
+    name: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(80))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def sync_url(url: str) -> str:

@@ -191,3 +191,17 @@ BAD_POOL = N_(
 )
 OPTION_NOT_BOOL = N_("Option {option} takes true or false (a JSON boolean), not {value}.")
 OPTION_NOT_INT = N_("Option {option} takes a whole number (a JSON number), not {value}.")
+# tournaments (issue 35)
+NO_SUCH_TOURNAMENT = N_("There is no tournament {id}.")
+TOURNAMENT_FULL = N_("The tournament is full ({max} entrants).")
+TOURNAMENT_STARTED = N_("The tournament has started or ended: registering and withdrawing are "
+                        "closed.")
+NOT_REGISTERED = N_("You are not registered in this tournament.")
+ALREADY_REGISTERED = N_("You are already registered in this tournament.")
+WRONG_INVITE = N_("This tournament is invite-only: its invitation link is needed to register.")
+BAD_TOURNAMENT = N_("That tournament cannot be made: {detail}.")
+TOURNAMENTS_OPERATORS = N_("Only the arena's operators may create tournaments here.")
+NOT_TOURNAMENT_HOST = N_("Only the tournament's creator may do that.")
+GUEST_TOURNAMENT = N_("Keep your guest account with a password to create a tournament.")
+ARENA_NOT_OFFERED = N_("Arena tournaments are not yet offered in the lobby: choose Swiss, round "
+                       "robin or knockout.")

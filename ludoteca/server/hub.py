@@ -20,6 +20,7 @@ from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
 from ludoteca.server.connection import CLOSE
 from ludoteca.server.db import User
+from ludoteca.server.director import Director
 from ludoteca.server.errors import Stopped, voice
 from ludoteca.server.finisher import Finisher, MatchFinished
 from ludoteca.server.live_tables import LiveTables
@@ -39,6 +40,7 @@ from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.commands import Record, UserChanged
 from ludoteca.server.table.snapshot import TableSnapshot, table_rows
+from ludoteca.server.tournament_store import TournamentStore
 from ludoteca.server.webhook_targets import WebhookTargets
 
 
@@ -94,10 +96,14 @@ class Hub:
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
         self.analyses = AnalysisJobs(store, bots, self.finished_record, settings.analysis_budget)
+        self.tournaments = TournamentStore(store.write, store.sessions,
+                                           store.engine.dialect.name == "postgresql")
+        self.director = Director(self, settings.director_seconds, settings.lease_seconds)
         self.finisher = Finisher([self._rate, self._finished_lobby, self._finished_notices,
-                                  self._finished_players])
+                                  self._finished_players, self.director.table_finished])
         """Who hears a match end, in order: the ratings first (the last move's message
-        carries their changes), then the lobby, the turn notices and the players' streams."""
+        carries their changes), then the lobby, the turn notices, the players' streams and
+        the tournaments' director."""
 
     async def finished_record(self, table_id: str) -> MatchRecord | None:
         """A finished table's match record (for its analysis), None if it has none."""
@@ -228,6 +234,7 @@ class Hub:
         if self.closing:
             return
         self.closing = True
+        await self.director.stop()
         await self.analyses.stop()  # the parts made are written: a restart goes on from them
         await self.tables.stop()
         if self.cluster is not None:

@@ -86,9 +86,15 @@ class LiveTables:
         return len(ids)
 
     async def open(self, host: User, table: Table, seats: list[Seat],
-                   users: dict[int, User]) -> TableRef:
-        """Store a new table with its seats, run its actor and deal if every seat is taken."""
-        table.id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+                   users: dict[int, User], table_id: str | None = None) -> TableRef:
+        """Store a new table with its seats, run its actor and deal if every seat is taken.
+        ``table_id``: the id it must have (a tournament's board); if a table has it already,
+        that one is loaded instead, so asking twice opens it once."""
+        if table_id is not None:
+            found = await self.ref(table_id)
+            if found is not None:
+                return found
+        table.id = table_id or secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table.invite = secrets.token_urlsafe(12)
         table.host_id = host.id
         table.status = "open"

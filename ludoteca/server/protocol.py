@@ -347,12 +347,33 @@ class SignedOutEvent(ServerMessage):
     TYPE: ClassVar[str] = "signed_out"
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentEvent(ServerMessage):
+    """A tournament was created, changed entrants, started, paired a round, decided a table,
+    finished or was cancelled: its summary (``GET /api/tournaments``'s items)."""
+
+    TYPE: ClassVar[str] = "tournament"
+    tournament: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTableEvent(ServerMessage):
+    """The person's table of round ``round`` is ready: go to ``table``."""
+
+    TYPE: ClassVar[str] = "tournament_table"
+    tournament: str
+    round: int
+    board: int
+    table: str
+
+
 StreamEvent = (LobbyEvent | WaitingEvent | TurnEvent | TurnOverEvent | FinishedEvent
                | RematchOfferEvent | RematchEvent | RemovedEvent | ReconnectEvent
-               | SignedOutEvent)
+               | SignedOutEvent | TournamentEvent | TournamentTableEvent)
 STREAM_EVENTS: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls for cls in (LobbyEvent, WaitingEvent, TurnEvent, TurnOverEvent,
                               FinishedEvent, RematchOfferEvent, RematchEvent, RemovedEvent,
-                              ReconnectEvent, SignedOutEvent)
+                              ReconnectEvent, SignedOutEvent, TournamentEvent,
+                              TournamentTableEvent)
 }
 """Every event the event stream sends, by type."""

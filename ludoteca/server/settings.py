@@ -118,6 +118,13 @@ def choice(what: str, raw: str, choices: tuple[str, ...]) -> str:
     return raw
 
 
+def account_name(what: str, raw: str) -> str:
+    """A sign-in name as accounts have them (letters, digits, ``_ . -``), lowered."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,32}", raw):
+        raise SettingError(f"{what} takes sign-in names separated by commas, not {raw!r}")
+    return raw.lower()
+
+
 def origin(what: str, raw: str) -> str:
     """A browser origin as browsers send it (``https://host[:port]``): anything more (a
     path, a trailing slash) would never match, so it is refused rather than ignored."""
@@ -284,6 +291,18 @@ class Settings:
         default_factory=lambda: _float("LUDOTECA_REMATCH_SECONDS", 120.0, above=True))
     """How long a rematch offer waits for the other players' answers."""
     session_days: int = 30
+    # ---- tournaments (docs/tournaments.md "Lifecycle") ----------------------------------------
+    tournaments: str = field(default_factory=lambda: _choice(
+        "LUDOTECA_TOURNAMENTS", "everyone", ("everyone", "operators")))
+    """Who may create tournaments: every signed-in person (guests excepted), or only the
+    accounts named in ``LUDOTECA_OPERATORS``."""
+    operators: tuple[str, ...] = field(
+        default_factory=lambda: _list("LUDOTECA_OPERATORS", account_name))
+    """The sign-in names of the arena's operators (compared without regard to case)."""
+    director_seconds: float = field(
+        default_factory=lambda: _float("LUDOTECA_DIRECTOR_SECONDS", 1.0, above=True))
+    """How often the tournament director looks at every tournament (it also looks at once
+    when one of their tables ends)."""
     # ---- accounts and the lobby (docs/server.md "Accounts and the lobby") -------------------
     account_signin_rate: int = field(
         default_factory=lambda: _int("LUDOTECA_ACCOUNT_SIGNIN_RATE", 10, 1))

@@ -62,6 +62,13 @@ class Streams:
         if self.bus is not None:
             self.bus.lobby(text)
 
+    def everyone(self, event: StreamEvent) -> None:
+        """Tell every stream, in every process (a public tournament changed)."""
+        text = event.text()
+        self.deliver_all(text)
+        if self.bus is not None:
+            self.bus.lobby(text)
+
     def signed_out(self, user_id: int) -> None:
         """The person's sessions ended (a new password, signed out elsewhere, deleted): their
         streams in this process end; a browser whose session lives on opens its stream again."""

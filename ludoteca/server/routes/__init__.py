@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ludoteca.server.routes import accounts, history, lobby, streams, tables
+from ludoteca.server.routes import accounts, history, lobby, streams, tables, tournaments
 
 ROUTERS: tuple[APIRouter, ...] = (
     accounts.router, lobby.router, tables.router, history.router, streams.router,
+    tournaments.router,
 )

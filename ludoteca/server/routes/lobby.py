@@ -95,7 +95,7 @@ async def tables(
     ]
 
 
-def _check_types(game: Game[Any, Any], options: dict[str, Any]) -> None:
+def check_types(game: Game[Any, Any], options: dict[str, Any]) -> None:
     """Options as JSON types: the engine also reads the command line's text (``"true"``,
     ``"10"``), which a JSON client has no reason to send."""
     for option in game.spec.options:
@@ -110,13 +110,14 @@ def _check_types(game: Game[Any, Any], options: dict[str, Any]) -> None:
                               value=json.dumps(raw)[:100])
 
 
-def _check_clock(body: NewTable) -> None:
-    if body.mode == "live":
-        if not 10 <= body.bank_seconds <= 3 * 3600:
+def check_clock(mode: str, bank_seconds: float, increment_seconds: float,
+                turn_hours: float) -> None:
+    if mode == "live":
+        if not 10 <= bank_seconds <= 3 * 3600:
             raise ServerError("bad_clock", E.BAD_CLOCK, detail="10 s - 3 h")
-        if not 0 <= body.increment_seconds <= 300:
+        if not 0 <= increment_seconds <= 300:
             raise ServerError("bad_clock", E.BAD_CLOCK, detail="0 - 300 s")
-    elif not 1 <= body.turn_hours <= 14 * 24:
+    elif not 1 <= turn_hours <= 14 * 24:
         raise ServerError("bad_clock", E.BAD_CLOCK, detail="1 h - 14 d")
 
 
@@ -124,9 +125,9 @@ def _check_clock(body: NewTable) -> None:
 async def create_table(body: NewTable, user: UserDep, hub: HubDep) -> JSON:
     hub.create_limit.hit(f"user:{user.id}")
     game = game_named(body.game, 400)
-    _check_types(game, body.options)
+    check_types(game, body.options)
     options = game.validate(body.options, body.players)
-    _check_clock(body)
+    check_clock(body.mode, body.bank_seconds, body.increment_seconds, body.turn_hours)
     if len(body.bots) > body.players - 1:
         raise ServerError("extra_bots", E.EXTRA_BOTS, 422, count=len(body.bots),
                           seats=body.players)

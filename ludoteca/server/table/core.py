@@ -233,18 +233,20 @@ class TableCore:
 
     def seats_changed(self, now: datetime) -> Effects:
         """After a seat was taken or freed: deal once every seat is taken, or give the table
-        up when no person is left. The table row's change is written conditionally (``move_on``:
-        another process may have started it first)."""
+        up when no person is left (unless a tournament's director opened it: its bots play
+        on their own). The table row's change is written conditionally (``move_on``: another
+        process may have started it first)."""
         full = all(s.user_id is not None or s.bot is not None for s in self.seats)
         humans = [s for s in self.seats if s.user_id is not None]
-        if full and humans:
+        directed = self.table.tournament is not None  # a tournament's bots play on their own
+        if full and (humans or directed):
             self._begin(now)
             over = self.match is not None and self.match.is_over()
             if over:  # the deal itself ended the match (Goita: a hand of six Shi, B5)
                 self._finish(now)
             return Effects(Write(None, list(self.seats), self.table),
                            ["table", "lobby", "full"], finished=over)
-        if not humans:
+        if not humans and not directed:
             self.table.status = "abandoned"
             return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
         return Effects(None, ["table", "lobby"])

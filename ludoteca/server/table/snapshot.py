@@ -76,6 +76,8 @@ class TableSnapshot:
     ``until``)."""
     rematch_until: datetime | None = None
     rematch_declined: int | None = None
+    tournament: str | None = None
+    """The tournament whose director opened the table (None: opened in the lobby)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -127,6 +129,7 @@ class TableSnapshot:
             "finished_at": stamp(self.finished_at),
             "result": self.result,
             "rematch": self.rematch,
+            "tournament": self.tournament,
         }
 
     def summary(self, now: datetime) -> JSON:
@@ -154,7 +157,7 @@ def names_of(seats: Sequence[Seat], users: Mapping[int, User]) -> list[str]:
 
 LASTING = ("id", "game", "players", "options", "mode", "bank_seconds", "increment_seconds",
            "turn_hours", "rated", "private", "hints", "invite", "host_id", "created_at",
-           "rematch_of")
+           "rematch_of", "tournament")
 """A table row's columns that never change once it is made."""
 
 
@@ -205,8 +208,8 @@ def table_rows(snapshot: TableSnapshot) -> tuple[Table, list[Seat]]:
         hints=snapshot.hints, invite=snapshot.invite, status=snapshot.status,
         host_id=snapshot.host_id, zombie=snapshot.zombie, result=snapshot.result,
         rematch_of=snapshot.rematch_of, rematch=snapshot.rematch,
-        created_at=snapshot.created_at, started_at=snapshot.started_at,
-        finished_at=snapshot.finished_at,
+        tournament=snapshot.tournament, created_at=snapshot.created_at,
+        started_at=snapshot.started_at, finished_at=snapshot.finished_at,
     )
     seats = [Seat(table_id=snapshot.id, seat=s.seat, user_id=s.user_id, bot=s.bot,
                   zombie=s.zombie, bank_seconds=0.0, deadline=None) for s in snapshot.seats]

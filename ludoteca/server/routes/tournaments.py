@@ -1,0 +1,277 @@
+"""Tournaments (docs/protocol.md "Tournaments"): create, list, read one (rules in words, entrants,
+rounds, pairings, standings, your table), register, withdraw, and seed bots. The director
+(``director.py``) runs them; these routes only write registrations and wake it."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import Query
+from pydantic import Field
+
+from ludoteca.bots import identity
+from ludoteca.engine.errors import LudotecaError, OptionError
+from ludoteca.engine.game import JSON
+from ludoteca.server import errors as E
+from ludoteca.server.db import Tournament, User, utcnow
+from ludoteca.server.errors import ServerError, voice
+from ludoteca.server.hub import Hub
+from ludoteca.server.result_rows import user_of
+from ludoteca.server.routes.deps import (
+    Body,
+    HubDep,
+    MaybeUser,
+    UserDep,
+    api_router,
+    bot_level,
+    game_named,
+)
+from ludoteca.server.routes.lobby import check_clock, check_types
+from ludoteca.server.table.commands import Leave
+from ludoteca.server.tournament_views import (
+    active,
+    rules_in_words,
+    standings_json,
+    standings_of,
+    summary,
+)
+from ludoteca.tournament.model import RoundDraw
+from ludoteca.tournament.pairing import Format
+
+router = api_router()
+LISTS = {"upcoming": ("registering",), "running": ("running",),
+         "finished": ("finished", "cancelled")}
+
+
+class NewTournament(Body):
+    name: str = Field(min_length=1, max_length=80)
+    game: str = Field(max_length=32)
+    players: int = 2
+    """The table size."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    format: Literal["swiss", "round-robin", "knockout", "arena"] = "swiss"
+    rounds: int | None = Field(default=None, ge=1, le=50)
+    place_points: list[float] = Field(default_factory=list, max_length=8)
+    rated: bool = False
+    mode: Literal["live", "turn"] = "live"
+    bank_seconds: float = 300.0
+    increment_seconds: float = 5.0
+    turn_hours: float = 24.0
+    round_minutes: float | None = Field(default=None, ge=1, le=60 * 24 * 30)
+    """How long a round lasts at most (default: 60 minutes live, 7 days turn-based)."""
+    starts_at: str | None = Field(default=None, max_length=40)
+    """ISO 8601 time; None: it starts once full."""
+    min_entrants: int = Field(default=2, ge=2, le=10_000)
+    max_entrants: int = Field(default=16, ge=2, le=10_000)
+    invite_only: bool = False
+
+
+class Registration(Body):
+    invite: str | None = Field(default=None, max_length=40)
+
+
+class NewBot(Body):
+    level: str = Field(max_length=16)
+
+
+def _start_time(raw: str | None) -> datetime | None:
+    if raw is None:
+        return None
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        raise ServerError("bad_tournament", E.BAD_TOURNAMENT, 400,
+                          detail=f"starts_at {raw[:40]!r}") from None
+    if when.tzinfo is None:
+        raise ServerError("bad_tournament", E.BAD_TOURNAMENT, 400,
+                          detail="starts_at needs its time zone (e.g. Z)")
+    return when
+
+
+def _format(body: NewTournament) -> Format:
+    if body.format == "arena":
+        raise ServerError("not_offered", E.ARENA_NOT_OFFERED, 400)
+    try:
+        return Format(body.format, body.players, body.rounds,
+                      place_points=tuple(body.place_points))
+    except OptionError as exc:
+        raise ServerError("bad_tournament", E.BAD_TOURNAMENT, 400, detail=str(exc)) from None
+
+
+async def _tournament(hub: Hub, tournament_id: str) -> Tournament:
+    found = await hub.tournaments.get(tournament_id)
+    if found is None:
+        raise ServerError("no_such_tournament", E.NO_SUCH_TOURNAMENT, 404,
+                          id=tournament_id[:16])
+    return found
+
+
+@router.post("/tournaments", summary="Create a tournament (you are its host; you are not "
+             "entered: register like anyone)")
+async def create(body: NewTournament, user: UserDep, hub: HubDep) -> JSON:
+    settings = hub.settings
+    if settings.tournaments == "operators" and user.name_key not in settings.operators:
+        raise ServerError("operators_only", E.TOURNAMENTS_OPERATORS, 403)
+    if user.guest:
+        raise ServerError("guest", E.GUEST_TOURNAMENT, 403)
+    hub.create_limit.hit(f"user:{user.id}")
+    game = game_named(body.game, 400)
+    check_types(game, body.options)
+    options = game.validate(body.options, body.players)
+    check_clock(body.mode, body.bank_seconds, body.increment_seconds, body.turn_hours)
+    fmt = _format(body)
+    if body.min_entrants > body.max_entrants:
+        raise ServerError("bad_tournament", E.BAD_TOURNAMENT, 400,
+                          detail=f"min_entrants {body.min_entrants} > max_entrants "
+                                 f"{body.max_entrants}")
+    starts_at = _start_time(body.starts_at)
+    round_minutes = body.round_minutes or (60.0 if body.mode == "live" else 7 * 24 * 60.0)
+    tournament = Tournament(
+        id=secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"), name=body.name,
+        game=game.spec.name, players=body.players, options=options, format=fmt.to_json(),
+        rated=body.rated, mode=body.mode,
+        bank_seconds=body.bank_seconds if body.mode == "live" else 0.0,
+        increment_seconds=body.increment_seconds if body.mode == "live" else 0.0,
+        turn_hours=body.turn_hours if body.mode == "turn" else 0.0,
+        round_minutes=round_minutes, starts_at=starts_at, min_entrants=body.min_entrants,
+        max_entrants=body.max_entrants,
+        invite=secrets.token_urlsafe(12) if body.invite_only else None,
+        seed=secrets.randbits(62), status="registering", created_by=user.id, round=0,
+        round_deadline=None, created_at=utcnow(),
+    )
+    await hub.tournaments.add(tournament)
+    hub.director.poke()
+    return {**summary(tournament, 0, user.name), "invite": tournament.invite}
+
+
+@router.get("/tournaments", summary="Tournaments: upcoming (registering), running, or "
+            "finished (and cancelled), newest first; invite-only ones are left out")
+async def listed(
+    hub: HubDep,
+    status: Annotated[Literal["upcoming", "running", "finished"], Query()] = "upcoming",
+) -> list[JSON]:
+    found = [t for t in await hub.tournaments.listed(LISTS[status]) if t.invite is None]
+    hosts = await hub.store.users([t.created_by for t in found])
+    out = []
+    for t in found:
+        entrants = await hub.tournaments.entrants(t.id)
+        host = hosts.get(t.created_by)
+        out.append(summary(t, len(active(entrants)), host.name if host else None))
+    return out
+
+
+@router.get("/tournaments/{tournament_id}", summary="One tournament: its rules in words, "
+            "entrants, rounds with their pairings and tables, standings with tie-breaks, "
+            "and your table if you have one")
+async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en") -> JSON:
+    t = await _tournament(hub, tournament_id)
+    speak = voice(user.language if user else lang)
+    store = hub.tournaments
+    entrants, rounds, games = (await store.entrants(t.id), await store.rounds(t.id),
+                               await store.games(t.id))
+    people = await hub.store.users([u for e in entrants if (u := e.user_id) is not None])
+    host = await hub.store.user(t.created_by)
+    names = {e.participant: _name(e.participant, people) for e in entrants}
+    mine = f"user:{user.id}" if user else None
+    by_round: dict[int, list[JSON]] = {}
+    your_table = None
+    for g in games:
+        by_round.setdefault(g.round, []).append({
+            "board": g.board, "seats": g.seats, "names": [names.get(p, p) for p in g.seats],
+            "table": g.table_id if g.opened and g.decided_by != "forfeit" else None,
+            "result": g.result, "decided_by": g.decided_by})
+        if (mine in g.seats and g.round == t.round and g.result is None and g.opened):
+            your_table = g.table_id
+    out = summary(t, len(active(entrants)), host.name if host else None)
+    if user is not None and user.id == t.created_by:
+        out["invite"] = t.invite
+    out.update({
+        "rules": rules_in_words(Format.from_json(t.format), speak),
+        "entrants": [{"participant": e.participant, "name": names[e.participant],
+                      "rating": e.rating, "withdrawn": e.withdrawn_at is not None}
+                     for e in entrants],
+        "rounds": [{"round": r.round, "byes": [b.entrant for b in RoundDraw.from_json(r.draw).byes],
+                    "games": by_round.get(r.round, [])} for r in rounds],
+        "standings": standings_json(standings_of(t, entrants, rounds, games), speak, names),
+        "registered": mine is not None and any(
+            e.participant == mine and e.withdrawn_at is None for e in entrants),
+        "your_table": your_table,
+    })
+    return out
+
+
+def _name(participant: str, people: dict[int, User]) -> str:
+    user_id = user_of(participant)
+    if user_id is None:
+        return participant.removeprefix("bot:").split("@", 1)[0] + " bot"
+    found = people.get(user_id)
+    return found.display_name if found else participant
+
+
+async def _register(hub: Hub, t: Tournament, participant: str, user_id: int | None) -> JSON:
+    rating = await hub.tournaments.rating(t.game, participant)
+    if rating is None and user_id is None:
+        anchor = hub.store.rules.anchor(t.game, t.players, participant.split("#", 1)[0])
+        rating = anchor[0] if anchor is not None else None
+    done = await hub.tournaments.register(t.id, participant, user_id, rating or 0.0)
+    if done == "started":
+        raise ServerError("tournament_started", E.TOURNAMENT_STARTED, 409)
+    if done == "full":
+        raise ServerError("tournament_full", E.TOURNAMENT_FULL, 409, max=t.max_entrants)
+    if done == "already":
+        raise ServerError("already_registered", E.ALREADY_REGISTERED, 409)
+    hub.director.poke()
+    await hub.director.tell_changed(t.id)
+    return {"tournament": t.id, "participant": participant}
+
+
+@router.post("/tournaments/{tournament_id}/register", summary="Enter the tournament (an "
+             "invite-only one wants its invite code)")
+async def register(tournament_id: str, body: Registration, user: UserDep, hub: HubDep) -> JSON:
+    t = await _tournament(hub, tournament_id)
+    if t.invite is not None and body.invite != t.invite:
+        raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
+    return await _register(hub, t, f"user:{user.id}", user.id)
+
+
+@router.post("/tournaments/{tournament_id}/bots", summary="The host enters a bot (before the "
+             "start); each bot entrant is its level's identity with a number")
+async def add_bot(tournament_id: str, body: NewBot, user: UserDep, hub: HubDep) -> JSON:
+    t = await _tournament(hub, tournament_id)
+    if user.id != t.created_by:
+        raise ServerError("not_host", E.NOT_TOURNAMENT_HOST, 403)
+    level = bot_level(body.level, t.game)
+    if t.rated and not hub.store.rules.rated_with_bots(t.game, t.players, [level]):
+        raise ServerError("no_ladder", E.NO_LADDER, 400, level=level, game=t.game,
+                          players=t.players)
+    taken = {e.participant for e in await hub.tournaments.entrants(t.id)}
+    base = identity(level)
+    number = next(n for n in range(1, len(taken) + 2) if f"{base}#{n}" not in taken)
+    return await _register(hub, t, f"{base}#{number}", None)
+
+
+@router.post("/tournaments/{tournament_id}/withdraw", summary="Leave the tournament: before "
+             "the start your entry goes; once running you are paired no more, and your "
+             "table of the current round is handed to a bot (you forfeit it)")
+async def withdraw(tournament_id: str, user: UserDep, hub: HubDep) -> JSON:
+    t = await _tournament(hub, tournament_id)
+    if t.status not in ("registering", "running"):
+        raise ServerError("tournament_started", E.TOURNAMENT_STARTED, 409)
+    participant = f"user:{user.id}"
+    was = await hub.tournaments.withdraw(t.id, participant)
+    if was is None:
+        raise ServerError("not_registered", E.NOT_REGISTERED, 409)
+    if was == "running":
+        for g in await hub.tournaments.games(t.id):
+            if participant in g.seats and g.result is None and g.opened:
+                ref = await hub.tables.ref(g.table_id)
+                if ref is not None and ref.snapshot().status == "playing":
+                    with contextlib.suppress(LudotecaError):
+                        await ref.send(Leave(user.id))
+    hub.director.poke()
+    await hub.director.tell_changed(t.id)
+    return {"tournament": t.id, "withdrawn": True}
+

@@ -1,0 +1,228 @@
+"""Every read and write of the tournaments' rows (``db.Tournament`` and its entrants, rounds and
+games). The changes that may race (two registrations for the last place, two directors pairing
+one round, a table's end heard twice) are conditional writes: the database decides once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, insert, or_, orm, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from ludoteca.server.db import (
+    DirectorLease,
+    PoolRating,
+    Tournament,
+    TournamentEntrant,
+    TournamentGame,
+    TournamentRound,
+    utcnow,
+)
+from ludoteca.server.lease_store import Write
+
+ACTIVE = ("registering", "running")
+DIRECTOR = "director"
+
+
+class TournamentStore:
+    def __init__(self, write: Write, sessions: async_sessionmaker[AsyncSession],
+                 postgres: bool) -> None:
+        self.write = write
+        self.sessions = sessions
+        self.postgres = postgres
+
+    # ---- reading -------------------------------------------------------------------------
+    async def get(self, tournament_id: str) -> Tournament | None:
+        async with self.sessions() as db:
+            return await db.get(Tournament, tournament_id)
+
+    async def listed(self, statuses: Sequence[str], limit: int = 100) -> list[Tournament]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(Tournament).where(Tournament.status.in_(list(statuses)))
+                .order_by(Tournament.created_at.desc()).limit(limit))
+            return list(found.scalars())
+
+    async def active_ids(self) -> list[str]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(Tournament.id).where(Tournament.status.in_(ACTIVE)))
+            return list(found.scalars())
+
+    async def entrants(self, tournament_id: str) -> list[TournamentEntrant]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(TournamentEntrant).where(TournamentEntrant.tournament_id == tournament_id)
+                .order_by(TournamentEntrant.registered_at, TournamentEntrant.participant))
+            return list(found.scalars())
+
+    async def rounds(self, tournament_id: str) -> list[TournamentRound]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(TournamentRound).where(TournamentRound.tournament_id == tournament_id)
+                .order_by(TournamentRound.round))
+            return list(found.scalars())
+
+    async def games(self, tournament_id: str) -> list[TournamentGame]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(TournamentGame).where(TournamentGame.tournament_id == tournament_id)
+                .order_by(TournamentGame.round, TournamentGame.board))
+            return list(found.scalars())
+
+    async def game_of_table(self, table_id: str) -> TournamentGame | None:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(TournamentGame).where(TournamentGame.table_id == table_id))
+            return found.scalar_one_or_none()
+
+    async def rating(self, game: str, participant: str) -> float | None:
+        """The participant's all-time rating (mu) in the game, None if unrated."""
+        async with self.sessions() as db:
+            found = await db.execute(select(PoolRating.mu).where(
+                PoolRating.game == game, PoolRating.pool == "all",
+                PoolRating.participant == participant))
+            return found.scalar_one_or_none()
+
+    # ---- registering ---------------------------------------------------------------------
+    async def add(self, tournament: Tournament) -> None:
+        await self.write(lambda db: db.add(tournament))
+
+    async def register(self, tournament_id: str, participant: str, user_id: int | None,
+                       rating: float) -> str:
+        """Enter the participant: ``ok``, or why not (``started``, ``full``, ``already``).
+        The tournament's row is locked first (PostgreSQL), so two registrations for the last
+        place take turns."""
+        def enter(db: orm.Session) -> str:
+            row = db.execute(select(Tournament.status, Tournament.max_entrants)
+                             .where(Tournament.id == tournament_id).with_for_update()).first()
+            if row is None or row.status != "registering":
+                return "started"
+            held = db.execute(select(TournamentEntrant.participant).where(
+                TournamentEntrant.tournament_id == tournament_id)).scalars().all()
+            if participant in held:
+                return "already"
+            if len(held) >= row.max_entrants:
+                return "full"
+            db.add(TournamentEntrant(tournament_id=tournament_id, participant=participant,
+                                     user_id=user_id, rating=rating, registered_at=utcnow()))
+            return "ok"
+
+        try:
+            return await self.write(enter)
+        except IntegrityError:
+            return "already"
+
+    async def withdraw(self, tournament_id: str, participant: str) -> str | None:
+        """Leave the tournament: before the start the entry goes; once running it is marked
+        withdrawn (its games stay, it is paired no more). The status it was in, or None if
+        the participant was not (or no longer) an entrant."""
+        def leave(db: orm.Session) -> str | None:
+            status = db.execute(select(Tournament.status).where(Tournament.id == tournament_id)
+                                .with_for_update()).scalar_one_or_none()
+            mine = (TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.participant == participant,
+                    TournamentEntrant.withdrawn_at.is_(None))
+            conn = db.connection()
+            if status == "registering":
+                done = conn.execute(delete(TournamentEntrant).where(*mine))
+            elif status == "running":
+                done = conn.execute(update(TournamentEntrant).where(*mine)
+                                    .values(withdrawn_at=utcnow()))
+            else:
+                return None
+            return status if done.rowcount == 1 else None
+
+        return await self.write(leave)
+
+    # ---- the director's writes -----------------------------------------------------------
+    async def move_status(self, tournament_id: str, was: str, now: str,
+                          **values: Any) -> bool:
+        """``was`` -> ``now`` (with ``values``), once: False if another wrote first."""
+        def change(db: orm.Session) -> bool:
+            done = db.connection().execute(update(Tournament).where(
+                Tournament.id == tournament_id, Tournament.status == was,
+            ).values(status=now, **values))
+            return bool(done.rowcount == 1)
+
+        return await self.write(change)
+
+    async def pair(self, tournament_id: str, round: int, draw: dict[str, Any],
+                   games: Sequence[dict[str, Any]], deadline: datetime) -> bool:
+        """Write round ``round``'s draw and its games, and make it the current round: once.
+        The draw's row is keyed by (tournament, round), so a second pairing of the same round
+        (a director that restarted, another process) writes nothing and returns False."""
+        def write(db: orm.Session) -> bool:
+            conn = db.connection()
+            moved = conn.execute(update(Tournament).where(
+                Tournament.id == tournament_id, Tournament.status == "running",
+                Tournament.round == round - 1,
+            ).values(round=round, round_deadline=deadline))
+            if moved.rowcount != 1:
+                return False
+            conn.execute(insert(TournamentRound).values(
+                tournament_id=tournament_id, round=round, draw=draw, paired_at=utcnow()))
+            if games:
+                conn.execute(insert(TournamentGame), [
+                    {"tournament_id": tournament_id, "round": round, "opened": False,
+                     "result": None, "decided_by": None, "decided_at": None, **g}
+                    for g in games])
+            return True
+
+        try:
+            return await self.write(write)
+        except IntegrityError:
+            return False
+
+    async def set_opened(self, tournament_id: str, round: int, board: int) -> None:
+        await self.write(lambda db: db.execute(update(TournamentGame).where(
+            TournamentGame.tournament_id == tournament_id, TournamentGame.round == round,
+            TournamentGame.board == board).values(opened=True)))
+
+    async def decide(self, tournament_id: str, round: int, board: int,
+                     result: dict[str, Any], decided_by: str) -> bool:
+        """Write a game's result unless it has one: a table's end heard twice, or heard after
+        the deadline decided it, changes nothing. True if this wrote it."""
+        def write(db: orm.Session) -> bool:
+            done = db.connection().execute(update(TournamentGame).where(
+                TournamentGame.tournament_id == tournament_id, TournamentGame.round == round,
+                TournamentGame.board == board, TournamentGame.result.is_(None),
+            ).values(result=result, decided_by=decided_by, decided_at=utcnow()))
+            return bool(done.rowcount == 1)
+
+        return await self.write(write)
+
+    # ---- the director's lease ------------------------------------------------------------
+    async def lead(self, owner: str, seconds: float) -> bool:
+        """Take or keep the one director's lease until ``seconds`` from now: True if
+        ``owner`` directs now. The same conditional writes as a table's lease."""
+        # by the database's clock where it has one, as table leases are
+        now: Any = func.now() if self.postgres else utcnow()
+        expires = now + timedelta(seconds=seconds)
+
+        def take(db: orm.Session) -> bool:
+            conn = db.connection()
+            done = conn.execute(update(DirectorLease).where(
+                DirectorLease.name == DIRECTOR,
+                or_(DirectorLease.owner == owner, DirectorLease.expires_at < now),
+            ).values(owner=owner, expires_at=expires))
+            if done.rowcount == 1:
+                return True
+            if conn.execute(select(DirectorLease.owner)
+                            .where(DirectorLease.name == DIRECTOR)).first() is not None:
+                return False
+            conn.execute(insert(DirectorLease).values(name=DIRECTOR, owner=owner,
+                                                      expires_at=expires))
+            return True
+
+        try:
+            return await self.write(take)
+        except IntegrityError:
+            return False
+
+    async def let_go(self, owner: str) -> None:
+        await self.write(lambda db: db.execute(delete(DirectorLease).where(
+            DirectorLease.name == DIRECTOR, DirectorLease.owner == owner)))
