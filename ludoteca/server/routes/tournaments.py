@@ -214,7 +214,7 @@ def _name(participant: str, people: dict[int, User]) -> str:
 async def _register(hub: Hub, t: Tournament, participant: str, user_id: int | None) -> JSON:
     rating = await hub.tournaments.rating(t.game, participant)
     if rating is None and user_id is None:
-        anchor = hub.store.rules.anchor(t.game, t.players, participant.split("#", 1)[0])
+        anchor = hub.store.pools.rules.anchor(t.game, t.players, participant.split("#", 1)[0])
         rating = anchor[0] if anchor is not None else None
     done = await hub.tournaments.register(t.id, participant, user_id, rating or 0.0)
     if done == "started":
@@ -244,7 +244,7 @@ async def add_bot(tournament_id: str, body: NewBot, user: UserDep, hub: HubDep) 
     if user.id != t.created_by:
         raise ServerError("not_host", E.NOT_TOURNAMENT_HOST, 403)
     level = bot_level(body.level, t.game)
-    if t.rated and not hub.store.rules.rated_with_bots(t.game, t.players, [level]):
+    if t.rated and not hub.store.pools.rules.rated_with_bots(t.game, t.players, [level]):
         raise ServerError("no_ladder", E.NO_LADDER, 400, level=level, game=t.game,
                           players=t.players)
     taken = {e.participant for e in await hub.tournaments.entrants(t.id)}
