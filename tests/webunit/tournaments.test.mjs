@@ -160,6 +160,7 @@ test("the tournament page: rules, standings with tie-breaks named, register, the
   emit(shell, { type: "tournament_table", tournament: "TA", round: 1, board: 1, table: "TA-1-1" });
   await until(() => by(root, "your-table"));
   assert.equal(by(root, "your-table").getAttribute("href"), "#/table/TA-1-1");
+  assert.doesNotMatch(root.textContent, /null|undefined|\[object/); // nothing left unsaid or said raw
   assert.equal(root.querySelector('[data-board="1"] a').getAttribute("href"), "#/table/TA-1-1");
   // another tournament's event is not this page's
   const before = requests.length;

@@ -6,7 +6,7 @@
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { clockWords, startWords } from "./tournaments.js";
-import { clear, h } from "./ui.js";
+import { clear, h, put } from "./ui.js";
 
 /** A participant's name in the page's language: a bot entrant ("bot:random@3#2") of a level the
  * games offer (`levels`) is that level's word and its number; anyone else, the name sent. */
@@ -88,7 +88,7 @@ export function mount(main, { id, query }, session) {
       gameTitle(data.game), t("tournament.table_of", { n: data.players }), t(`tournament.format.${kind}`),
       data.rated ? t("table.rated") : t("table.unrated"), clockWords(data),
       data.status === "registering" ? startWords(data) : null,
-      t("tournament.entrants_count", { n: data.entrants, min: data.min_entrants, max: data.max_entrants }),
+      t("tournament.entrants_count", { n: data.entrants.filter((e) => !e.withdrawn).length, min: data.min_entrants, max: data.max_entrants }),
       data.invite_only ? t("tournament.invite_only") : null,
       data.host ? t("tournament.host", { name: data.host }) : null,
     ].filter(Boolean).join(" · "));
@@ -160,7 +160,7 @@ export function mount(main, { id, query }, session) {
   function render() {
     const names = namesOf(data, levels);
     document.title = `${data.name} · ${t("app.title")}`;
-    clear(root).append(
+    put(clear(root),
       h("p", {}, h("a", { href: "#/tournaments" }, t("tournament.all"))),
       h("h1", {}, data.name, " ", h("span", { class: `tag status-${data.status}`, "data-testid": "tournament-status" }, t(`tournament.status.${data.status}`)),
         data.status === "running" ? h("span", { class: "tag" }, t("tournament.round_n", { n: data.round })) : null),
