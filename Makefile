@@ -67,6 +67,7 @@ screenshots: install-test
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_layout.py -k 2p
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_cards.py
 	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_analysis.py -k "not other_games"
+	LUDOTECA_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_tournament.py
 	cd test-artifacts && for n in analysis-replay-en analysis-replay-es analysis-learn-en analysis-hint-en; do \
 		cp $$n-desktop.png ../docs/screenshots/$$n.png; done
 

@@ -124,6 +124,7 @@ class Director:
                                [s.zombie for s in event.seats])
         await self.host.tournaments.decide(tournament_id, game.round, game.board,
                                            result.to_json(), "played")
+        await self.tell_changed(tournament_id)  # its standings moved, the round may go on
         self.poke()
         return None
 

@@ -31,6 +31,8 @@ const routes = [
   [/^\/leaderboard\/([\w-]+)$/, () => import("./leaderboard.js").then((m) => m.mount)],
   [/^\/leaderboard$/, () => import("./leaderboard.js").then((m) => m.mount)],
   [/^\/player\/([^/?]+)$/, () => import("./player.js").then((m) => m.mount)],
+  [/^\/tournaments$/, () => import("./tournaments.js").then((m) => m.mount)],
+  [/^\/tournament\/([\w-]+)$/, () => import("./tournament.js").then((m) => m.mount)],
 ];
 
 let routed = 0; // the latest route(): an older one still loading its page gives way to it
@@ -115,7 +117,8 @@ function openEvents() {
     failed = false;
   });
   events.addEventListener("error", () => { failed = true; });
-  for (const kind of ["lobby", "waiting", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out"]) {
+  for (const kind of ["lobby", "waiting", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out",
+    "tournament", "tournament_table"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -128,6 +131,7 @@ function emit(data) {
   if (data.type === "turn") announceTurn(data);
   if (["waiting", "turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
   if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
+  if (data.type === "tournament_table") announceTournamentTable(data);
   if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
 }
@@ -143,6 +147,13 @@ function announceTurn(data) {
     const item = toast(t("notify.body", { title }), "info");
     item.prepend(h("a", { href: `#/table/${data.table}` }, t("notify.open")), " ");
   }
+}
+
+/** Your tournament table is ready: said on any page but that tournament's own (it shows it). */
+function announceTournamentTable(data) {
+  if (location.hash.startsWith(`#/tournament/${data.tournament}`) || location.hash.startsWith(`#/table/${data.table}`)) return;
+  const item = toast(t("tournament.your_table_ready", { n: data.round }), "info");
+  item.prepend(h("a", { href: `#/table/${data.table}` }, t("tournament.go_to_table")), " ");
 }
 
 function renderHeader() {

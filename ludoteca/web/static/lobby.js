@@ -3,6 +3,8 @@
 // `shell`: the account, the games, the event stream, and navigate/refreshMe/playAsGuest/afterSignIn.
 import { hintsField } from "./analysis/hints_option.js";
 import { attempt, get, post } from "./api.js";
+import { gameFields, labelled } from "./game_fields.js";
+import { lobbyTabs } from "./lobby_tabs.js";
 import { getLang, t } from "./i18n.js";
 import { clear, h, put } from "./ui.js";
 
@@ -44,7 +46,7 @@ export function mountLobby(main, _params, session) {
   const mineList = h("ul", { class: "table-list", "data-testid": "my-tables" });
   const gameTitle = (name) => session.games.find((g) => g.name === name)?.title || name;
 
-  clear(main).append(h("h1", {}, t("lobby.title")));
+  clear(main).append(h("h1", {}, t("lobby.title")), lobbyTabs("tables"));
   if (!me) {
     main.append(h("section", { class: "panel welcome" }, h("p", {}, t("lobby.welcome", {
       games: new Intl.ListFormat(getLang(), { type: "conjunction" }).format(session.games.map((g) => g.title)) })),
@@ -137,9 +139,7 @@ export function mountLobby(main, _params, session) {
 function newTableForm(session) {
   const { games, navigate } = session;
   const form = h("form", { class: "new-table", "data-testid": "new-table" });
-  const gameSelect = h("select", { name: "game", "data-testid": "new-game" }, games.map((g) => h("option", { value: g.name }, g.title)));
-  const players = h("select", { name: "players", "data-testid": "new-players" });
-  const optionsBox = h("fieldset", { class: "options" });
+  const { gameSelect, players, optionsBox, game, readOptions } = gameFields(games, { changed: () => fillSeats() });
   const seatsBox = h("fieldset", { class: "bots" });
   const mode = h("select", { name: "mode", "data-testid": "new-mode" },
     h("option", { value: "live" }, t("new.live")), h("option", { value: "turn" }, t("new.turn")));
@@ -152,55 +152,6 @@ function newTableForm(session) {
   const ratedWhy = h("span", { class: "hint", id: "new-rated-why", "data-testid": "rated-why", hidden: true }, t("new.rated_bots"));
   const priv = h("input", { type: "checkbox", name: "private" });
   const hints = hintsField(rated); // the coach's hints: never with "Rated"
-  const game = () => games.find((g) => g.name === gameSelect.value);
-
-  function fillPlayers() {
-    const g = game();
-    const keep = Number(players.value) || g.min_players;
-    clear(players).append(...range(g.min_players, g.max_players).map((n) => h("option", { value: n }, String(n))));
-    players.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
-  }
-
-  function fillOptions() {
-    const g = game();
-    const n = Number(players.value);
-    const previous = readOptions();
-    clear(optionsBox).append(h("legend", {}, t("new.options")));
-    for (const o of g.options) {
-      if (o.players.length && !o.players.includes(n)) continue;
-      const id = `opt-${g.name}-${o.name}`;
-      let input;
-      if (o.type === "bool") input = h("input", { type: "checkbox", id, checked: previous[o.name] ?? o.default });
-      else if (o.choices.length) {
-        input = h("select", { id }, o.choices.map((c) => h("option", { value: c }, optionWord(g, `${o.name}.${c}`, String(c)))));
-        input.value = String(previous[o.name] ?? o.default);
-      } else if (o.type === "int") input = h("input", { type: "number", id, min: o.min ?? "", max: o.max ?? "", step: 1, value: previous[o.name] ?? o.default });
-      else input = h("input", { type: "text", id, value: previous[o.name] ?? o.default ?? "" });
-      const fixed = o.fixed?.[String(n)]; // the rules allow one value at this count: shown, locked
-      if (fixed !== undefined) {
-        if (o.type === "bool") input.checked = fixed;
-        else input.value = String(fixed);
-        input.disabled = true;
-      }
-      input.dataset.option = o.name;
-      input.dataset.kind = o.type;
-      const label = h("label", { for: id, class: "option-name" }, optionWord(g, o.name, o.name.replace(/_/g, " ")));
-      const hint = h("span", { class: "hint", id: `${id}-hint` }, optionWord(g, `${o.name}.hint`, o.description));
-      input.setAttribute("aria-describedby", `${id}-hint`);
-      optionsBox.append(h("div", { class: o.type === "bool" ? "field check" : "field" },
-        o.type === "bool" ? [input, label] : [label, input], hint));
-    }
-    if (optionsBox.children.length === 1) optionsBox.append(h("p", { class: "hint" }, t("new.no_options")));
-  }
-
-  function readOptions() {
-    const out = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const kind = input.dataset.kind;
-      out[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
-    }
-    return out;
-  }
 
   function fillSeats() {
     const g = game();
@@ -226,8 +177,6 @@ function newTableForm(session) {
     ratedWhy.hidden = !bot;
   }
 
-  gameSelect.addEventListener("change", () => { fillPlayers(); fillOptions(); fillSeats(); });
-  players.addEventListener("change", () => { fillOptions(); fillSeats(); });
   mode.addEventListener("change", () => { liveBox.hidden = mode.value !== "live"; turnBox.hidden = mode.value !== "turn"; });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -249,21 +198,6 @@ function newTableForm(session) {
     const input = box.querySelector("input"), label = box.querySelector("label");
     if (!input.id) { input.id = `new-${input.name}`; label.htmlFor = input.id; }
   }
-  if (games.length) { fillPlayers(); fillOptions(); fillSeats(); }
+  if (games.length) fillSeats();
   return form;
-}
-
-/** The game's own words for an option (its folder's labels, sent by /api/games) in the page's
- * language, else English, else fallback (the engine's name or description). */
-function optionWord(game, key, fallback) {
-  const labels = game.labels || {};
-  return labels[getLang()]?.[key] ?? labels.en?.[key] ?? fallback;
-}
-
-function labelled(text, input) {
-  return h("label", { class: "field" }, h("span", {}, text), input);
-}
-
-function range(a, b) {
-  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }

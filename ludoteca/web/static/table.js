@@ -48,6 +48,14 @@ function howToView(box, game) {
   box.replaceChildren(h("summary", {}, t("howto.title")), h("ol", {}, ...lines.map((line) => h("li", {}, line))));
 }
 
+/** The way back to the tournament whose director opened this table (none for a lobby table). */
+function tournamentLink(box, tournament) {
+  if (!tournament || box.dataset.tournament === tournament) return;
+  box.dataset.tournament = tournament;
+  box.hidden = false;
+  box.replaceChildren(h("a", { href: `#/tournament/${encodeURIComponent(tournament)}`, "data-testid": "tournament-link" }, t("table.to_tournament")));
+}
+
 /** `then()` once `box` has content (a module it needs may still be loading), for 5 s at most. */
 function whenDrawn(box, then, frames = 300) {
   if (box.childElementCount) then();
@@ -80,7 +88,8 @@ export function mount(main, { id, query }, session) {
     h("section", { class: "panel" }, h("h2", {}, t("table.log")), logList, live.region),
     h("section", { class: "panel" }, h("h2", {}, t("chat.title")), chatList,
       me ? chatForm(send) : h("p", { class: "hint" }, t("chat.signin"))));
-  root.append(title, banner, h("div", { class: "table-layout" },
+  const back = h("p", { class: "tournament-back", hidden: true }); // a tournament's table: back to it
+  root.append(title, banner, back, h("div", { class: "table-layout" },
     h("div", { class: "table-main" }, resultBox, gameRoot), side)); // the result above the final board
   clear(main).append(root);
   let coach = null; // the hint button (analysis/coach.js), fetched only at a table that allows hints
@@ -149,6 +158,7 @@ export function mount(main, { id, query }, session) {
     chatView(chatList),
     coachView,
     (state) => howToView(howTo, session.games.find((g) => g.name === state.table?.game)),
+    (state) => tournamentLink(back, state.table?.tournament),
   ];
 
   store.subscribe((state, previous, message) => {
