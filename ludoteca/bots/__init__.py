@@ -9,6 +9,12 @@ from ludoteca.engine.errors import OptionError
 LEVELS = ("random", "greedy", "medium", "hard")
 ALIASES = {"easy": "greedy"}
 
+BOT_VERSION = "1"
+"""The bots' strength version, in every bot's rated identity (``bot:hard@1``). Bump it whenever a
+change to a bot, its budgets or a game's evaluator or search profile may change how strongly a
+level plays: ratings earned against the old bots then stay with the old identity, and the ladder
+is recalibrated (``ludoteca ladder calibrate``, docs/ratings.md)."""
+
 SEARCH_SECONDS = {"medium": 0.25, "hard": 1.5}
 """Time budget per move of the search levels. ``hard`` stays under 2 s per move on a 2-core
 machine once determinizing and choosing are counted (measured in docs/bots.md)."""
@@ -77,4 +83,5 @@ def parse_bot_list(text: str) -> list[str]:
     return [level_name(n) for n in names]
 
 
-__all__ = ["LEVELS", "Bot", "SearchPool", "check_bot", "level_name", "make_bot", "parse_bot_list"]
+__all__ = ["BOT_VERSION", "LEVELS", "Bot", "SearchPool", "check_bot", "level_name", "make_bot",
+           "parse_bot_list"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ludoteca.rating_scale import plus_minus, shown
@@ -64,3 +65,8 @@ def ladder(game: str) -> Ladder | None:
     if not path.is_file():
         return None
     return from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def shipped_path(game: str) -> Path:
+    """The file of ``game``'s shipped ladder (where ``ladder calibrate`` writes by default)."""
+    return Path(__file__).resolve().parent / "data" / f"{game}.json"
