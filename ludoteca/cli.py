@@ -538,8 +538,8 @@ def ladder_calibrate(
     ] = 1,
     out_file: Annotated[
         Path | None,
-        typer.Option("--out", help="Where to write the ladder (default: the package's "
-                     "ludoteca/ladder/data/GAME.json, the one the server reads)."),
+        typer.Option("--out", help="Where to write the ladder (default: the package's own "
+                     "file for the game, the one the server reads)."),
     ] = None,
 ) -> None:
     """Play the bot levels against each other and fit their ratings (OpenSkill units)."""
