@@ -644,13 +644,14 @@ def _print_ladder(console: Console, found: Any) -> None:
         )
     console.print(table)
     console.print("Ratings on the Elo-like scale (1,500 = OpenSkill's new player); ± is the 95% "
-                  "interval.", soft_wrap=True)
-    made = [f"{key} {meta[key]}" for key in ("games", "seed", "date") if key in meta]
+                  "interval.")
+    made = [f"{key} {meta[key]:,}" if isinstance(meta[key], int) else f"{key} {meta[key]}"
+            for key in ("games", "seed", "date") if key in meta]
     if made:
-        console.print("Calibrated: " + ", ".join(made) + ".", soft_wrap=True)
+        console.print("Calibrated: " + ", ".join(made) + ".")
     for key in ("command", "method", "stopped"):
         if key in meta:
-            console.print(f"{key.capitalize()}: {escape(str(meta[key]))}", soft_wrap=True)
+            console.print(f"{key.capitalize()}: {escape(str(meta[key]))}")
 
 
 def _write_tournament_files(

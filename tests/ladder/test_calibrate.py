@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -129,3 +130,21 @@ def test_mistakes_are_one_error_line(args: list[str], said: str) -> None:
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: ") and said in result.output.lower()
     assert result.output.count("\n") == 1
+
+
+def test_the_ladder_table_keeps_whole_words_at_80_columns() -> None:
+    from rich.console import Console
+
+    rungs = [{"level": level, "identity": f"bot:{level}@1", "mu": 12.5 * i, "sigma": 1.25,
+              "games": 1200} for i, level in enumerate(LEVELS)]
+    pairs = [{"a": a, "b": b, "games": 400, "a_wins": 3, "draws": 1, "b_wins": 396}
+             for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
+    made = from_json({"game": "kingdomino", "players": 2, "rungs": rungs,
+                      "meta": {"games": 2400, "seed": 7, "pairs": pairs,
+                               "command": "ludoteca ladder calibrate --game kingdomino"}})
+    console = Console(width=80, record=True, highlight=False)
+    cli._print_ladder(console, made)
+    text = console.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert not re.search(r"\w…", text), text
+    assert "Hard" in text and "≈ 1,869 ± 74" in text and "3.5/400 vs greedy" in text
