@@ -645,10 +645,12 @@ def _print_ladder(console: Console, found: Any) -> None:
     console.print(table)
     console.print("Ratings on the Elo-like scale (1,500 = OpenSkill's new player); ± is the 95% "
                   "interval.")
-    made = [f"{key} {meta[key]:,}" if isinstance(meta[key], int) else f"{key} {meta[key]}"
-            for key in ("games", "seed", "date") if key in meta]
-    if made:
-        console.print("Calibrated: " + ", ".join(made) + ".")
+    made = [f"{meta['games']:,} games" if "games" in meta else "",
+            f"seed {meta['seed']}" if "seed" in meta else "", str(meta.get("date", ""))]
+    if "seconds" in meta:
+        made[0] += f" in {round(meta['seconds'] / 60)} min"
+    if any(made):
+        console.print("Calibrated: " + ", ".join(m for m in made if m) + ".")
     for key in ("command", "method", "stopped"):
         if key in meta:
             console.print(f"{key.capitalize()}: {escape(str(meta[key]))}")

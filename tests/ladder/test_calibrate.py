@@ -92,19 +92,29 @@ def test_written_json_round_trips_through_the_loader(tmp_path: Path,
     assert ladder("kami") is None
 
 
-def test_the_shipped_kingdomino_ladder_is_ordered_and_apart() -> None:
+def test_the_shipped_kingdomino_ladder_is_ordered_and_says_how_it_was_made() -> None:
     shipped = ladder("kingdomino")
     assert shipped is not None and shipped.players == 2
     assert shipped_path("kingdomino").is_file()
     assert [r.level for r in shipped.rungs] == list(LEVELS)
-    for low, high in pairwise(shipped.rungs):
-        assert high.rating - high.plus_minus > low.rating + low.plus_minus, (low, high)
     assert all(r.identity == f"bot:{r.level}@{BOT_VERSION}" for r in shipped.rungs)
     meta = shipped.meta
-    assert isinstance(meta["seed"], int) and meta["games"] >= 100
+    assert isinstance(meta["seed"], int) and meta["games"] >= 200
     assert meta["command"].startswith("ludoteca ladder calibrate --game kingdomino")
     assert sum(p["games"] for p in meta["pairs"]) == meta["games"]
     assert meta["bot_version"] == BOT_VERSION and meta["budgets"]["hard"] == 1.5
+    # the file is truthful about its intervals: neighbours apart, except those it says are not
+    apart = [high.rating - high.plus_minus > low.rating + low.plus_minus
+             for low, high in pairwise(shipped.rungs)]
+    assert apart[:2] == [True, True]  # random < greedy < medium, beyond their 95% intervals
+    if all(apart):
+        assert meta["stopped"] == "every neighbour's interval apart"
+    else:
+        assert meta["stopped"].endswith("with intervals still overlapping")
+    # medium < hard: beyond doubt one-sided (gap over its standard error), if not yet apart
+    gap = meta["neighbours"][-1]
+    assert (gap["lower"], gap["upper"]) == ("medium", "hard")
+    assert gap["gap_mu"] > 1.64 * gap["gap_sigma"]
 
 
 def test_show_prints_the_shipped_ladder() -> None:
@@ -113,7 +123,11 @@ def test_show_prints_the_shipped_ladder() -> None:
     assert result.exit_code == 0, result.output
     hard = ladder("kingdomino").rung("hard")  # type: ignore[union-attr]
     assert hard is not None and f"≈ {hard.rating:,} ± {hard.plus_minus:,}" in result.output
-    assert "Calibrated: games" in result.output and "Method: Bradley-Terry" in result.output
+    meta = ladder("kingdomino").meta  # type: ignore[union-attr]
+    minutes = round(meta["seconds"] / 60)
+    assert f"Calibrated: {meta['games']:,} games in {minutes} min, seed {meta['seed']}, " in (
+        result.output)
+    assert "Method: Bradley-Terry" in result.output and "Stopped: " in result.output
 
 
 @pytest.mark.parametrize(("args", "said"), [
