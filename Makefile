@@ -50,7 +50,7 @@ run:
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks examples tools
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
-		ludoteca/server ludoteca/rl tools
+		ludoteca/server ludoteca/rl ludoteca/ladder tools
 	$(BIN)/python -m tools.import_cycles
 	$(BIN)/python -m tools.js_import_cycles
 

@@ -87,4 +87,5 @@ def parse_bot_list(text: str) -> list[str]:
     return [level_name(n) for n in names]
 
 
-__all__ = ["LEVELS", "Bot", "SearchPool", "check_bot", "level_name", "make_bot", "parse_bot_list"]
+__all__ = ["BOT_VERSION", "LEVELS", "Bot", "SearchPool", "check_bot", "identity", "level_name",
+           "make_bot", "parse_bot_list"]

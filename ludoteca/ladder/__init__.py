@@ -74,3 +74,8 @@ def ladder(game: str, folder: Path | None = None) -> Ladder | None:
     if not path.is_file():
         return None
     return from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def shipped_path(game: str) -> Path:
+    """The file of ``game``'s shipped ladder (where ``ladder calibrate`` writes by default)."""
+    return Path(__file__).resolve().parent / "data" / f"{game}.json"

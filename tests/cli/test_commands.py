@@ -198,12 +198,13 @@ SUBCOMMANDS = {
     "games": [], "play": ["kingdomino"], "replay": ["x.json"], "analyse": ["x.json"],
     "tournament": ["kingdomino"], "bench": [], "serve": [], "worker": ["--redis-url", "r"],
     "migrate": [], "recompute-ratings": ["--game", "kingdomino"],
+    "ladder": [],
 }
 CUT_WORD = re.compile(r"\w…")
 """A word Rich cut short (``inaccura…``); a lone ``…`` in a sentence is not one."""
 
 
-def test_the_ten_subcommands_are_checked_here() -> None:
+def test_the_eleven_subcommands_are_checked_here() -> None:
     assert set(typer.main.get_command(cli.app).commands) == set(SUBCOMMANDS)  # type: ignore[attr-defined]
 
 
