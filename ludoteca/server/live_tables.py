@@ -89,10 +89,13 @@ class LiveTables:
                    users: dict[int, User], table_id: str | None = None) -> TableRef:
         """Store a new table with its seats, run its actor and deal if every seat is taken.
         ``table_id``: the id it must have (a tournament's board); if a table has it already,
-        that one is loaded instead, so asking twice opens it once."""
+        that one is loaded instead, so asking twice opens it once (and dealt, if the process
+        that stored it died before dealing)."""
         if table_id is not None:
             found = await self.ref(table_id)
             if found is not None:
+                if found.snapshot().status == "open":
+                    await found.send(Deal())
                 return found
         table.id = table_id or secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table.invite = secrets.token_urlsafe(12)

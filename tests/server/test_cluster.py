@@ -1,7 +1,8 @@
 """One arena served by two real ``ludoteca serve`` processes on two ports, sharing one
 PostgreSQL and one Redis (docs/deploy.md): players on different processes finish games, a
 process killed with SIGKILL mid-game, its table's clocks and bots taken over within the lease,
-and Redis restarted mid-game, with nothing lost or repeated in the log.
+Redis restarted mid-game, with nothing lost or repeated in the log; and one tournament director,
+taken over within the lease when its process is killed.
 
 Each test has its own PostgreSQL database and its own ``redis-server`` on a free port (so it
 can be stopped and started again). Both skip with a reason when missing, and fail instead under
@@ -27,8 +28,10 @@ import pytest
 from arena_process import RedisServer
 from websockets.exceptions import ConnectionClosed
 
+from ludoteca.tournament.pairing import Format
 from tests.server.client import JSON, Player, Socket, in_parallel
 from tests.server.conftest import REQUIRED, Server, _postgres_database
+from tests.server.test_tournaments import check_standings, stored, swiss, tables_of
 
 LEASE = 3.0
 """Seconds a table's lease lasts in these tests (the default is 10)."""
@@ -529,3 +532,82 @@ def test_the_last_two_seats_taken_on_two_processes_at_once(arena: list[Server]) 
         for ana, ben in people:
             ana.close()
             ben.close()
+
+
+def director_owner(pg_url: str) -> list[str]:
+    """The director's lease rows' owners (one at most: the lease is one row)."""
+    with psycopg.connect(pg_url) as db:
+        return [str(r[0]) for r in db.execute("SELECT owner FROM director_lease").fetchall()]
+
+
+def pid_of(owner: str) -> int:
+    return int(owner.split(":")[1])  # host:pid:tag (redis_link.process_name)
+
+
+def test_one_director_and_another_takes_over_within_the_lease(
+    pg_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """Two processes: one holds the director's lease and runs a Swiss of three bots and Ana;
+    it is killed with SIGKILL in round 1 (Ana's table waiting for her), the other takes the
+    lease within its time and finishes the tournament, with nothing paired or opened twice."""
+    lease = 2.0  # the director's, and the tables'
+    with processes(pg_url, redis_server.url, tmp_path, lease=lease,
+                   LUDOTECA_DIRECTOR_SECONDS="0.2", LUDOTECA_BOT_DELAY="0.05") as servers:
+        end = time.monotonic() + 10
+        while not (owners := director_owner(pg_url)):
+            assert time.monotonic() < end, "nobody took the director's lease"
+            time.sleep(0.05)
+        [leader] = [s for s in servers if s.pid == pid_of(owners[0])]
+        [other] = [s for s in servers if s is not leader]
+        host, ana = Player(other.base, "host_c8"), Player(other.base, "ana_c8")
+        try:
+            tid = swiss(host, name="Two processes", rounds=2, max_entrants=4)["id"]
+            ana.ok(ana.http.post(f"/api/tournaments/{tid}/register", json={}))
+            for _ in range(3):
+                host.ok(host.http.post(f"/api/tournaments/{tid}/bots", json={"level": "random"}))
+            end = time.monotonic() + 30
+            while (first := ana.ok(ana.http.get(f"/api/tournaments/{tid}"))["your_table"]
+                   ) is None:
+                assert time.monotonic() < end
+                time.sleep(0.05)
+            for _ in range(10):  # both up: the one lease stays where it is
+                assert director_owner(pg_url) == owners
+                assert all(healthz(s)["ok"] for s in servers)
+                time.sleep(0.05)
+
+            leader.kill()
+            killed = time.monotonic()
+            while not (now := director_owner(pg_url)) or pid_of(now[0]) != other.pid:
+                assert time.monotonic() < killed + lease * 3, "nobody took the director over"
+                time.sleep(0.02)
+            took = time.monotonic() - killed
+            print(f"the director was taken over {took:.2f} s after the SIGKILL (lease {lease} s)")
+            assert took < lease + 1.5, f"taken over after {took:.2f} s"
+
+            tables = [first]
+            for round in (1, 2):
+                if round == 2:
+                    end = time.monotonic() + 60
+                    while (found := ana.ok(ana.http.get(f"/api/tournaments/{tid}")))[
+                            "round"] != 2 or found["your_table"] is None:
+                        assert found["status"] == "running" and time.monotonic() < end
+                        time.sleep(0.05)
+                    tables.append(found["your_table"])
+                Seat(ana, tables[-1], [other.base], 20 + round).play(timeout=120)
+            end = time.monotonic() + 60
+            while (found := host.ok(host.http.get(f"/api/tournaments/{tid}")))["status"] != (
+                    "finished"):
+                assert time.monotonic() < end, found["status"]
+                time.sleep(0.1)
+
+            draws, games = stored(other, tid)
+            assert [d.round for d in draws] == [1, 2]
+            assert sorted((g.round, g.board) for g in games) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+            assert set(tables_of(other, tid)) == {g.table_id for g in games}
+            assert all(status == "finished" for status, _ in tables_of(other, tid).values())
+            assert all(g.decided_by == "played" for g in games)
+            check_standings(other, found, Format("swiss", 2, 2))
+            assert [pid_of(o) for o in director_owner(pg_url)] == [other.pid]
+        finally:
+            host.close()
+            ana.close()
