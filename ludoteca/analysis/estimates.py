@@ -85,6 +85,8 @@ class Evaluator:
         self.playout = playout_of(self.profile)
         self.playouts = 0
         """Playouts run so far (what an analysis costs, in iterations, for the benchmarks)."""
+        self.solved = 0
+        """Values taken from the game's exact solver instead of playouts."""
 
     def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
         self.playouts += 1
@@ -94,6 +96,24 @@ class Evaluator:
         assert outcome is not None, "a playout ends the game"
         into.add(outcome)
 
+    def _solved(self, state: Any) -> bool:
+        """Whether the game's exact solver values this state (nothing hidden, no chance)."""
+        exact = self.profile.exact
+        return exact is not None and exact(self.game, state) is not None
+
+    def _exactly(self, state: Any, samples: int, into: Estimate) -> None:
+        """The exact value, counted as ``samples`` samples (so sums over samples add up)."""
+        exact = self.profile.exact
+        assert exact is not None
+        found = exact(self.game, state)
+        assert found is not None, "a state after a solved one is solved"
+        wins, scores = found
+        self.solved += 1
+        for seat in range(len(into.win)):
+            into.win[seat] += wins[seat] * samples
+            into.score[seat] += scores[seat] * samples
+        into.samples += samples
+
     def moves(self, view: JSON, seat: Seat, key: int, candidates: Sequence[Any], players: int,
               samples: int, first: int = 0) -> list[Estimate]:
         """Each candidate's playouts after playing it, summed over samples
@@ -101,6 +121,14 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         sums = [Estimate.empty(players) for _ in candidates]
+        if first < samples and self._solved(draw(stream(self.seed, "draw", key, first))):
+            # nothing hidden or left to chance: every draw is this one, and the value is exact
+            base = draw(stream(self.seed, "draw", key, first))
+            for action, into in zip(candidates, sums, strict=True):
+                state = game.clone(base)
+                game.apply_legal(state, seat, action)
+                self._exactly(state, samples - first, into)
+            return sums
         for i in range(first, samples):
             base = draw(stream(self.seed, "draw", key, i))
             for action, into in zip(candidates, sums, strict=True):
@@ -116,6 +144,9 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         into = Estimate.empty(players)
+        if samples and self._solved(draw(stream(self.seed, "draw", key, 0))):
+            self._exactly(draw(stream(self.seed, "draw", key, 0)), samples, into)
+            return into.mean()
         for i in range(samples):
             self._finish(draw(stream(self.seed, "draw", key, i)),
                          stream(self.seed, "play", key, i), into)
