@@ -88,3 +88,14 @@ def test_the_solver_values_the_end_as_the_engine_scores_it() -> None:
     assert scores == [float(x) for x in outcome.scores]
     assert wins == [1.0 if r == 1 and outcome.ranks.count(1) == 1 else
                     0.5 if r == 1 else 0.0 for r in outcome.ranks]
+
+
+def test_the_values_do_not_depend_on_what_was_solved_before() -> None:
+    """Scores as well as results: the analysis's processes solve the positions of a tail in
+    different orders, and their parts must add up to the same bytes."""
+    states = positions(bots_match(["greedy", "greedy"], 6))[-12:]
+    forward = [endgame.Endgame(GAME, states[0].deck) for _ in range(2)]
+    ahead = [forward[0].value(s) for s in states]
+    behind = [forward[1].value(s) for s in reversed(states)][::-1]
+    alone = [endgame.Endgame(GAME, s.deck).value(s) for s in states]
+    assert ahead == behind == alone

@@ -11,8 +11,8 @@ Two observations keep it to milliseconds or a few seconds:
 - In the last round nobody claims: each seat's placements touch only its own kingdom, so each
   seat makes the best kingdom it can from its dominoes in line order (the highest score, then
   the tie-break keys), whatever the other does. That is solved per seat and remembered.
-- Alpha-beta on (the share of the win, the margin): a line that cannot change the result at
-  the root is cut, and positions are remembered with their bounds.
+- Alpha-beta on (the share of the win, the margin, the score): a line that cannot change the
+  value at the root is cut, and positions are remembered with their bounds.
 """
 
 from __future__ import annotations
@@ -28,12 +28,14 @@ from ludoteca.games.kingdomino.state import OVER, PLACE_STEP, PLAY, KingdominoSt
 
 Value = tuple[float, int, int]
 """(seat 0's share of the win: 1, 0.5 or 0; seat 0's final score; seat 1's)."""
-Order = tuple[float, int]
-"""What the search orders by: (seat 0's share of the win, seat 0's margin)."""
+Order = tuple[float, int, int]
+"""What the search orders by: (seat 0's share of the win, seat 0's margin, seat 0's score).
+The last breaks ties between lines of the same result and margin the same way whatever the
+search met first, so the scores reported are the same in every process."""
 Found = tuple[float, int, tuple[int, int]]
 """(seat 0's share, seat 0's margin, (the two final scores on the line found))."""
-LOWEST: Order = (-1.0, -1000)
-HIGHEST: Order = (2.0, 1000)
+LOWEST: Order = (-1.0, -1000, -1000)
+HIGHEST: Order = (2.0, 1000, 1000)
 Key = tuple[int, ...]
 """A kingdom's final ranking key: its score, then the tie-break values."""
 
@@ -120,8 +122,8 @@ class Endgame:
         return share, scores[0], scores[1]
 
     def _search(self, state: KingdominoState, alpha: Order, beta: Order) -> Found:
-        """Alpha-beta on (seat 0's share, seat 0's margin): seat 0 raises it, seat 1 lowers it
-        (each wants its own share, then its own margin). Exact when it falls strictly between
+        """Alpha-beta on ``Order``: seat 0 raises it, seat 1 lowers it (each wants its own
+        share, then its own margin). Exact when it falls strictly between
         ``alpha`` and ``beta``, else a bound on that side; positions are remembered with their
         exact value or bound."""
         if state.phase == OVER:
@@ -150,19 +152,19 @@ class Endgame:
             child = state.clone()
             game.apply_legal(child, seat, action)
             got = self._search(child, alpha, beta)
-            order = (got[0], got[1])
+            order = _order(got)
             if seat == 0:
-                if best is None or order > (best[0], best[1]):
+                if best is None or order > _order(best):
                     best = got
                 alpha = max(alpha, order)
             else:
-                if best is None or order < (best[0], best[1]):
+                if best is None or order < _order(best):
                     best = got
                 beta = min(beta, order)
             if alpha >= beta:
                 break
         assert best is not None
-        value = (best[0], best[1])
+        value = _order(best)
         low, high = (LOWEST, HIGHEST) if known is None else known[:2]
         if value <= start_alpha:  # every move fell short: an upper bound
             high = min(high, value)
@@ -172,6 +174,10 @@ class Endgame:
             low = high = value
         self.positions[key] = (low, high, best)
         return best
+
+
+def _order(found: Found) -> Order:
+    return found[0], found[1], found[2][0]
 
 
 _solver: Endgame | None = None
