@@ -135,6 +135,12 @@ def tail_check(record: MatchRecord, moves: list[JSON]) -> tuple[int, int, float]
     return matters, kept, error
 
 
+def _won(seat: int, analysis: JSON) -> float:
+    """The seat's share of the win, 0-1 (a win shared by the winning sides)."""
+    ranks = [s["result"]["rank"] for s in analysis["seats"]]
+    return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -161,18 +167,18 @@ def main() -> None:
         analyst = Analyst(record, budget, seed=0)
         part = analyst.part(0, len(record.actions))
         analysis = analyst.report(part["moves"], part["luck"], analyst.finished())
-        result = [s["result"]["win"] / 100 for s in analysis["seats"]]
+        result = [_won(s, analysis) for s in range(args.players)]
         per_match.append([(m["after"]["win"][m["seat"]] / 100, result[m["seat"]])
                           for m in analysis["moves"] if not m["forced"]])
         raw = part["moves"]
-        for t in range(len(raw) - 1):
+        for t in range(len(raw) - 1 if hasattr(analyst, "linked") else 0):
             if analyst.linked[t] and "played" in raw[t] and "candidates" in raw[t + 1]:
                 seat = raw[t]["seat"]
                 nxt = raw[t + 1]
                 best = nxt["candidates"][0]["win"] if nxt["seat"] == seat else None
                 if best is not None:
                     gaps.append(abs(raw[t]["played"]["win"][seat] - best))
-        for s in analysis["seats"]:
+        for s in analysis["seats"] if "others" in analysis["seats"][0] else []:
             total = sum(s[term]["win"] for term in ("start", "luck", "skill", "others"))
             identity = max(identity, abs(total - s["result"]["win"]))
         if args.game == "kingdomino" and args.players == 2:

@@ -87,6 +87,10 @@ test("the summary gives each seat's accuracy, judgements, and start, luck, skill
     ["Ana", "71,3", "0", "0", "1", "50,0", "+4,5", "−30,0", "−24,5", "0,0"]);
   const table = summaryTable(analysis, { t: tes, names });
   assert.match(table.textContent, /Precisión.*Errores graves.*Inicio.*Suerte.*Habilidad.*Jugadas de los demás.*Resultado/);
+  // an analysis kept from before version 2 (no start, no others' moves) still reads
+  const kept = { ...analysis, seats: analysis.seats.map(({ start, others, ...s }) => s) };
+  assert.deepEqual(summaryRows(kept, { t, names })[0],
+    ["Ana", "71.3", "0", "0", "1", "—", "+4.5", "−30.0", "—", "0.0"]);
 });
 
 test("moves in words: played and best, what was lost, the judgement; in Spanish too", async () => {

@@ -12,8 +12,10 @@ export function summaryRows(analysis, { t, names, lang }) {
     names[s.seat] ?? s.name ?? String(s.seat + 1),
     s.accuracy === null ? "—" : decimal(s.accuracy, 1, lang),
     String(s.judgements.inaccuracy), String(s.judgements.mistake), String(s.judgements.blunder),
-    decimal(s.start.win, 1, lang), points(s.luck.win, lang), points(s.skill.win, lang),
-    points(s.others.win, lang), decimal(s.result.win, 1, lang),
+    // an analysis kept from before version 2 has no start and no others' moves: a dash
+    s.start ? decimal(s.start.win, 1, lang) : "—", points(s.luck.win, lang),
+    points(s.skill.win, lang), s.others ? points(s.others.win, lang) : "—",
+    decimal(s.result.win, 1, lang),
   ]);
 }
 
