@@ -121,9 +121,9 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         sums = [Estimate.empty(players) for _ in candidates]
-        if first < samples and self._solved(draw(stream(self.seed, "draw", key, first))):
+        base = draw(stream(self.seed, "draw", key, first)) if first < samples else None
+        if base is not None and self._solved(base):
             # nothing hidden or left to chance: every draw is this one, and the value is exact
-            base = draw(stream(self.seed, "draw", key, first))
             for action, into in zip(candidates, sums, strict=True):
                 state = game.clone(base)
                 game.apply_legal(state, seat, action)
@@ -144,8 +144,9 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         into = Estimate.empty(players)
-        if samples and self._solved(draw(stream(self.seed, "draw", key, 0))):
-            self._exactly(draw(stream(self.seed, "draw", key, 0)), samples, into)
+        base = draw(stream(self.seed, "draw", key, 0)) if samples else None
+        if base is not None and self._solved(base):
+            self._exactly(base, samples, into)
             return into.mean()
         for i in range(samples):
             self._finish(draw(stream(self.seed, "draw", key, i)),
