@@ -320,7 +320,12 @@ def analyse(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from ludoteca.analysis.parallel import analyse_parallel
-    from ludoteca.analysis.terminal import mistakes_table, seat_names, summary_table
+    from ludoteca.analysis.terminal import (
+        mistakes_table,
+        parts_table,
+        seat_names,
+        summary_table,
+    )
     from ludoteca.engine.i18n import speaking
     from ludoteca.engine.record import MatchRecord
     from ludoteca.games import get_game
@@ -350,12 +355,15 @@ def analyse(
             fail("interrupted; nothing written", INTERRUPTED)
     names = seat_names(result, record.seats)
     console.print(summary_table(result, names, voice))
+    console.print(parts_table(result, names, voice))
     with speaking(voice):  # the moves in the person's language too
         console.print(mistakes_table(result, names,
                                      lambda data: g.describe(g.action_from_json(data)), voice))
-    console.print(voice.t("Win chances are in points (0-100) from the deciding seat's "
-                          "information: skill is the win chance a seat lost to its own moves, "
-                          "luck what chance events gave or took."))
+    console.print(voice.t("Win chances are in points (0-100). A seat's start (its chance "
+                          "before the deal), luck (what chance and what it could not see gave "
+                          "or took), skill (what its own moves did) and others (what the other "
+                          "seats' moves did to it) add up to its result: 100 for a win, 0 for "
+                          "a loss."))
     if json_file is not None:
         json_file.write_text(json.dumps(result, sort_keys=True, indent=1) + "\n", "utf-8")
         console.print(voice.t("Analysis written to {path}", path=escape(str(json_file))))

@@ -3,9 +3,14 @@
 At each decision the deciding seat's view at that moment is all that is read (never the
 hidden truth): every legal move is valued from it (``estimates.Evaluator.best_of``), the best
 one found is compared with the one played, and the drop in the seat's win chance is judged.
-At each chance event (a line drawn, a deal, a roll) each seat's value after it is compared
-with its value before, when it could only be averaged over what might come: that
-difference is the seat's luck.
+
+Positions are valued, not (decision, move) pairs: the value of the position after a move is
+the value of the move played, and when nothing is drawn between it and the next decision, and
+the next seat to decide knows nothing the mover did not, that same number is the value before
+the next decision. Every seat's value therefore runs along one chain, from the average over
+fresh deals to its result, each step of it luck (a chance event, or what the next seat knew
+that the mover could not), the seat's own move or another seat's move: the four sums add up to
+the result with nothing left over.
 """
 
 from __future__ import annotations
@@ -30,25 +35,46 @@ from ludoteca.engine.match import Match
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import entry
 
-FORMAT, VERSION = "ludoteca-analysis", 1
+FORMAT, VERSION = "ludoteca-analysis", 2
 PART = 4
 """Moves analysed together: the unit of progress, and of work handed to a bot process."""
 
 Progress = Callable[[int, int], None]
 """Told (plies done, plies in all) as the analysis goes."""
 
+Value = dict[str, list[float]]
+"""``{"win": [per seat, 0-100], "score": [per seat]}``."""
+
 
 def _pct(x: float) -> float:
     return round(100.0 * x, 2)
 
 
-def _value(e: Estimate) -> JSON:
+def _value(e: Estimate) -> Value:
     return {"win": [_pct(w) for w in e.win], "score": [round(s, 3) for s in e.score]}
+
+
+def _step(before: Value, after: Value) -> Value:
+    """What happened between two values, per seat (rounded as the values are)."""
+    return {"win": [round(a - b, 2) for a, b in zip(after["win"], before["win"], strict=True)],
+            "score": [round(a - b, 3)
+                      for a, b in zip(after["score"], before["score"], strict=True)]}
 
 
 def _index_of(legal: list[Any], action: Any) -> int:
     wanted = action.index
     return next(k for k, a in enumerate(legal) if a.index == wanted)
+
+
+def shared_information(game: Game[Any, Any], state: Any, a: Seat, b: Seat) -> bool:
+    """Whether seats ``a`` and ``b`` know the same of ``state``: their views differ in nothing
+    but whose view it is (Kingdomino: nobody sees the deck; Kami: each sees its own hand)."""
+    if a == b:
+        return True
+    va, vb = dict(game.view(state, a)), dict(game.view(state, b))
+    va.pop("seat", None)
+    vb.pop("seat", None)
+    return va == vb
 
 
 class Analyst:
@@ -66,6 +92,33 @@ class Analyst:
         self.game: Game[Any, Any] = game_entry.load()
         self.evaluator = Evaluator(self.game, profile, seed)
         self.players = record.players
+        self.drawn: list[bool] = []
+        """Per action: whether it drew something (a line, a deal, a roll)."""
+        self.linked: list[bool] = []
+        """Per action: whether the position after it is the next decision's own (nothing
+        drawn, nothing more known by the next seat to decide)."""
+        self.keys: list[int] = []
+        """Per action: the sample key of its stretch (the first ply after the last unlinked
+        step): every decision of a stretch values the same drawn worlds with the same playout
+        streams."""
+        self._stretches()
+
+    def _stretches(self) -> None:
+        game, actions = self.game, self.record.actions
+        match = Match.unplayed(game, self.record, narrate=False)
+        key = 0
+        for ply, (seat, data) in enumerate(actions):
+            self.keys.append(key)
+            action = game.action_from_json(data)
+            drawn = game.chance(match.state, seat, action)
+            match.step(seat, action)
+            nxt = ply + 1
+            link = (not drawn and nxt < len(actions)
+                    and shared_information(game, match.state, seat, actions[nxt][0]))
+            self.drawn.append(drawn)
+            self.linked.append(link)
+            if not link:
+                key = nxt
 
     def finished(self) -> Match:
         """The match at its end (RecordError when it is not finished)."""
@@ -89,143 +142,156 @@ class Analyst:
         return self.report(moves, luck, final)
 
     def part(self, start: int, stop: int) -> JSON:
-        """The moves ``start..stop-1`` and the chance events they drew (the first deal with
-        the part that starts at 0). Each move's samples are seeded by its own number, so the
-        parts of an analysis, computed anywhere and in any order, add up to the same JSON as
-        one run: the arena hands them to its bot processes one by one."""
-        game, players = self.game, self.players
+        """The decisions ``start..stop-1`` as valued from their deciding seats (and, with the
+        part that starts at 0, the value of a match not yet dealt). Each decision's samples
+        are seeded by its stretch's key, never by what ran before, so the parts of an
+        analysis, computed anywhere and in any order, add up to the same JSON as one run: the
+        arena hands them to its bot processes one by one. ``report`` links them."""
+        game = self.game
         match = Match.unplayed(game, self.record, narrate=False)
-        luck = [self._setup_luck(match.state)] if start == 0 else []
+        start_value = []
+        if start == 0:
+            fresh = self.evaluator.fresh_setups(self.record.options, self.players, self.budget)
+            start_value = [{"kind": "start", **_value(fresh)}]
         moves: list[JSON] = []
         for ply, (seat, data) in enumerate(self.record.actions[:stop]):
             action = game.action_from_json(data)
-            if ply < start:
-                match.step(seat, action)
-                continue
-            state = match.state
-            moves.append(self._move(state, ply, seat, action))
-            chance = game.chance(state, seat, action)
-            before = {s: game.view(state, s) for s in range(players)} if chance else {}
+            if ply >= start:
+                moves.append(self._move(match.state, ply, seat, action))
             match.step(seat, action)
-            if chance:
-                luck.append(self._luck(ply, seat, action, before, match.state))
-        return {"moves": moves, "luck": luck}
+        return {"moves": moves, "luck": start_value}
 
     # ---- one decision --------------------------------------------------------------------
     def _move(self, state: Any, ply: int, seat: Seat, action: Any) -> JSON:
+        """The decision valued from ``seat``'s view: ``played`` the value of the move played,
+        ``candidates`` every move valued with the whole budget, best first, and, at the first
+        decision of a stretch, ``position``: its value with the playout policy choosing this
+        move too (later in a stretch, the position's value is the move before's). A forced
+        move inside a stretch is not valued: it changes nothing anyone chose."""
         game = self.game
         legal = game.legal_actions(state, seat)
+        forced = len(legal) == 1
+        out: JSON = {"ply": ply, "seat": seat, "action": action.to_json(), "legal": len(legal),
+                     "forced": forced}
+        opens = ply == 0 or not self.linked[ply - 1]
+        if forced and not opens:
+            return out
         played = _index_of(legal, action)
         view = game.view(state, seat)
+        key = self.keys[ply]
         kept, values = self.evaluator.best_of(
-            view, seat, ply, legal, played, self.players, self.budget)
-        best_k = max(range(len(kept)), key=lambda j: (values[j].key(seat), -kept[j]))
-        mine = kept.index(played)
-        best, after = values[best_k], values[mine]
-        forced = len(legal) == 1
-        drop = max(0.0, 100.0 * (best.win[seat] - after.win[seat]))
-        played_is_best = kept[best_k] == played or best.key(seat) == after.key(seat)
+            view, seat, key, legal, played, self.players, self.budget)
+        order = sorted(range(len(kept)), key=lambda j: (values[j].key(seat), -kept[j]),
+                       reverse=True)
+        best, mine = values[order[0]], values[kept.index(played)]
+        drop = max(0.0, 100.0 * (best.win[seat] - mine.win[seat]))
+        played_is_best = kept[order[0]] == played or best.key(seat) == mine.key(seat)
         worst = min(v.win[seat] for v in values)
-        out: JSON = {
-            "ply": ply,
-            "seat": seat,
-            "action": action.to_json(),
-            "legal": len(legal),
-            "forced": forced,
-            "before": _value(best),
-            "after": _value(after),
-            "best": legal[kept[best_k]].to_json(),
+        if opens:  # the policy's own move, when there is no other, is the move played
+            out["position"] = _value(mine if forced else self.evaluator.position(
+                view, seat, key, self.players, self.budget))
+        out.update({
+            "played": _value(mine),
+            "best": legal[kept[order[0]]].to_json(),
             "loss": {"win": round(drop, 2),
-                     "score": round(max(0.0, best.score[seat] - after.score[seat]), 3)},
+                     "score": round(max(0.0, best.score[seat] - mine.score[seat]), 3)},
             "stake": round(100.0 * (best.win[seat] - worst), 2),
             "judgement": None if forced else judge(drop, played_is_best),
             "accuracy": None if forced else round(move_accuracy(drop), 2),
             # every move valued with the whole budget, best first: a retry of this decision
             # ("Learn from your mistakes") is judged from them when it is among them
-            "candidates": [
-                {"action": legal[kept[j]].to_json(), "win": _pct(values[j].win[seat])}
-                for j in sorted(range(len(kept)),
-                                key=lambda j: (values[j].key(seat), -kept[j]), reverse=True)],
-        }
+            "candidates": [{"action": legal[kept[j]].to_json(), "win": _pct(values[j].win[seat])}
+                           for j in order],
+        })
         return out
-
-    # ---- chance --------------------------------------------------------------------------
-    def _setup_luck(self, state: Any) -> JSON:
-        """The first deal: each seat's value once dealt against the average over new deals."""
-        ev, players, budget = self.evaluator, self.players, self.budget
-        expected = ev.fresh_setups(self.record.options, players, budget)
-        seats = []
-        for s in range(players):
-            got = ev.position(self.game.view(state, s), s, -1, players, budget)
-            seats.append({"win": _pct(got.win[s] - expected.win[s]),
-                          "score": round(got.score[s] - expected.score[s], 3)})
-        return {"ply": None, "kind": "setup", "seats": seats}
-
-    def _luck(self, ply: int, mover: Seat, action: Any, before: dict[Seat, JSON],
-              after_state: Any) -> JSON:
-        """Each seat's value after the chance event, from its own view then, against its value
-        from its view before the move with the move applied in each draw (the average over
-        what could have come)."""
-        game, ev, players, budget = self.game, self.evaluator, self.players, self.budget
-
-        def apply(state: Any) -> bool:
-            if mover not in game.to_act(state):
-                return False
-            wanted = action.index
-            for legal in game.legal_actions(state, mover):
-                if legal.index == wanted:
-                    game.apply_legal(state, mover, legal)
-                    return True
-            return False  # the mover held something else in this draw of what it held
-
-        seats = []
-        for s in range(players):
-            was = ev.position(before[s], s, ply, players, budget, then=apply)
-            now = ev.position(game.view(after_state, s), s, ply + 1, players, budget)
-            seats.append({"win": _pct(now.win[s] - was.win[s]),
-                          "score": round(now.score[s] - was.score[s], 3)})
-        return {"ply": ply, "kind": "chance", "seats": seats}
 
     # ---- the match -----------------------------------------------------------------------
     def report(self, moves: list[JSON], luck: list[JSON], match: Match) -> JSON:
-        """The whole analysis from its parts and the finished match."""
+        """The whole analysis from its parts and the finished match: every seat's chain of
+        values, each step of it luck, its own move or another seat's move."""
         outcome = match.outcome
         assert outcome is not None, "only a finished match is analysed"
-        winners = len(outcome.winners)
-        seats = []
-        for s in range(self.players):
-            mine = [m for m in moves if m["seat"] == s and not m["forced"]]
-            counts = {j: sum(1 for m in mine if m["judgement"] == j) for j in JUDGEMENTS}
-            accuracy = match_accuracy([m["accuracy"] for m in mine],
-                                      [stake_weight(m["stake"]) for m in mine])
-            won = (100.0 / winners) if outcome.ranks[s] == 1 else 0.0
-            seats.append({
-                "seat": s,
-                "name": str(self.record.seats[s].get("name", "")) if s < len(self.record.seats)
-                else "",
-                "moves": len(mine),
-                "accuracy": None if accuracy is None else round(accuracy, 2),
-                "judgements": counts,
-                "skill": {"win": round(-sum(m["loss"]["win"] for m in mine), 2),
-                          "score": round(-sum(m["loss"]["score"] for m in mine), 3)},
-                "luck": {"win": round(sum(e["seats"][s]["win"] for e in luck), 2),
-                         "score": round(sum(e["seats"][s]["score"] for e in luck), 3)},
-                "result": {"win": round(won, 2), "score": outcome.scores[s],
-                           "rank": outcome.ranks[s]},
+        players = self.players
+        winners = len({outcome.side_of[s] for s in outcome.winners})
+        result: Value = {
+            "win": [round(100.0 / winners, 2) if outcome.ranks[s] == 1 else 0.0
+                    for s in range(players)],
+            "score": [float(x) for x in outcome.scores]}
+        (start,) = [e for e in luck if e.get("kind") == "start"]
+        start_value: Value = {"win": start["win"], "score": start["score"]}
+        steps: list[JSON] = []
+        out_moves: list[JSON] = []
+        was = start_value
+        for m in moves:
+            ply = m["ply"]
+            if "position" in m:  # a stretch opens: what was drawn or hidden gave or took
+                kind = "setup" if ply == 0 else "chance" if self.drawn[ply - 1] else "hidden"
+                steps.append({"ply": ply - 1 if ply else None, "kind": kind,
+                              "seats": _per_seat(_step(was, m["position"]))})
+                was = m["position"]
+            now = m.get("played", was)
+            out_moves.append({
+                "ply": ply, "seat": m["seat"], "action": m["action"], "legal": m["legal"],
+                "forced": m["forced"], "before": was, "after": now,
+                "best": m.get("best", m["action"]),
+                "loss": m.get("loss", {"win": 0.0, "score": 0.0}),
+                "stake": m.get("stake", 0.0),
+                "judgement": m.get("judgement"), "accuracy": m.get("accuracy"),
+                "candidates": m.get("candidates", []),
             })
+            was = now
+        if moves:  # the last move's value, from what its mover knew, against the result
+            steps.append({"ply": moves[-1]["ply"],
+                          "kind": "chance" if self.drawn[moves[-1]["ply"]] else "end",
+                          "seats": _per_seat(_step(was, result))})
+        seats = [self._seat(s, out_moves, steps, start_value, result, outcome.scores[s],
+                            outcome.ranks[s]) for s in range(players)]
         return {
             "format": FORMAT,
             "version": VERSION,
             "game": self.record.game,
-            "players": self.players,
+            "players": players,
             "options": self.record.options,
             "budget": self.budget,
             "seed": self.seed,
             "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
-            "moves": moves,
-            "luck": luck,
+            "moves": out_moves,
+            "luck": steps,
             "seats": seats,
         }
+
+    def _seat(self, s: Seat, moves: list[JSON], steps: list[JSON], start: Value, result: Value,
+              score: int, rank: int) -> JSON:
+        mine = [m for m in moves if m["seat"] == s and not m["forced"]]
+        counts = {j: sum(1 for m in mine if m["judgement"] == j) for j in JUDGEMENTS}
+        accuracy = match_accuracy([m["accuracy"] for m in mine],
+                                  [stake_weight(m["stake"]) for m in mine])
+
+        def total(items: list[Value]) -> JSON:
+            return {"win": round(sum(v["win"][s] for v in items), 2),
+                    "score": round(sum(v["score"][s] for v in items), 3)}
+
+        own = [_step(m["before"], m["after"]) for m in moves if m["seat"] == s]
+        others = [_step(m["before"], m["after"]) for m in moves if m["seat"] != s]
+        drawn = [{"win": [e["win"] for e in step["seats"]],
+                  "score": [e["score"] for e in step["seats"]]} for step in steps]
+        return {
+            "seat": s,
+            "name": str(self.record.seats[s].get("name", "")) if s < len(self.record.seats)
+            else "",
+            "moves": len(mine),
+            "accuracy": None if accuracy is None else round(accuracy, 2),
+            "judgements": counts,
+            "start": {"win": start["win"][s], "score": start["score"][s]},
+            "luck": total(drawn),
+            "skill": total(own),
+            "others": total(others),
+            "result": {"win": result["win"][s], "score": score, "rank": rank},
+        }
+
+
+def _per_seat(step: Value) -> list[JSON]:
+    return [{"win": w, "score": x} for w, x in zip(step["win"], step["score"], strict=True)]
 
 
 def analyse(record: MatchRecord, budget: int | None = None, seed: int = 0,

@@ -7,13 +7,17 @@ two candidates' values is the move, not the luck of the draw: the noise of a *di
 which is what a judgement reads, is far smaller than that of each value.
 
 Budgets are counts of playouts, never seconds, and every stream is seeded from the analysis
-seed, the ply and the sample number, so the same record gives the same values on any machine.
+seed, a sample key and the sample number, so the same record gives the same values on any
+machine. The analysis gives every decision between two chance events the same key: the
+decisions of one stretch with nothing drawn between then value the same drawn worlds with the
+same playout streams, so the value after a move and the value before the next decision differ
+by what the moves did, not by the luck of the samples.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +85,8 @@ class Evaluator:
         self.playout = playout_of(self.profile)
         self.playouts = 0
         """Playouts run so far (what an analysis costs, in iterations, for the benchmarks)."""
+        self.solved = 0
+        """Values taken from the game's exact solver instead of playouts."""
 
     def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
         self.playouts += 1
@@ -90,34 +96,61 @@ class Evaluator:
         assert outcome is not None, "a playout ends the game"
         into.add(outcome)
 
-    def moves(self, view: JSON, seat: Seat, ply: int, candidates: Sequence[Any], players: int,
+    def _solved(self, state: Any) -> bool:
+        """Whether the game's exact solver values this state (nothing hidden, no chance)."""
+        exact = self.profile.exact
+        return exact is not None and exact(self.game, state) is not None
+
+    def _exactly(self, state: Any, samples: int, into: Estimate) -> None:
+        """The exact value, counted as ``samples`` samples (so sums over samples add up)."""
+        exact = self.profile.exact
+        assert exact is not None
+        found = exact(self.game, state)
+        assert found is not None, "a state after a solved one is solved"
+        wins, scores = found
+        self.solved += 1
+        for seat in range(len(into.win)):
+            into.win[seat] += wins[seat] * samples
+            into.score[seat] += scores[seat] * samples
+        into.samples += samples
+
+    def moves(self, view: JSON, seat: Seat, key: int, candidates: Sequence[Any], players: int,
               samples: int, first: int = 0) -> list[Estimate]:
         """Each candidate's playouts after playing it, summed over samples
-        ``first..samples-1`` (``Estimate.mean`` gives the value)."""
+        ``first..samples-1`` (``Estimate.mean`` gives the value); ``key`` seeds the samples."""
         game = self.game
         draw = game.determinizer(view, seat)
         sums = [Estimate.empty(players) for _ in candidates]
-        for i in range(first, samples):
-            base = draw(stream(self.seed, "draw", ply, i))
+        base = draw(stream(self.seed, "draw", key, first)) if first < samples else None
+        if base is not None and self._solved(base):
+            # nothing hidden or left to chance: every draw is this one, and the value is exact
             for action, into in zip(candidates, sums, strict=True):
                 state = game.clone(base)
                 game.apply_legal(state, seat, action)
-                self._finish(state, stream(self.seed, "play", ply, i), into)
+                self._exactly(state, samples - first, into)
+            return sums
+        for i in range(first, samples):
+            base = draw(stream(self.seed, "draw", key, i))
+            for action, into in zip(candidates, sums, strict=True):
+                state = game.clone(base)
+                game.apply_legal(state, seat, action)
+                self._finish(state, stream(self.seed, "play", key, i), into)
         return sums
 
-    def position(self, view: JSON, seat: Seat | None, ply: int, players: int, samples: int,
-                 then: Callable[[Any], bool] | None = None) -> Estimate:
-        """The value of the position ``seat`` sees (no move chosen at the root). ``then``, when
-        given, is applied to each drawn state first and says whether the sample counts (a move
-        another seat made, which may not be possible in every draw of what it held)."""
+    def position(self, view: JSON, seat: Seat | None, key: int, players: int,
+                 samples: int) -> Estimate:
+        """The value of the position ``seat`` sees with the playout policy choosing the next
+        move too: the same drawn worlds and playout streams as the moves valued with ``key``."""
         game = self.game
         draw = game.determinizer(view, seat)
         into = Estimate.empty(players)
+        base = draw(stream(self.seed, "draw", key, 0)) if samples else None
+        if base is not None and self._solved(base):
+            self._exactly(base, samples, into)
+            return into.mean()
         for i in range(samples):
-            state = draw(stream(self.seed, "draw", ply, "pos", seat if seat is not None else -1, i))
-            if then is not None and not then(state):
-                continue
-            self._finish(state, stream(self.seed, "play", ply, "pos", i), into)
+            self._finish(draw(stream(self.seed, "draw", key, i)),
+                         stream(self.seed, "play", key, i), into)
         return into.mean()
 
     def fresh_setups(self, options: dict[str, Any], players: int, samples: int) -> Estimate:
@@ -131,7 +164,7 @@ class Evaluator:
             self._finish(state, stream(self.seed, "play", "setup", i), into)
         return into.mean()
 
-    def best_of(self, view: JSON, seat: Seat, ply: int, legal: Sequence[Any], played: int,
+    def best_of(self, view: JSON, seat: Seat, key: int, legal: Sequence[Any], played: int,
                 players: int, budget: int) -> tuple[list[int], list[Estimate]]:
         """Candidates (indices into ``legal``) and their values: every legal move is looked at
         with an eighth of the budget, the best ``KEEP`` and the played one get the whole
@@ -141,27 +174,27 @@ class Evaluator:
         everything = list(range(len(legal)))
         prior = self.profile.prior
         if prior is not None and len(legal) > 1:  # the moves the game's own search weighs
-            state = self.game.determinize(view, seat, stream(self.seed, "prior", ply))
+            state = self.game.determinize(view, seat, stream(self.seed, "prior", key))
             ranked = {a.index for a in prior(self.game, state, seat, list(legal),
-                                             stream(self.seed, "prior", ply))[: self.profile.width]}
+                                             stream(self.seed, "prior", key))[: self.profile.width]}
             everything = [k for k, a in enumerate(legal) if a.index in ranked or k == played]
             legal = [legal[k] for k in everything]
             played = everything.index(played)
-            kept, values = self._halving(view, seat, ply, legal, played, players, budget)
+            kept, values = self._halving(view, seat, key, legal, played, players, budget)
             return [everything[k] for k in kept], values
-        return self._halving(view, seat, ply, legal, played, players, budget)
+        return self._halving(view, seat, key, legal, played, players, budget)
 
-    def _halving(self, view: JSON, seat: Seat, ply: int, legal: Sequence[Any], played: int,
+    def _halving(self, view: JSON, seat: Seat, key: int, legal: Sequence[Any], played: int,
                  players: int, budget: int) -> tuple[list[int], list[Estimate]]:
         everything = list(range(len(legal)))
         first = max(2, budget // 8)
         if len(legal) <= KEEP or first >= budget:
-            sums = self.moves(view, seat, ply, legal, players, budget)
+            sums = self.moves(view, seat, key, legal, players, budget)
             return everything, [s.mean() for s in sums]
-        sums = self.moves(view, seat, ply, legal, players, first)
+        sums = self.moves(view, seat, key, legal, players, first)
         ranked = sorted(everything, key=lambda k: sums[k].mean().key(seat), reverse=True)
         kept = sorted(set(ranked[:KEEP]) | {played})
-        more = self.moves(view, seat, ply, [legal[k] for k in kept], players, budget, first)
+        more = self.moves(view, seat, key, [legal[k] for k in kept], players, budget, first)
         out = []
         for k, extra in zip(kept, more, strict=True):
             total = sums[k]

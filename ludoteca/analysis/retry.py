@@ -4,8 +4,8 @@ analysis valued the moves it looked at, so the two compare.
 
 A move among the analysis's ``candidates`` keeps its stored value. Any other legal move is
 valued here with the analysis's seed and budget and the same draws and playout streams
-(common random numbers: ``Evaluator.moves`` seeds each sample by the move number and the
-sample number, never by the candidate), which gives exactly the value the analysis would
+(common random numbers: ``Evaluator.moves`` seeds each sample by the decision's sample key and
+the sample number, never by the candidate), which gives exactly the value the analysis would
 have stored for it."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.analysis.estimates import Evaluator
+from ludoteca.analysis.analyse import Analyst
 from ludoteca.analysis.judgement import RETRY_PASSES
 from ludoteca.engine.game import JSON, Game, Seat
 from ludoteca.engine.match import Match
@@ -49,8 +49,9 @@ def value_of(record: JSON, ply: int, action: JSON, budget: int, seed: int) -> fl
     d = decision(found, ply)
     wanted = d.game.action_from_json(action).index
     move = next(a for a in d.legal if a.index == wanted)
-    evaluator = Evaluator(d.game, entry(found.game).search_profile(), seed)
-    sums = evaluator.moves(d.view, d.seat, ply, [move], found.players, budget)
+    analyst = Analyst(found, budget, seed)
+    sums = analyst.evaluator.moves(d.view, d.seat, analyst.keys[ply], [move], found.players,
+                                   budget)
     return round(100.0 * sums[0].mean().win[d.seat], 2)
 
 
@@ -64,7 +65,7 @@ def stored_value(move: JSON, action: JSON) -> float | None:
 
 def verdict(move: JSON, win: float, stored: bool) -> JSON:
     """A retry's answer: its value, the best found, what it lost, and whether it passes."""
-    best = float(move["before"]["win"][move["seat"]])
+    best = float(move["candidates"][0]["win"])
     loss = round(max(0.0, best - win), 2)
     return {"ply": move["ply"], "win": win, "best": best, "loss": loss,
             "passed": loss <= RETRY_PASSES, "stored": stored}

@@ -19,7 +19,7 @@ from ludoteca.tables import fold_long_words
 SHOWN = ("inaccuracy", "mistake", "blunder")
 NARROW: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False,
                           "collapse_padding": True}
-"""Columns two spaces apart under a ruled header: nine columns of figures and the seat's
+"""Columns two spaces apart under a ruled header: six columns of figures and the seat's
 name fit 80 columns."""
 JUDGEMENTS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
               "mistake": N_("mistake"), "blunder": N_("blunder")}
@@ -50,8 +50,8 @@ def summary_table(analysis: JSON, names: list[str], voice: Voice | None = None) 
                             game=analysis["game"], budget=analysis["budget"],
                             seed=analysis["seed"]), **NARROW)
     table.add_column(v.t("seat"), ratio=1)
-    for column in (v.t("accuracy"), v.t("inacc."), v.t("mist."), v.t("blund."), v.t("skill"),
-                   v.t("luck"), v.t("score"), v.t("rank")):
+    for column in (v.t("accuracy"), v.t("inacc."), v.t("mist."), v.t("blund."), v.t("score"),
+                   v.t("rank")):
         table.add_column(column, justify="right", no_wrap=True)
     for s in analysis["seats"]:
         counts = s["judgements"]
@@ -59,8 +59,23 @@ def summary_table(analysis: JSON, names: list[str], voice: Voice | None = None) 
         table.add_row(
             names[s["seat"]], decimal(v, accuracy), str(counts["inaccuracy"]),
             str(counts["mistake"]), str(counts["blunder"]),
-            decimal(v, f"{s['skill']['win']:+.1f}"), decimal(v, f"{s['luck']['win']:+.1f}"),
             str(s["result"]["score"]), str(s["result"]["rank"]),
+        )
+    return fold_long_words(table)
+
+
+def parts_table(analysis: JSON, names: list[str], voice: Voice | None = None) -> Table:
+    """Each seat's win chance in four parts that add up to its result (points, 0-100)."""
+    v = voice or Voice()
+    table = Table(title=v.t("Win chance in four parts (points)"), **NARROW)
+    table.add_column(v.t("seat"), ratio=1)
+    for column in (v.t("start"), v.t("luck"), v.t("skill"), v.t("others"), v.t("result")):
+        table.add_column(column, justify="right", no_wrap=True)
+    for s in analysis["seats"]:
+        table.add_row(
+            names[s["seat"]], decimal(v, f"{s['start']['win']:.1f}"),
+            *(decimal(v, f"{s[term]['win']:+.1f}") for term in ("luck", "skill", "others")),
+            decimal(v, f"{s['result']['win']:.1f}"),
         )
     return fold_long_words(table)
 

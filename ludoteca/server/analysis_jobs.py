@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
-from ludoteca.analysis.analyse import PART, Analyst
+from ludoteca.analysis.analyse import PART, VERSION, Analyst
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import Voice
 from ludoteca.engine.record import MatchRecord
@@ -113,7 +113,9 @@ class AnalysisJobs:
             row = await analyses.get(table_id)
             if row is None:  # the table was deleted meanwhile
                 return
-            parts = row.result or {"moves": [], "luck": []}
+            parts = row.result or {}
+            if parts.get("version") != VERSION:  # parts made by an older analysis: made again
+                parts = {}
             moves: list[JSON] = list(parts.get("moves", []))
             luck: list[JSON] = list(parts.get("luck", []))
             total, budget, seed = row.total, row.budget, row.seed
@@ -124,7 +126,8 @@ class AnalysisJobs:
                                                     budget, seed, owner)
                 moves += part["moves"]
                 luck += part["luck"]
-                await analyses.progress(table_id, len(moves), {"moves": moves, "luck": luck})
+                await analyses.progress(table_id, len(moves),
+                                        {"version": VERSION, "moves": moves, "luck": luck})
             result = await asyncio.to_thread(_report, record, budget, seed, moves, luck)
             await analyses.finish(table_id, result)
         except asyncio.CancelledError:

@@ -58,7 +58,7 @@ def test_a_player_retries_their_own_decision(people: Callable[..., Player]) -> N
     best = move["candidates"][0]
     answer = ana.ok(ana.http.post(f"/api/tables/{table}/analysis/retry",
                                   json={"at": at, "action": best["action"]}))
-    assert answer == {"ply": at, "win": best["win"], "best": move["before"]["win"][0],
+    assert answer == {"ply": at, "win": best["win"], "best": best["win"],
                       "loss": 0.0, "passed": True, "stored": True}
 
     # a move the analysis did not keep: valued in the bot processes, as the analysis would
@@ -68,7 +68,7 @@ def test_a_player_retries_their_own_decision(people: Callable[..., Player]) -> N
                                   json={"at": at, "action": other}))
     win = value_of(record.to_json(), at, other, BUDGET, 0)
     assert answer["stored"] is False and answer["win"] == win
-    loss = round(max(0.0, move["before"]["win"][0] - win), 2)
+    loss = round(max(0.0, best["win"] - win), 2)
     assert answer["loss"] == loss and answer["passed"] == (loss <= RETRY_PASSES)
 
 

@@ -35,9 +35,11 @@ const analysis = {
   ],
   seats: [
     { seat: 0, name: "Ana", moves: 2, accuracy: 71.25, judgements: { best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 1 },
-      skill: { win: -30, score: -3 }, luck: { win: 4.5, score: 1 }, result: { win: 0, score: 20, rank: 2 } },
+      start: { win: 50, score: 22 }, skill: { win: -30, score: -3 }, luck: { win: 4.5, score: 1 },
+      others: { win: -24.5, score: 0 }, result: { win: 0, score: 20, rank: 2 } },
     { seat: 1, name: "Bea", moves: 2, accuracy: null, judgements: { best: 0, good: 0, inaccuracy: 1, mistake: 1, blunder: 0 },
-      skill: { win: -18, score: -2 }, luck: { win: -4.5, score: -1 }, result: { win: 100, score: 30, rank: 1 } },
+      start: { win: 50, score: 22 }, skill: { win: 42.5, score: 9 }, luck: { win: -4.5, score: -1 },
+      others: { win: 12, score: 0 }, result: { win: 100, score: 30, rank: 1 } },
   ],
 };
 
@@ -76,14 +78,19 @@ test("the replay's position is drawn on the chart, and the moves chosen after a 
   assert.equal(advantageChart(analysis, { t, names }).querySelector(".chart-hint"), null);
 });
 
-test("the summary gives each seat's accuracy, judgements, luck and skill", () => {
+test("the summary gives each seat's accuracy, judgements, and start, luck, skill and the others' moves adding up to its result", () => {
   assert.deepEqual(summaryRows(analysis, { t, names }), [
-    ["Ana", "71.3", "0", "0", "1", "+4.5", "−30.0"],
-    ["Bea", "—", "1", "1", "0", "−4.5", "−18.0"],
+    ["Ana", "71.3", "0", "0", "1", "50.0", "+4.5", "−30.0", "−24.5", "0.0"],
+    ["Bea", "—", "1", "1", "0", "50.0", "−4.5", "+42.5", "+12.0", "100.0"],
   ]);
-  assert.deepEqual(summaryRows(analysis, { t: tes, names, lang: "es" })[0], ["Ana", "71,3", "0", "0", "1", "+4,5", "−30,0"]);
+  assert.deepEqual(summaryRows(analysis, { t: tes, names, lang: "es" })[0],
+    ["Ana", "71,3", "0", "0", "1", "50,0", "+4,5", "−30,0", "−24,5", "0,0"]);
   const table = summaryTable(analysis, { t: tes, names });
-  assert.match(table.textContent, /Precisión.*Errores graves/);
+  assert.match(table.textContent, /Precisión.*Errores graves.*Inicio.*Suerte.*Habilidad.*Jugadas de los demás.*Resultado/);
+  // an analysis kept from before version 2 (no start, no others' moves) still reads
+  const kept = { ...analysis, seats: analysis.seats.map(({ start, others, ...s }) => s) };
+  assert.deepEqual(summaryRows(kept, { t, names })[0],
+    ["Ana", "71.3", "0", "0", "1", "—", "+4.5", "−30.0", "—", "0.0"]);
 });
 
 test("moves in words: played and best, what was lost, the judgement; in Spanish too", async () => {

@@ -28,6 +28,7 @@ from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.actions import CLAIMS, PLACES
 from ludoteca.games.kingdomino.components import DOMINOES
+from ludoteca.games.kingdomino.endgame import exact
 from ludoteca.games.kingdomino.grid import (
     DELTA,
     OCC,
@@ -159,5 +160,5 @@ def kingdomino_playout(game: Game[Any, Any], state: KingdominoState, rng: Rng) -
 
 
 PROFILE = SearchProfile(
-    mode="flat", playout=kingdomino_playout, score_weight=0.4, score_scale=100.0
+    mode="flat", playout=kingdomino_playout, score_weight=0.4, score_scale=100.0, exact=exact
 )

@@ -1,5 +1,6 @@
-// The analysis's per-seat summary (accuracy, inaccuracies, mistakes, blunders, luck, skill) and
-// the chart's text alternative: the judged moves as a list of buttons that jump to them.
+// The analysis's per-seat summary (accuracy, inaccuracies, mistakes, blunders, then where the
+// seat started, luck, its own moves (skill) and the other seats' moves, which add up to its
+// result) and the chart's text alternative: the judged moves as a list of buttons.
 import { h } from "../dom.js";
 import { decimal } from "../i18n.js";
 import { MARKS, marked } from "./chart.js";
@@ -11,12 +12,16 @@ export function summaryRows(analysis, { t, names, lang }) {
     names[s.seat] ?? s.name ?? String(s.seat + 1),
     s.accuracy === null ? "—" : decimal(s.accuracy, 1, lang),
     String(s.judgements.inaccuracy), String(s.judgements.mistake), String(s.judgements.blunder),
-    points(s.luck.win, lang), points(s.skill.win, lang),
+    // an analysis kept from before version 2 has no start and no others' moves: a dash
+    s.start ? decimal(s.start.win, 1, lang) : "—", points(s.luck.win, lang),
+    points(s.skill.win, lang), s.others ? points(s.others.win, lang) : "—",
+    decimal(s.result.win, 1, lang),
   ]);
 }
 
 export function summaryTable(analysis, { t, names }) {
-  const heads = ["player", "accuracy", "inaccuracies", "mistakes", "blunders", "luck", "skill"]
+  const heads = ["player", "accuracy", "inaccuracies", "mistakes", "blunders", "start", "luck",
+    "skill", "others", "result"]
     .map((k) => h("th", { scope: "col" }, t(`analysis.col.${k}`)));
   return h("table", { class: "analysis-summary", "data-testid": "analysis-summary" },
     h("caption", {}, t("analysis.summary_caption")),
