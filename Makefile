@@ -50,7 +50,7 @@ run:
 lint: install-test
 	$(BIN)/ruff check ludoteca tests benchmarks examples tools
 	$(BIN)/mypy --strict ludoteca/engine ludoteca/games ludoteca/bots ludoteca/tournament \
-		ludoteca/server ludoteca/rl ludoteca/ladder tools
+		ludoteca/server ludoteca/rl ludoteca/ladder ludoteca/cli tools
 	$(BIN)/python -m tools.import_cycles
 	$(BIN)/python -m tools.js_import_cycles
 
@@ -89,7 +89,7 @@ snapshots: install-test
 messages: install-test
 	mkdir -p build
 	$(BIN)/pybabel extract -k t -k nt:1,2 -k N_ --no-location --omit-header -o build/engine.pot \
-		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli.py \
+		ludoteca/engine ludoteca/terminal/session.py ludoteca/cli \
 		ludoteca/analysis/terminal.py ludoteca/analysis/chart.py ludoteca/tournament
 	$(BIN)/pybabel update -i build/engine.pot -o ludoteca/locale/es.po -l es --no-fuzzy-matching \
 		--ignore-pot-creation-date

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2] / "ludoteca"
 KEYWORDS = {"t": None, "nt": (1, 2), "N_": None}
 METHOD_MAP = [("**.py", "python")]
 
-ENGINE_SOURCES = [ROOT / "engine", ROOT / "terminal" / "session.py", ROOT / "cli.py",
+ENGINE_SOURCES = [ROOT / "engine", ROOT / "terminal" / "session.py", ROOT / "cli",
                   ROOT / "analysis" / "terminal.py", ROOT / "analysis" / "chart.py",
                   ROOT / "tournament"]
 GAME_LOCALES = sorted(p.parent for p in ROOT.glob("games/*/locale/es.po"))
