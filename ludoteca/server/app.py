@@ -74,6 +74,9 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
     (``settings.gc_period``), as ``serve`` does; off in tests that run the app in-process, so
     the test process keeps its own collector."""
     settings = settings or Settings()
+    rules = PoolRules(settings.seasons, settings.ladder_dir)
+    """Made with the app, not at start-up: ``/api/games`` says from them which bots a rated
+    table takes, and lists the games without a lifespan (no database needed)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -81,7 +84,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         if (affected := python_check.warning()) is not None:
             log.warning(affected)
         await asyncio.to_thread(migrate.upgrade, settings.database_url)
-        store = Store(settings.database_url, PoolRules(settings.seasons, settings.ladder_dir))
+        store = Store(settings.database_url, rules)
         bots = make_bots(settings)
         hub = Hub(settings, store, bots)
         hub.metrics.watch_bots(bots.answered)
@@ -128,6 +131,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         docs_url=None,  # served from the package instead (api_docs.py)
         redoc_url=None,
     )
+    app.state.pool_rules = rules
     for router in ROUTERS:
         app.include_router(router)
     _error_handlers(app)

@@ -54,10 +54,10 @@ class NewTable(Body):
 # ---- games -----------------------------------------------------------------------------------
 @router.get("/games", summary="Every registered game: its option schema and labels, bot levels, "
             "and its web renderer's URL", response_model=list[JSON])
-async def games(request: Request, hub: HubDep) -> Response:
+async def games(request: Request) -> Response:
     """The same for everyone and every request, so made once and sent compressed when the
     browser takes gzip: 12 KB of JSON, the biggest answer a page waits for, is 2 KB so."""
-    plain, packed = games_body(tuple(game_names()), hub.store.pools.rules)
+    plain, packed = games_body(tuple(game_names()), request.app.state.pool_rules)
     vary = {"vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "").lower():
         return Response(packed, media_type="application/json",
