@@ -69,7 +69,9 @@ def your_table(player: Player, tournament: str, round: int, timeout: float = 60)
         found = player.ok(player.http.get(f"/api/tournaments/{tournament}"))
         if found["round"] == round and found["your_table"] is not None:
             return str(found["your_table"])
-        assert found["status"] == "running" and time.monotonic() < end, found["status"]
+        # registering until the director (woken by the last entry, or its tick) starts it
+        assert found["status"] in ("registering", "running"), found["status"]
+        assert time.monotonic() < end, f"no table of round {round} in {timeout} s"
         time.sleep(0.1)
 
 
