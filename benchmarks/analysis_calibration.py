@@ -119,13 +119,7 @@ def tail_check(record: MatchRecord, moves: list[JSON]) -> tuple[int, int, float]
     for m in moves:
         state = match.state
         if endgame.solvable(state) and not m["forced"]:
-            shares: dict[str, float] = {}
-            for action in game.legal_actions(state, m["seat"]):
-                child = game.clone(state)
-                game.apply_legal(child, m["seat"], action)
-                found = endgame.exact(game, child)
-                assert found is not None
-                shares[json.dumps(action.to_json(), sort_keys=True)] = found[0][m["seat"]]
+            shares = endgame.exact_shares(game, state, m["seat"])
             if len(set(shares.values())) > 1:
                 best = max(shares.values())
                 matters += 1

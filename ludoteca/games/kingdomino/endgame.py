@@ -17,6 +17,7 @@ Two observations keep it to milliseconds or a few seconds:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ludoteca.engine.game import Game
@@ -194,3 +195,17 @@ def exact(game: Game[Any, Any], state: KingdominoState) -> tuple[list[float], li
         _solver = Endgame(game, state.deck)
     share, mine, theirs = _solver.value(state)
     return [share, 1.0 - share], [float(mine), float(theirs)]
+
+
+def exact_shares(game: Game[Any, Any], state: KingdominoState, seat: int) -> dict[str, float]:
+    """Each legal action of ``seat`` (keyed by its sorted JSON) and the share of the win it
+    keeps for the seat with best play after it: what checks of the analysis's best move in the
+    solvable tail compare with (``tests/analysis``, ``benchmarks/analysis_calibration.py``)."""
+    shares: dict[str, float] = {}
+    for action in game.legal_actions(state, seat):
+        child = game.clone(state)
+        game.apply_legal(child, seat, action)
+        found = exact(game, child)
+        assert found is not None, "a solvable position's children are solvable"
+        shares[json.dumps(action.to_json(), sort_keys=True)] = found[0][seat]
+    return shares
