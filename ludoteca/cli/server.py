@@ -104,12 +104,16 @@ def worker(
     asyncio.run(run())
 
 
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(envvar="LUDOTECA_DATABASE_URL",
+                 help="SQLAlchemy URL; default: the SQLite file `serve` uses."),
+]
+"""The database the operator commands work on (``serve`` says more in its own help)."""
+
+
 def migrate(
-    database_url: Annotated[
-        str | None,
-        typer.Option(envvar="LUDOTECA_DATABASE_URL",
-                     help="SQLAlchemy URL; default: the SQLite file `serve` uses."),
-    ] = None,
+    database_url: DatabaseUrl = None,
 ) -> None:
     """Bring the arena's database to the newest schema, then exit (`serve` does it too)."""
     from ludoteca.server.preflight import check_database, migrate_database
@@ -129,11 +133,7 @@ def recompute_ratings(
         typer.Option(help="One pool (all, bots, season:2026Q4); default: every pool of the "
                      "game."),
     ] = None,
-    database_url: Annotated[
-        str | None,
-        typer.Option(envvar="LUDOTECA_DATABASE_URL",
-                     help="SQLAlchemy URL; default: the SQLite file `serve` uses."),
-    ] = None,
+    database_url: DatabaseUrl = None,
 ) -> None:
     """Rebuild rating pools from the finished matches' results (docs/ratings.md)."""
     import asyncio
