@@ -9,6 +9,8 @@ import { mount as mountLeaderboard } from "/static/leaderboard.js";
 import { mountLobby, mountSignIn } from "/static/lobby.js";
 import { mount as mountPlayer } from "/static/player.js";
 
+import { by, fakeFetch, main, submit, until } from "./page_harness.mjs";
+
 globalThis.FormData = window.FormData; // the pages read their forms with the DOM's FormData, not Node's
 
 const GAME = { name: "toy", title: "Toy", min_players: 2, max_players: 3, bots: ["random"], labels: {},
@@ -28,27 +30,6 @@ function fakeShell(me) {
   };
 }
 
-/** fetch answering from `routes` ("METHOD path" -> body), recording each request. */
-function fakeFetch(routes) {
-  const requests = [];
-  globalThis.fetch = async (path, init) => {
-    const key = `${init.method} ${path}`;
-    requests.push({ key, body: init.body ? JSON.parse(init.body) : undefined });
-    const found = key in routes;
-    return { ok: found, status: found ? 200 : 404, json: async () => (found ? routes[key] : { code: "not_found", message: key }) };
-  };
-  return requests;
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-const until = async (check) => { for (let i = 0; i < 50 && !check(); i += 1) await settle(); assert.ok(check()); };
-const main = () => {
-  document.body.replaceChildren();
-  document.body.append(Object.assign(document.createElement("div"), { id: "toasts" }));
-  return document.body.appendChild(document.createElement("main"));
-};
-const by = (root, id) => root.querySelector(`[data-testid="${id}"]`);
-const submit = (form) => form.dispatchEvent(new window.Event("submit", { bubbles: true, cancelable: true }));
 
 const TABLE = { id: "T1", title: "Toy", status: "open", mode: "live", bank_seconds: 600, increment_seconds: 10,
   seats: [{ name: "Ana", user: "ana" }, { name: null, user: null }], created_at: "2025-01-01" };

@@ -10,6 +10,8 @@ import test from "node:test";
 import { crosstable, entrantName, mount as mountTournament, namesOf } from "/static/tournament.js";
 import { listOf, mount as mountTournaments } from "/static/tournaments.js";
 
+import { by, fakeFetch, main, settle, submit, until } from "./page_harness.mjs";
+
 const GAME = { name: "toy", title: "Toy", min_players: 2, max_players: 3, bots: ["random", "greedy"], labels: {},
   options: [{ name: "fast", type: "bool", default: false, choices: [], players: [], description: "Shorter." }] };
 
@@ -24,28 +26,6 @@ function fakeShell(me) {
 }
 const emit = (shell, event) => { for (const fn of shell.listeners) fn(event); };
 
-/** fetch answering from `routes` ("METHOD path" -> body or a function of the request count). */
-function fakeFetch(routes) {
-  const requests = [];
-  globalThis.fetch = async (path, init) => {
-    const key = `${init.method} ${path}`;
-    requests.push({ key, body: init.body ? JSON.parse(init.body) : undefined });
-    const found = key in routes;
-    const answer = typeof routes[key] === "function" ? routes[key]() : routes[key];
-    return { ok: found, status: found ? 200 : 404, json: async () => (found ? answer : { code: "not_found", message: key }) };
-  };
-  return requests;
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-const until = async (check) => { for (let i = 0; i < 50 && !check(); i += 1) await settle(); assert.ok(check()); };
-const main = () => {
-  document.body.replaceChildren();
-  document.body.append(Object.assign(document.createElement("div"), { id: "toasts" }));
-  return document.body.appendChild(document.createElement("main"));
-};
-const by = (root, id) => root.querySelector(`[data-testid="${id}"]`);
-const submit = (form) => form.dispatchEvent(new window.Event("submit", { bubbles: true, cancelable: true }));
 
 const SUMMARY = { id: "TA", name: "Friday", game: "toy", players: 2, options: {}, format: { kind: "swiss", rounds: 1 },
   rated: false, mode: "live", bank_seconds: 300, increment_seconds: 5, turn_hours: 0, starts_at: null,
