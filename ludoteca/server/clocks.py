@@ -10,17 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
-from ludoteca.server.db import Seat, Table
+from ludoteca.server.table.state import SeatState, TableState
 
 
-def runs(seat: Seat) -> bool:
+class Holder(Protocol):
+    """Who holds a seat: a seat's state, or its stored row (``waiting.py``)."""
+
+    @property
+    def bot(self) -> str | None: ...
+
+    @property
+    def zombie(self) -> bool: ...
+
+
+def runs(seat: Holder) -> bool:
     """People's clocks run; bots and seats a bot took over have none."""
     return seat.bot is None and not seat.zombie
 
 
-def start(table: Table, seat: Seat, now: datetime) -> None:
+def start(table: TableState, seat: SeatState, now: datetime) -> None:
     if not runs(seat):
         seat.deadline = None
         return
@@ -30,7 +40,7 @@ def start(table: Table, seat: Seat, now: datetime) -> None:
         seat.deadline = now + timedelta(hours=table.turn_hours)
 
 
-def stop(table: Table, seat: Seat, now: datetime, answered: bool) -> None:
+def stop(table: TableState, seat: SeatState, now: datetime, answered: bool) -> None:
     """Stop a running clock; a live seat that answered gets its increment."""
     if seat.deadline is not None and table.mode == "live":
         left = max(0.0, (seat.deadline - now).total_seconds())
@@ -39,17 +49,17 @@ def stop(table: Table, seat: Seat, now: datetime, answered: bool) -> None:
 
 
 def after_action(
-    table: Table,
-    seats: list[Seat],
+    table: TableState,
+    seats: list[SeatState],
     actor: int | None,
     before: Iterable[int],
     after: Iterable[int],
     now: datetime,
-) -> list[Seat]:
+) -> list[SeatState]:
     """Move the clocks past one log entry; the seats whose clocks changed. A seat that stays
     to act while another acts (a simultaneous step) keeps its running clock."""
     before_set, after_set = set(before), set(after)
-    changed: list[Seat] = []
+    changed: list[SeatState] = []
     for seat in seats:
         s = seat.seat
         continuing = s in before_set and s in after_set and s != actor
@@ -66,14 +76,14 @@ def after_action(
 
 
 def after_undo(
-    table: Table,
-    seats: list[Seat],
+    table: TableState,
+    seats: list[SeatState],
     undoer: int,
     acting: Iterable[int],
     restored: Iterable[int],
     acted_at: datetime,
     now: datetime,
-) -> list[Seat]:
+) -> list[SeatState]:
     """Move the clocks back past an undone action (issue 23): ``acting`` are the seats to act
     before the undo, ``restored`` after it, ``acted_at`` when the undone action was made. The
     seats whose clocks changed.
@@ -86,7 +96,7 @@ def after_undo(
     Turn-based decisions have no bank: the undoer starts a new decision (bounded by the
     takeback limit, ``engine.match.TAKEBACKS_PER_TURN``)."""
     before_set, after_set = set(acting), set(restored)
-    changed: list[Seat] = []
+    changed: list[SeatState] = []
     for seat in seats:
         s = seat.seat
         was = (seat.deadline, seat.bank_seconds)
@@ -108,7 +118,7 @@ def after_undo(
     return changed
 
 
-def expired(seats: Iterable[Seat], to_act: Iterable[int], now: datetime) -> list[Seat]:
+def expired(seats: Iterable[SeatState], to_act: Iterable[int], now: datetime) -> list[SeatState]:
     acting = set(to_act)
     return [
         s for s in seats
@@ -116,12 +126,12 @@ def expired(seats: Iterable[Seat], to_act: Iterable[int], now: datetime) -> list
     ]
 
 
-def next_deadline(seats: Iterable[Seat]) -> datetime | None:
+def next_deadline(seats: Iterable[SeatState]) -> datetime | None:
     times = [s.deadline for s in seats if runs(s) and s.deadline is not None]
     return min(times) if times else None
 
 
-def show(table: Table, seats: Iterable[Seat], now: datetime) -> list[dict[str, Any]]:
+def show(table: TableState, seats: Iterable[SeatState], now: datetime) -> list[dict[str, Any]]:
     """What clients are told: per seat, seconds left now and whether the clock runs."""
     out = []
     for seat in seats:

@@ -8,7 +8,6 @@ restarted server resumes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,9 +30,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
+from ludoteca.server.table.state import LogEntry as LogEntry
+from ludoteca.server.table.state import utcnow as utcnow
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -155,19 +153,6 @@ class Move(Base):
     such as ``{"type": "takeover"}``: a bot took the seat over; older logs wrote ``zombie``)."""
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """A ``moves`` row about to be written: a plain record, since the ORM's instrumented
-    constructor cost more than the rest of building an action's write."""
-
-    table_id: str
-    seq: int
-    seat: int
-    kind: str
-    action: dict[str, Any] | None
-    at: datetime
 
 
 class Lease(Base):

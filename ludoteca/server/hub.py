@@ -36,10 +36,12 @@ from ludoteca.server.rematch import make_rematch
 from ludoteca.server.results import rating_change
 from ludoteca.server.settings import Settings
 from ludoteca.server.socket_limits import SocketCounts
+from ludoteca.server.state_rows import table_rows
 from ludoteca.server.store import Store
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.commands import Record, UserChanged
-from ludoteca.server.table.snapshot import TableSnapshot, table_rows
+from ludoteca.server.table.snapshot import TableSnapshot
+from ludoteca.server.table.state import Person
 from ludoteca.server.tournament_store import TournamentStore
 from ludoteca.server.webhook_targets import WebhookTargets
 
@@ -173,7 +175,7 @@ class Hub:
     async def may_rematch(self, snapshot: TableSnapshot) -> None:
         await self.account_limits.check_table(snapshot.host_id, [s.bot for s in snapshot.seats])
 
-    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, User]) -> str:
+    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, Person]) -> str:
         return await make_rematch(self.tables, self.streams, snapshot, users)
 
     def rematch_offered(self, snapshot: TableSnapshot, seat: int) -> None:

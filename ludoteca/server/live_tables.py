@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.services import TableServices
+from ludoteca.server.state_rows import chat_line, people, seat_states, table_state
 from ludoteca.server.table.commands import CatchUp, Deal
-from ludoteca.server.table.core import chat_line
 from ludoteca.server.table.ref import TableRef, table_ref
+from ludoteca.server.table.state import Person
 
 LIVE = ("open", "playing")
 
@@ -59,11 +61,11 @@ class LiveTables:
         if found is not None:
             return found
         store = self.services.store
-        loaded = await store.snapshot(table_id)  # rows and log as of one moment
+        loaded = await store.read_table(table_id)  # the table and its log as of one moment
         if loaded is None:
             return None
         table, seats, moves = loaded
-        users = await store.users(
+        users = await store.people(
             [s.user_id for s in seats if s.user_id is not None] + [table.host_id])
         chat = []
         for line in await store.chat(table_id):
@@ -85,8 +87,9 @@ class LiveTables:
             await self.ref(table_id)
         return len(ids)
 
-    async def open(self, host: User, table: Table, seats: list[Seat],
-                   users: dict[int, User], table_id: str | None = None) -> TableRef:
+    async def open(self, host: User | Person, table: Table, seats: list[Seat],
+                   users: Mapping[int, User | Person],
+                   table_id: str | None = None) -> TableRef:
         """Store a new table with its seats, run its actor and deal if every seat is taken.
         ``table_id``: the id it must have (a tournament's board); if a table has it already,
         that one is loaded instead, so asking twice opens it once (and dealt, if the process
@@ -105,7 +108,7 @@ class LiveTables:
         for seat in seats:
             seat.table_id = table.id
         await self.services.store.add_table(table, seats)
-        ref = table_ref(self.services, table, seats, users)
+        ref = table_ref(self.services, table_state(table), seat_states(seats), people(users))
         ref.owned = await self.services.claim(table.id)
         self.refs[table.id] = ref
         ref.start()

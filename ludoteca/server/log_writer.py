@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from ludoteca.server.db import LogEntry, Move, Result, ResultSeat, Seat, Table, utcnow
 from ludoteca.server.result_rows import finished, result_row, result_seat_rows
 from ludoteca.server.rows import UPDATE_SEAT, UPDATE_TABLE, by_key, row_of
+from ludoteca.server.table.state import SeatState, TableState
 
 Row = dict[str, Any]
 Batch = tuple[list[Row], list[Row], list[Row]]
@@ -61,8 +62,8 @@ class LogWriter:
     async def append(
         self,
         move: Move | LogEntry,
-        seats: Sequence[Seat] = (),
-        table: Table | None = None,
+        seats: Sequence[Seat | SeatState] = (),
+        table: Table | TableState | None = None,
     ) -> None:
         """Append one log entry, with the seat clocks and table row it changes, in one
         transaction; return once it is committed. ``Conflict`` if the place
@@ -74,8 +75,8 @@ class LogWriter:
         pending = _Pending(
             {"table_id": move.table_id, "seq": move.seq, "seat": move.seat, "kind": move.kind,
              "action": move.action, "at": move.at or utcnow()},
-            [row_of(seat) for seat in seats],
-            None if table is None else row_of(table),
+            [row_of(Seat, seat) for seat in seats],
+            None if table is None else row_of(Table, table),
             asyncio.get_running_loop().create_future(),
         )
         self._pending.append(pending)

@@ -4,16 +4,17 @@ and seats, people and bots, dealt anew and started; every player hears of it."""
 
 from __future__ import annotations
 
-from ludoteca.server.db import Seat, Table, User
+from ludoteca.server.db import Seat, Table
 from ludoteca.server.live_tables import LiveTables
 from ludoteca.server.protocol import RematchEvent
 from ludoteca.server.streams import Streams
 from ludoteca.server.table.commands import Drop
 from ludoteca.server.table.snapshot import TableSnapshot
+from ludoteca.server.table.state import Person
 
 
 async def make_rematch(tables: LiveTables, streams: Streams, old: TableSnapshot,
-                       users: dict[int, User]) -> str:
+                       users: dict[int, Person]) -> str:
     """The new table's id (``users``: the people the finished table knows, by id). Of two
     processes making it at once, the store names one; the other drops its own unplayed and
     answers with that one."""

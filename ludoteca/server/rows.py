@@ -32,9 +32,10 @@ def lock_table(conn: Any, table_id: str) -> str | None:
     return None if found is None else str(found)
 
 
-def row_of(obj: Seat | Table) -> dict[str, Any]:
-    """A seat's or table's row, column by column, as it is now."""
-    return {c.key: getattr(obj, c.key) for c in obj.__table__.columns}
+def row_of(model: type[Seat] | type[Table], obj: object) -> dict[str, Any]:
+    """A seat's or table's row, column by column, as it is now (``obj``: a row, or a table's
+    plain state, ``table/state.py``, whose fields are the columns)."""
+    return {c.key: getattr(obj, c.key) for c in model.__table__.columns}
 
 
 def by_key(model: type[Seat] | type[Table], row: dict[str, Any]) -> dict[str, Any]:
@@ -44,9 +45,9 @@ def by_key(model: type[Seat] | type[Table], row: dict[str, Any]) -> dict[str, An
         for c in model.__table__.columns}
 
 
-def seat_rows(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [by_key(Seat, row_of(s)) for s in seats]
+def seat_rows(seats: Sequence[object]) -> list[dict[str, Any]]:
+    return [by_key(Seat, row_of(Seat, s)) for s in seats]
 
 
-def table_row(table: Table) -> dict[str, Any]:
-    return by_key(Table, row_of(table))
+def table_row(table: object) -> dict[str, Any]:
+    return by_key(Table, row_of(Table, table))

@@ -10,12 +10,12 @@ from typing import Protocol
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.bot_pool import BotWorkers
-from ludoteca.server.db import User
 from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
 from ludoteca.server.table.snapshot import TableSnapshot
+from ludoteca.server.table.state import Person
 
 
 class TableServices(Protocol):
@@ -53,7 +53,7 @@ class TableServices(Protocol):
     async def may_rematch(self, snapshot: TableSnapshot) -> None:
         """Refuse a rematch offer its host's quota has no room for (``account_limits``)."""
 
-    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, User]) -> str:
+    async def make_rematch(self, snapshot: TableSnapshot, users: dict[int, Person]) -> str:
         """Every person accepted the rematch: make the new table, return its id."""
 
     def rematch_offered(self, snapshot: TableSnapshot, seat: int) -> None:

@@ -20,7 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from ludoteca.server.analysis_store import AnalysisStore
 from ludoteca.server.db import (
     Chat,
-    LogEntry,
     Move,
     PoolRating,
     Seat,
@@ -46,12 +45,34 @@ from ludoteca.server.rows import (
     table_row,
 )
 from ludoteca.server.sqlite_log import SQLiteLog
+from ludoteca.server.state_rows import (
+    chat_row,
+    log_entry,
+    people,
+    person,
+    seat_states,
+    table_state,
+)
+from ludoteca.server.table.effects import SeatChange
+from ludoteca.server.table.state import (
+    ChatLine,
+    LogEntry,
+    Person,
+    SeatState,
+    TableState,
+    stamp,
+)
 
 T = TypeVar("T")
+TableRead = tuple[TableState, list[SeatState], list[LogEntry]]
 log = logging.getLogger(__name__)
 SEEN_EVERY = timedelta(hours=1)
 
 __all__ = ["Conflict", "Store", "stamp"]
+
+
+class _SeatLost(Exception):
+    """A seat was not held as the write expected: the whole change is rolled back."""
 
 
 class Store(HistoryQueries):
@@ -328,8 +349,9 @@ class Store(HistoryQueries):
                 out[seat.table_id].append(seat)
         return out
 
-    async def save_table(self, table: Table, seats: Sequence[Seat] = ()) -> None:
-        """Write a table's row and the given seat rows as they are in memory."""
+    async def save_table(self, table: Table | TableState,
+                         seats: Sequence[Seat | SeatState] = ()) -> None:
+        """Write a table's row and the given seats as they are in memory."""
         row, rows = table_row(table), seat_rows(seats)
 
         def save(db: orm.Session) -> None:
@@ -367,55 +389,53 @@ class Store(HistoryQueries):
                 .order_by(Move.seq))
             return table, list(seats.scalars()), list(moves.scalars())
 
+    async def read_table(self, table_id: str, after: int = 0) -> TableRead | None:
+        """``snapshot`` as a table's plain state: what a table's actor loads and re-reads."""
+        found = await self.snapshot(table_id, after)
+        if found is None:
+            return None
+        table, seats, moves = found
+        return table_state(table), seat_states(seats), [log_entry(m) for m in moves]
+
+    async def person(self, user_id: int) -> Person | None:
+        user = await self.user(user_id)
+        return None if user is None else person(user)
+
+    async def people(self, ids: Sequence[int]) -> dict[int, Person]:
+        return people(await self.users(ids))
+
     # ---- seats and status, written only if nobody changed them first -------------------
     # Several processes may hold the same table (issue 16): these conditional writes let the
     # database decide who was first, as ``(table_id, seq)`` does for the log.
     # Each of these first locks the table's row (PostgreSQL; SQLite has one writer anyway),
     # so seat changes and the start of the match happen one after another, each seeing the
     # last.
-    async def claim_seat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
-        """Seat a person or a bot in a free seat of an open table; False if it was taken."""
-        def take(db: orm.Session) -> bool:
+    async def change_seats(self, table_id: str, changes: Sequence[SeatChange]) -> bool:
+        """Seat or unseat people and bots at an open table, each seat only if it is still
+        held as ``was`` says ("take seat 2 if it is still empty"): all of them, or none and
+        False (the table had started, or another process changed a seat first)."""
+        def change(db: orm.Session) -> bool:
             conn = db.connection()
-            if lock_table(conn, seat.table_id) != "open":
+            if lock_table(conn, table_id) != "open":
                 return False
-            done = conn.execute(update(Seat).where(
-                Seat.table_id == seat.table_id, Seat.seat == seat.seat,
-                Seat.user_id.is_(None), Seat.bot.is_(None),
-            ).values(user_id=user_id, bot=bot))
-            return bool(done.rowcount == 1)
+            for one in changes:
+                (user, bot), (new_user, new_bot) = one.was, one.now
+                held = (Seat.user_id == user if user is not None else Seat.user_id.is_(None),
+                        Seat.bot == bot if bot is not None else Seat.bot.is_(None))
+                done = conn.execute(update(Seat).where(
+                    Seat.table_id == table_id, Seat.seat == one.seat, *held,
+                ).values(user_id=new_user, bot=new_bot))
+                if done.rowcount != 1:
+                    raise _SeatLost  # undoes the seats changed before it
+            return True
 
-        return await self.write(take)
+        try:
+            return await self.write(change)
+        except _SeatLost:
+            return False
 
-    async def free_seat(self, seat: Seat, user_id: int) -> bool:
-        """The person leaves their seat at an open table; False if they were not there."""
-        def leave(db: orm.Session) -> bool:
-            conn = db.connection()
-            if lock_table(conn, seat.table_id) != "open":
-                return False
-            done = conn.execute(update(Seat).where(
-                Seat.table_id == seat.table_id, Seat.seat == seat.seat, Seat.user_id == user_id,
-            ).values(user_id=None))
-            return bool(done.rowcount == 1)
-
-        return await self.write(leave)
-
-    async def unseat(self, seat: Seat, user_id: int | None, bot: str | None) -> bool:
-        """The host frees a seat of an open table that still holds this person or bot."""
-        def free(db: orm.Session) -> bool:
-            conn = db.connection()
-            if lock_table(conn, seat.table_id) != "open":
-                return False
-            held = (Seat.user_id == user_id if user_id is not None else Seat.user_id.is_(None),
-                    Seat.bot == bot if bot is not None else Seat.bot.is_(None))
-            done = conn.execute(update(Seat).where(
-                Seat.table_id == seat.table_id, Seat.seat == seat.seat, *held,
-            ).values(user_id=None, bot=None))
-            return bool(done.rowcount == 1)
-
-        return await self.write(free)
-
-    async def move_on(self, table: Table, seats: Sequence[Seat], was: str) -> bool:
+    async def move_on(self, table: Table | TableState, seats: Sequence[Seat | SeatState],
+                      was: str) -> bool:
         """Write the table row and the seats' clocks if its status is still ``was`` and its
         seats are held as ``seats`` say: the start of a match, or an abandoned open table,
         happens once, and only with the players it was decided with."""
@@ -459,17 +479,16 @@ class Store(HistoryQueries):
     async def append(
         self,
         move: Move | LogEntry,
-        seats: Sequence[Seat] = (),
-        table: Table | None = None,
+        seats: Sequence[Seat | SeatState] = (),
+        table: Table | TableState | None = None,
     ) -> None:
         """Append one log entry with the rows it changes, once committed (``log_writer``)."""
         await self.log_writer.append(move, seats, table)
 
     # ---- chat ------------------------------------------------------------------------------
-    async def add_chat(self, table_id: str, user_id: int, text: str) -> Chat:
-        line = Chat(table_id=table_id, user_id=user_id, text=text)
-        await self.write(lambda db: db.add(line))
-        return line
+    async def add_chat(self, table_id: str, line: ChatLine) -> None:
+        row = chat_row(line, table_id)
+        await self.write(lambda db: db.add(row))
 
     async def chat(self, table_id: str, limit: int = 50) -> list[Chat]:
         async with self.sessions() as db:
@@ -478,7 +497,3 @@ class Store(HistoryQueries):
                 .limit(limit)
             )
             return list(reversed(list(found.scalars())))
-
-
-def stamp(when: datetime | None) -> str | None:
-    return when.isoformat(timespec="seconds") if when is not None else None

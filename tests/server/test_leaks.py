@@ -26,8 +26,8 @@ import pytest
 from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
 from ludoteca.games import game_names, get_game
-from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.state import Person, SeatState, TableState
 from ludoteca.server.table.view import TableViews
 
 MORE = {"kami": [(4, 1), (4, 2)], "buttons": [(2, 3), (3, 4)]}
@@ -42,16 +42,14 @@ NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 
 
 def core_for(game: str, players: int, seed: int) -> TableCore:
-    table = Table(
-        id="leaktest", game=game, players=players, options={}, seed=seed, mode="live",
-        bank_seconds=600.0, increment_seconds=5.0, turn_hours=0.0, rated=False, private=False,
-        invite="secret", status="playing", host_id=1, zombie=False, result=None,
+    table = TableState(
+        "leaktest", game, players, seed=seed, mode="live", bank_seconds=600.0,
+        increment_seconds=5.0, invite="secret", status="playing", host_id=1,
         created_at=datetime(2026, 1, 1, tzinfo=UTC),
     )
-    seats = [Seat(table_id="leaktest", seat=s, user_id=s + 1, bot=None, zombie=False,
-                  bank_seconds=600.0, deadline=None) for s in range(players)]
-    users = {s + 1: User(id=s + 1, name=f"p{s}", display_name=f"Player {s}", language="en")
-             for s in range(players)}
+    seats = [SeatState("leaktest", s, user_id=s + 1, bank_seconds=600.0)
+             for s in range(players)]
+    users = {s + 1: Person(s + 1, f"p{s}", f"Player {s}") for s in range(players)}
     return TableCore(table, seats, users)
 
 

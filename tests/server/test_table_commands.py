@@ -15,10 +15,10 @@ import pytest
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.finisher import Finisher, MatchFinished
+from ludoteca.server.state_rows import table_rows
 from ludoteca.server.table import commands
 from ludoteca.server.table.actor import HANDLERS
 from ludoteca.server.table.core import TableCore
-from ludoteca.server.table.snapshot import table_rows
 from tests.server.test_table_core import NOW, USERS, open_table, started
 
 
@@ -39,8 +39,7 @@ def test_a_snapshot_is_the_table_as_its_command_left_it() -> None:
     before = core.snapshot(NOW)
     assert before.seat_of(1) == 0 and before.seat_of(2) is None and before.seq == 0
     assert before.is_member(1) and not before.is_member(2)
-    core.check_join(USERS[2], "secret")
-    core.seated(core.free_seat(None), USERS[2], None)
+    core.join(USERS[2], None, "secret")
     core.seats_changed(NOW)
     after = core.snapshot(NOW)
     # the snapshot taken before is untouched by what came after

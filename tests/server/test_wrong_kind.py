@@ -23,8 +23,8 @@ import pytest
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.match import Match
 from ludoteca.games import game_names, get_game
-from ludoteca.server.db import Seat, Table, User
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.state import Person, SeatState, TableState
 from tests.server.client import JSON, Player, Socket
 from tests.server.conftest import Server
 
@@ -52,14 +52,10 @@ def samples(game_name: str, players: int, seeds: int = 6) -> dict[str, JSON]:
 
 
 def core_for(game_name: str, players: int, seed: int) -> TableCore:
-    table = Table(id="t", game=game_name, players=players, options={}, seed=seed, mode="turn",
-                  bank_seconds=0.0, increment_seconds=0.0, turn_hours=24.0, rated=False,
-                  private=False, invite="i", status="playing", host_id=1, zombie=False,
-                  result=None, created_at=NOW)
-    seats = [Seat(table_id="t", seat=s, user_id=s + 1, bot=None, zombie=False,
-                  bank_seconds=0.0, deadline=None) for s in range(players)]
-    users = {s + 1: User(id=s + 1, name=f"p{s}", display_name=f"P{s}", language="en")
-             for s in range(players)}
+    table = TableState("t", game_name, players, seed=seed, mode="turn", turn_hours=24.0,
+                       invite="i", status="playing", host_id=1, created_at=NOW)
+    seats = [SeatState("t", s, user_id=s + 1) for s in range(players)]
+    users = {s + 1: Person(s + 1, f"p{s}", f"P{s}") for s in range(players)}
     return TableCore(table, seats, users)
 
 

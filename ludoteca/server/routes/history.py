@@ -29,10 +29,11 @@ from ludoteca.server.routes.deps import (
     request_language,
 )
 from ludoteca.server.routes.tables import caught_up, table_ref
+from ludoteca.server.state_rows import table_summary
 from ludoteca.server.store import stamp
 from ludoteca.server.table.commands import Record
 from ludoteca.server.table.ref import TableRef
-from ludoteca.server.table.snapshot import TableSnapshot, table_summary
+from ludoteca.server.table.snapshot import TableSnapshot
 from ludoteca.server.waiting import your_turn
 
 router = api_router()

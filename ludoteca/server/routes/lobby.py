@@ -29,7 +29,7 @@ from ludoteca.server.routes.deps import (
     game_named,
 )
 from ludoteca.server.seasons import SEASON_NAME
-from ludoteca.server.table.snapshot import table_summary
+from ludoteca.server.state_rows import table_summary
 
 router = api_router()
 

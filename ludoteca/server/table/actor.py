@@ -3,12 +3,14 @@ collaborators act).
 
 The actor is a mailbox: it takes the table's typed commands (``commands.py``) one at a time,
 each through one method of its dispatch table (``HANDLERS``), runs it through the pure
-``TableCore``, writes what the core says to write **before** anyone is told, then sends
-every viewer its own message (``TableViews``, built once per viewer kind and language), and
-arms the clock and the bots that follow. A write that fails re-reads the table from the store,
-so the actor never tells what is not stored. After every command it publishes an
-immutable ``TableSnapshot``. It sees the server only through ``TableServices``, and the server
-sees it only through a ``TableRef`` (``ref.py``).
+``TableCore``, which changes its plain state and returns ``Effects``, and applies them one way
+(``apply``): it writes what the core says to write, conditionally and in one transaction,
+**before** anyone is told, then sends every viewer its own message (``TableViews``, built once
+per viewer kind and language), and arms the clock and the bots that follow. Moves, seats, chat
+and the deal all take this path. A write that loses a race re-reads the table from the store
+and answers with the command's typed refusal, so the actor never tells what is not stored.
+After every command it publishes an immutable ``TableSnapshot``. It sees the server only
+through ``TableServices``, and the server sees it only through a ``TableRef`` (``ref.py``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_
 from ludoteca.server import errors as E
 from ludoteca.server.connection import RESYNC, Connection
-from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError, Stopped
 from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.services import TableServices
@@ -56,10 +57,12 @@ from ludoteca.server.table.commands import (
     Undo,
     UserChanged,
 )
-from ludoteca.server.table.core import Effects, TableCore, chat_line
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.effects import Effects, Write
 from ludoteca.server.table.reload import read_back
 from ludoteca.server.table.rematcher import Rematcher
 from ludoteca.server.table.seating import Seating
+from ludoteca.server.table.state import Person, utcnow
 from ludoteca.server.table.turns import Turns
 from ludoteca.server.table.view import TableViews, chat_message
 from ludoteca.server.table.viewers import Viewers
@@ -195,19 +198,18 @@ class TableActor:
 
     # ---- running a command: write, then tell ---------------------------------------------------
     async def apply(self, effects: Effects, conflict: object = None) -> None:
-        """Write the effects, then tell; a failed write re-reads the table and refuses. Once
-        written, the command has happened: a step after the write that fails is logged, every
-        viewer is sent the table afresh, and the clock and the bots are armed all the same."""
+        """Write the effects, then tell; a write that loses a race re-reads the table and
+        answers with the effects' refusal (or, for a log entry, stale at ``conflict``). Once
+        written, the command has happened: a step after the write that fails is logged,
+        every viewer is sent the table afresh, and the clock and the bots are armed all the
+        same. Seats taken or freed are followed by the deal (``seats_changed``)."""
         write = effects.write
         if write is not None:
             try:
-                if write.move is not None:
-                    await self.services.store.append(write.move, write.seats, write.table)
-                elif write.table is not None and not await self.services.store.move_on(
-                        write.table, write.seats, "open"):
+                if not await self._write(write):
                     raise Conflict(self.table_id)
             except Exception as exc:
-                await self._not_written(exc, conflict)
+                await self._not_written(exc, effects, conflict)
             if write.move is not None:
                 self.turns.last_move = time.monotonic()
         try:
@@ -218,11 +220,30 @@ class TableActor:
             self.viewers.send_all(RESYNC)
         finally:
             self._after_change()
+        if "seats" in effects.tell:
+            await self.seats_changed()
+
+    async def _write(self, write: Write) -> bool:
+        """One write, in one transaction; False if another process changed the table first
+        (a log entry's place taken raises ``Conflict``)."""
+        store = self.services.store
+        if write.move is not None:
+            await store.append(write.move, write.seats, write.table)
+        elif write.seat_changes:
+            return await store.change_seats(self.table_id, write.seat_changes)
+        elif write.table is not None and write.status_was is not None:
+            return await store.move_on(write.table, write.seats, write.status_was)
+        elif write.table is not None:
+            await store.save_table(write.table, write.seats)
+        if write.chat is not None:
+            await store.add_chat(self.table_id, write.chat)
+        return True
 
     async def _written(self, effects: Effects) -> None:
         """What follows a write: the other processes, the match's end, the viewers, letting
         go."""
-        if effects.write is not None:
+        write = effects.write
+        if write is not None and write.chat is None:
             self.services.table_changed(self.table_id, self.core.seq)
         if effects.finished:  # its subscribers first: the last move's message carries ratings
             self._publish()
@@ -238,6 +259,10 @@ class TableActor:
 
     def _tell(self, effects: Effects) -> None:
         for what in effects.tell:
+            if what == "chat" and effects.write is not None and effects.write.chat is not None:
+                line = effects.write.chat.to_json()
+                self.hear_chat(line)
+                self.services.chat_said(self.table_id, line)
             if what == "step":
                 self.services.metrics.sent(self.viewers.send_each(self.views.update))
             elif what == "full":
@@ -248,11 +273,14 @@ class TableActor:
                 self._publish()
                 self.services.lobby_changed(self.snapshot)
 
-    async def _not_written(self, exc: Exception, seq: object) -> NoReturn:
+    async def _not_written(self, exc: Exception, effects: Effects, seq: object) -> NoReturn:
         """A write failed: back to exactly what the store holds, and the sender hears why
-        (another process wrote first: stale; else the server failed)."""
+        (another process wrote first: the command's refusal, else stale; or the server
+        failed)."""
         await self.refresh(whole=True)
         self._after_change()
+        if isinstance(exc, Conflict) and effects.refusal is not None:
+            raise effects.refusal from None
         if isinstance(exc, Conflict):
             raise StaleAction(
                 msgid=N_("Move number {seq} was answered meanwhile (stale)."), seq=seq,
@@ -294,24 +322,21 @@ class TableActor:
         return Reply(self.snapshot, hint=made[1])
 
     async def _chat(self, command: Chat) -> None:
-        user = await self._person(command.user_id)
-        line = self.core.check_chat(user, command.text, time.monotonic(),
-                                    self.services.settings.chat_rate)
-        row = await self.services.store.add_chat(self.table_id, user.id, line)
-        entry = chat_line(user, row)
-        self.hear_chat(entry)
-        self.services.chat_said(self.table_id, entry)
+        person = await self._person(command.user_id)
+        await self.apply(self.core.say(person, command.text, time.monotonic(),
+                                       self.services.settings.chat_rate, utcnow()))
 
     async def _chat_heard(self, command: ChatHeard) -> None:
         self.hear_chat(command.line)
 
     def hear_chat(self, line: dict[str, Any]) -> None:
-        self.core.chat.append(line)
+        """A written chat line joins the table's chat, and every viewer hears it."""
+        self.core.heard(line)
         self.viewers.send_all(chat_message(line))
 
-    async def _person(self, user_id: int) -> User:
-        """The person's row: as the table knows it, else as the store has it."""
-        user = self.core.users.get(user_id) or await self.services.store.user(user_id)
+    async def _person(self, user_id: int) -> Person:
+        """Someone as the table knows them, else as the store has them."""
+        user = self.core.users.get(user_id) or await self.services.store.person(user_id)
         if user is None:
             raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
         return user
@@ -337,7 +362,9 @@ class TableActor:
         await self.seats_changed()
 
     async def seats_changed(self) -> None:
-        """A seat was taken or freed (and written): deal when every seat is taken."""
+        """A seat was taken or freed (and written): deal when every seat is taken, or give
+        the table up when no person is left (a conditional write of its own: another process
+        may have dealt first)."""
         if self.services.several():  # others may have taken seats meanwhile
             await self.refresh(tell=False)
         self.viewers.reseat(self.core.seat_of)
@@ -372,19 +399,12 @@ class TableActor:
         return Reply(self.snapshot, done=await self.seating.expire())
 
     async def _drop(self, command: Drop) -> None:
-        self.core.table.status = "abandoned"
-        await self.services.store.save_table(self.core.table)
+        await self.apply(self.core.drop())
 
     async def _user_changed(self, command: UserChanged) -> None:
-        user = await self.services.store.user(command.user_id)
-        before = self.core.users.get(command.user_id)
-        if user is None or before is None:
-            return
-        self.core.users[user.id] = user
-        if before.name != user.name:  # renamed (a claim) or made anonymous (deleted)
-            for line in self.core.chat:
-                if line.get("user") == before.name:
-                    line.update(user=user.name, name=user.display_name)
+        person = await self.services.store.person(command.user_id)
+        if person is not None:
+            self.core.renamed(person)
 
     async def _sync(self, command: Sync) -> Reply:
         seat = self.core.seat_of(command.user_id)

@@ -11,7 +11,8 @@ from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.server import errors as E
 from ludoteca.server.errors import ServerError
-from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.effects import Effects
 
 WHY = N_("This move gives you a {win}% chance to win and about {score} points at the end; "
          "the next best move gives {next_win}%.")

@@ -1,12 +1,15 @@
-"""A table's rules of the house, pure: rows, the match, chat, and what each command changes.
+"""A table's rules of the house, pure: its plain state, the match, chat, and what each command
+changes.
 
-``TableCore`` holds a table's rows (table, seats, the people at it), its ``Match`` (the match
-driver owns the log, ``seq``, decisions and undo) and its chat. Each command checks, changes
-the core in memory and returns ``Effects``: the log entry and rows to write, what to tell,
-whether the match ended, and the clock and bots that follow. It never awaits, touches a
-database or a socket: the actor (``actor.py``) writes the effects **before** anyone is told,
-and reads the table anew from the store when a write fails, so a refused write leaves nothing
-behind. Being pure, it is unit-tested directly (tests/server/test_table_core.py).
+``TableCore`` owns a table's plain state (``state.py``: the table, its seats, the people it
+knows), its ``Match`` (the match driver owns the log, ``seq``, decisions and undo) and its
+chat. Each command (an action, a seat taken or freed, a chat line, the deal...) checks, changes
+the state in memory and returns ``Effects`` (``effects.py``): the conditional writes, what to
+tell, whether the match ended. It never awaits, imports the store or touches a socket: the
+actor (``actor.py``) writes the effects **before** anyone is told, and reads the table anew
+from the store when a write fails, so a refused write leaves nothing behind. Being pure, it is
+unit-tested on plain state alone (tests/server/test_table_core.py; tests/lint keeps the store
+out of it).
 """
 
 from __future__ import annotations
@@ -14,22 +17,21 @@ from __future__ import annotations
 import html
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from ludoteca.engine.errors import GameOver
 from ludoteca.engine.game import JSON, Game
 from ludoteca.engine.i18n import N_
-from ludoteca.engine.match import LogItem, Match, Step
+from ludoteca.engine.match import Match, Step
 from ludoteca.games import get_game
 from ludoteca.server import clocks
 from ludoteca.server import errors as E
-from ludoteca.server.db import Chat, LogEntry, Move, Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.results import tie_broken
-from ludoteca.server.store import stamp
+from ludoteca.server.table.effects import Effects, SeatChange, Write
+from ludoteca.server.table.log_items import last_act, log_item
 from ludoteca.server.table.rematch_notes import declined_by, open_offer
 from ludoteca.server.table.snapshot import (
     NO_DECISIONS,
@@ -37,6 +39,14 @@ from ludoteca.server.table.snapshot import (
     lasting,
     names_of,
     snapshot_of,
+)
+from ludoteca.server.table.state import (
+    ChatLine,
+    LogEntry,
+    Person,
+    SeatState,
+    TableState,
+    utcnow,
 )
 
 RECENT = 60
@@ -47,32 +57,10 @@ CHAT_KEPT = 50
 CHAT_WINDOW = 10.0
 BOT_SEAT = N_("A bot plays this seat now.")
 
-Tell = Literal["step", "full", "table", "lobby"]
-
-
-@dataclass
-class Write:
-    """What a command writes, in one transaction: a log entry with the rows it changed."""
-
-    move: LogEntry | None = None
-    seats: list[Seat] = field(default_factory=list)
-    table: Table | None = None
-
-
-@dataclass
-class Effects:
-    """What a command asks of the world, in order: write, then tell, then the rest."""
-
-    write: Write | None = None
-    tell: list[Tell] = field(default_factory=list)
-    finished: bool = False
-    """The match ended with this command (ratings, the players' streams)."""
-
-
 class TableCore:
     def __init__(
-        self, table: Table, seats: list[Seat], users: dict[int, User],
-        log: Sequence[Move] = (),
+        self, table: TableState, seats: list[SeatState], users: dict[int, Person],
+        log: Sequence[LogEntry] = (),
     ) -> None:
         self.table = table
         self.seats = seats
@@ -87,8 +75,8 @@ class TableCore:
         """The table's fields that never change, read once for every snapshot."""
         self.load(log)
 
-    # ---- the rows and the log ----------------------------------------------------------------
-    def load(self, log: Sequence[Move | LogEntry]) -> None:
+    # ---- the state and the log ---------------------------------------------------------------
+    def load(self, log: Sequence[LogEntry]) -> None:
         """The match as the table's log makes it (None while the table is open)."""
         self.match = None
         self.times = {m.seq: m.at for m in log}
@@ -99,15 +87,16 @@ class TableCore:
             [log_item(m) for m in log], names=self.names(), history=RECENT,
         )
 
-    def take_rows(self, table: Table, seats: list[Seat], users: dict[int, User]) -> None:
-        """The rows as the store has them now (another process may have changed them)."""
+    def take_rows(self, table: TableState, seats: list[SeatState],
+                  users: dict[int, Person]) -> None:
+        """The table as the store has it now (another process may have changed it)."""
         self.table, self.seats = table, seats
         self._lasting = None
         self.users.update(users)
         if self.match is not None:
             self.match.names = self.names()
 
-    def absorb(self, moves: Sequence[Move]) -> None:
+    def absorb(self, moves: Sequence[LogEntry]) -> None:
         """Log entries another process wrote after ours, applied as they were."""
         match = self.match
         assert match is not None
@@ -196,26 +185,43 @@ class TableCore:
         """The result as the match end's subscribers left it (the ratings added: written)."""
         self.table.result = result
 
-    # ---- seats -------------------------------------------------------------------------------
-    def check_join(self, user: User, invite: str | None) -> None:
+    # ---- seats ---------------------------------------------------------------------------------
+    # A seat is taken or freed in the core first, like a move; its write is conditional (the
+    # table still open, the seat still held as it was), and the actor deals after it
+    # (``seats`` in ``tell``: ``seats_changed``).
+    def join(self, person: Person, seat: int | None, invite: str | None) -> Effects:
+        """Seat ``person`` in ``seat`` (None: the first free one)."""
         table = self.table
         if table.status != "open":
             raise ServerError("not_open", E.NOT_OPEN, 409)
-        if table.private and invite != table.invite and user.id != table.host_id:
+        if table.private and invite != table.invite and person.id != table.host_id:
             raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
-        if self.seat_of(user.id) is not None:
+        if self.seat_of(person.id) is not None:
             raise ServerError("already_seated", E.ALREADY_SEATED, 409)
+        row = self.free_seat(seat)
+        self.users[person.id] = person
+        return self._seat_change(row, person.id, None, seat)
 
-    def check_add_bot(self, user_id: int) -> None:
+    def add_bot(self, user_id: int, level: str, seat: int | None) -> Effects:
+        """The host or a seated player seats a bot of ``level`` (never at a rated table)."""
         if self.table.status != "open":
             raise ServerError("not_open", E.NOT_OPEN, 409)
         if user_id != self.table.host_id and self.seat_of(user_id) is None:
             raise ServerError("not_seated", E.NOT_SEATED, 403)
         if self.table.rated:
             raise ServerError("rated_bots", E.RATED_BOTS, 409)
+        return self._seat_change(self.free_seat(seat), None, level, seat)
 
-    def free_seat(self, seat: int | None) -> Seat:
-        """The seat row to take: ``seat`` if free, else the first free one."""
+    def _seat_change(self, row: SeatState, user_id: int | None, bot: str | None,
+                     asked: int | None) -> Effects:
+        change = SeatChange(row.seat, row.held, (user_id, bot))
+        row.user_id, row.bot = user_id, bot
+        refusal = (ServerError("seat_taken", E.SEAT_TAKEN, 409, seat=asked + 1)
+                   if asked is not None else ServerError("table_full", E.TABLE_FULL, 409))
+        return Effects(Write(seat_changes=[change]), ["seats"], refusal=refusal)
+
+    def free_seat(self, seat: int | None) -> SeatState:
+        """The seat to take: ``seat`` if free, else the first free one."""
         free = [s for s in self.seats if s.user_id is None and s.bot is None]
         if seat is not None:
             free = [s for s in free if s.seat == seat]
@@ -224,12 +230,6 @@ class TableCore:
         if not free:
             raise ServerError("table_full", E.TABLE_FULL, 409)
         return free[0]
-
-    def seated(self, row: Seat, user: User | None, bot: str | None) -> None:
-        """A seat was claimed in the store: the core takes it too."""
-        row.user_id, row.bot = (user.id if user else None), bot
-        if user is not None:
-            self.users[user.id] = user
 
     def seats_changed(self, now: datetime) -> Effects:
         """After a seat was taken or freed: deal once every seat is taken, or give the table
@@ -244,11 +244,11 @@ class TableCore:
             over = self.match is not None and self.match.is_over()
             if over:  # the deal itself ended the match (Goita: a hand of six Shi, B5)
                 self._finish(now)
-            return Effects(Write(None, list(self.seats), self.table),
+            return Effects(Write(None, list(self.seats), self.table, "open"),
                            ["table", "lobby", "full"], finished=over)
         if not humans and not directed:
             self.table.status = "abandoned"
-            return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
+            return Effects(Write(None, list(self.seats), self.table, "open"), ["table", "lobby"])
         return Effects(None, ["table", "lobby"])
 
     def _begin(self, now: datetime) -> None:
@@ -261,8 +261,9 @@ class TableCore:
         for s in self.to_act():
             clocks.start(table, self.seats[s], now)
 
-    def check_remove(self, user_id: int, seat: int) -> Seat:
-        """The host may free another's seat (a stranger's or a bot's) before the start."""
+    def remove(self, user_id: int, seat: int) -> tuple[Effects, int | None]:
+        """The host frees another's seat (a stranger's or a bot's) before the start; the
+        person removed (None: a bot). Refused if the seat changed meanwhile."""
         if self.table.status != "open":
             raise ServerError("not_open", E.NOT_OPEN, 409)
         if user_id != self.table.host_id:
@@ -272,7 +273,11 @@ class TableCore:
             raise ServerError("seat_free", E.SEAT_FREE, 409, seat=seat + 1)
         if row.user_id == user_id:
             raise ServerError("own_seat", E.OWN_SEAT, 409)
-        return row
+        person = row.user_id
+        change = SeatChange(seat, row.held, (None, None))
+        row.user_id = row.bot = None
+        return Effects(Write(seat_changes=[change]), ["seats"], refusal=ServerError(
+            "seat_changed", E.SEAT_CHANGED, 409, seat=seat + 1)), person
 
     def expire(self, now: datetime) -> Effects | None:
         """An open table nobody filled in time is given up (None: it is not open any more).
@@ -280,7 +285,7 @@ class TableCore:
         if self.table.status != "open":
             return None
         self.table.status = "abandoned"
-        return Effects(Write(None, list(self.seats), self.table), ["table", "lobby"])
+        return Effects(Write(None, list(self.seats), self.table, "open"), ["table", "lobby"])
 
     def check_leave(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
@@ -289,6 +294,23 @@ class TableCore:
         if self.table.status not in ("open", "playing"):
             raise ServerError("not_playing", E.NOT_PLAYING, 409)
         return seat
+
+    def leave(self, user_id: int) -> Effects:
+        """The person frees their seat at an open table (a match being played hands it to a
+        bot instead: ``take_over``)."""
+        seat = self.check_leave(user_id)
+        if self.table.status != "open":
+            raise ServerError("not_open", E.NOT_OPEN, 409)
+        row = self.seats[seat]
+        change = SeatChange(seat, (user_id, None), (None, None))
+        row.user_id = None
+        return Effects(Write(seat_changes=[change]), ["seats"],
+                       refusal=ServerError("not_seated", E.NOT_SEATED, 403))
+
+    def drop(self) -> Effects:
+        """The table is given up whatever its state (the operator's housekeeping)."""
+        self.table.status = "abandoned"
+        return Effects(Write(table=self.table))
 
     # ---- the match ---------------------------------------------------------------------------
     def _check_playing(self) -> Match:
@@ -326,7 +348,7 @@ class TableCore:
             raise ServerError("bot_seat", BOT_SEAT, 409)
         match = self._check_playing()
         before = match.to_act()
-        undone = _last_act(match)
+        undone = last_act(match)
         step = match.undo(seat, seq)
         acted_at = self.times.get(undone, now) if undone is not None else now
         changed = clocks.after_undo(self.table, self.seats, seat, before, self.to_act(),
@@ -422,52 +444,40 @@ class TableCore:
         return Effects(Write(self._move(step, now), [], self.table), ["step", "table"])
 
     # ---- chat --------------------------------------------------------------------------------
-    def check_chat(self, user: User, text: str, clock: float, rate: int) -> str:
-        """The line as it is kept (escaped where it is drawn: stored as typed, HTML-escaped),
-        or a refusal: empty, too long, too fast (``rate`` lines per ``CHAT_WINDOW`` seconds
-        on the monotonic ``clock``)."""
+    def say(self, person: Person, text: str, clock: float, rate: int, now: datetime) -> Effects:
+        """A chat line, kept and written as drawn (HTML-escaped), or a refusal: empty, too
+        long, too fast (``rate`` lines per ``CHAT_WINDOW`` seconds on the monotonic
+        ``clock``)."""
         if not text.strip():
             raise ServerError("chat_empty", E.CHAT_EMPTY)
         text = text.strip()
         if len(text) > CHAT_LIMIT:
             raise ServerError("chat_too_long", E.CHAT_LONG, limit=CHAT_LIMIT)
-        times = self._chat_times.setdefault(user.id, deque())
+        times = self._chat_times.setdefault(person.id, deque())
         while times and times[0] <= clock - CHAT_WINDOW:
             times.popleft()
         if len(times) >= rate:
             raise ServerError("rate_limited", E.CHAT_FAST, 429, count=rate,
                               seconds=int(CHAT_WINDOW))
         times.append(clock)
-        return html.escape(text)
+        line = ChatLine(person.id, person.name, person.display_name, html.escape(text), now)
+        return Effects(Write(chat=line), ["chat"])  # kept once written (``heard``)
 
+    def heard(self, line: JSON) -> None:
+        """A chat line written: said here (``say``, then the write) or in another process."""
+        self.chat.append(line)
 
-def _last_act(match: Match) -> int | None:
-    """The ``seq`` of the action an undo would take back (each undo in the log took back the
-    action in force before it)."""
-    pending = 0
-    for step in reversed(match.log):
-        if step.kind == "undo":
-            pending += 1
-        elif step.kind == "act":
-            if not pending:
-                return step.seq
-            pending -= 1
-    return None
-
-
-def log_item(move: Move | LogEntry) -> LogItem:
-    """A stored log entry as the match driver reads it (``zombie`` is the older name of a
-    take-over note)."""
-    if move.kind == "act":
-        return "act", move.seat, move.action
-    if move.kind == "undo":
-        return "undo", move.seat, None
-    if move.kind == "zombie":
-        return "note", move.seat, {"type": "takeover"}
-    return "note", move.seat, move.action
-
-
-def chat_line(user: User | None, row: Chat) -> JSON:
-    """A stored chat line as viewers get it (``chat`` messages, ``full``'s ``chat``)."""
-    return {"user": user.name if user else "?", "name": user.display_name if user else "?",
-            "text": row.text, "at": stamp(row.at)}
+    def renamed(self, person: Person) -> None:
+        """Someone the table knows changed name (a claim) or was made anonymous (deleted):
+        their seat and their chat lines show it."""
+        before = self.users.get(person.id)
+        if before is None:
+            return
+        self.users[person.id] = person
+        if self.match is not None:
+            self.match.names = self.names()
+        self._lasting = None
+        if before.name != person.name:
+            for line in self.chat:
+                if line.get("user") == before.name:
+                    line.update(user=person.name, name=person.display_name)

@@ -9,12 +9,12 @@ from collections.abc import Iterator, Sequence
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import Voice
 from ludoteca.server.connection import Connection
-from ludoteca.server.db import Move, Seat, Table, User
 from ludoteca.server.services import TableServices
 from ludoteca.server.table.actor import TableActor
 from ludoteca.server.table.commands import Command, Reply, Subscribe
 from ludoteca.server.table.core import TableCore
 from ludoteca.server.table.snapshot import TableSnapshot
+from ludoteca.server.table.state import LogEntry, Person, SeatState, TableState
 
 
 class TableRef:
@@ -94,9 +94,10 @@ class TableRef:
         return actor is self or actor is self._actor
 
 
-def table_ref(services: TableServices, table: Table, seats: list[Seat], users: dict[int, User],
-              log: Sequence[Move] = (), chat: Sequence[JSON] = ()) -> TableRef:
-    """A table's actor made from its rows, log and recent chat, not yet started."""
+def table_ref(services: TableServices, table: TableState, seats: list[SeatState],
+              users: dict[int, Person], log: Sequence[LogEntry] = (),
+              chat: Sequence[JSON] = ()) -> TableRef:
+    """A table's actor made from its plain state, log and recent chat, not yet started."""
     actor = TableActor(services, TableCore(table, seats, users, log))
     actor.core.chat.extend(chat)
     return TableRef(actor)

@@ -1,5 +1,5 @@
 """Reading a table back from the store: after another process wrote to it, or after a write
-of ours failed (the store is the truth; the core takes what it holds)."""
+of ours failed (the store is the truth; the core takes what it holds, as plain state)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,22 @@ async def read_back(core: TableCore, store: Store, whole: bool) -> bool | None:
     from one snapshot. True if the match was rebuilt from its whole log (an undo elsewhere
     also means that), False if new entries were applied, None if the table is gone."""
     whole = whole or core.match is None or core.table.status == "open"
-    found = await store.snapshot(core.table.id, 0 if whole else core.seq)
+    found = await store.read_table(core.table.id, 0 if whole else core.seq)
     if found is None:
         return None
     table, seats, moves = found
     core.take_rows(table, seats, {})
     missing = core.missing_users()
     if missing:
-        core.take_rows(table, seats, await store.users(missing))
+        core.take_rows(table, seats, await store.people(missing))
     if whole:
         core.load(moves)
     elif any(m.kind == "undo" for m in moves):
-        core.load(await store.moves(table.id))
+        again = await store.read_table(table.id)
+        if again is None:
+            return None
+        core.take_rows(*again[:2], {})
+        core.load(again[2])
         whole = True
     elif moves:
         core.absorb(moves)

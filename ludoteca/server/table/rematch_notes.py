@@ -8,11 +8,10 @@ from datetime import datetime
 
 from ludoteca.engine.game import JSON
 from ludoteca.engine.match import Step
-from ludoteca.server.db import Seat
-from ludoteca.server.store import stamp
+from ludoteca.server.table.state import SeatState, stamp
 
 
-def open_offer(log: Sequence[Step], seats: Sequence[Seat], now: datetime) -> JSON | None:
+def open_offer(log: Sequence[Step], seats: Sequence[SeatState], now: datetime) -> JSON | None:
     """The open offer: who made it, the seats that accepted (bots always do, and every seat of
     a person who accepted), the seats still to answer and until when; None when there is none
     (declined, expired, or no offer since the end)."""

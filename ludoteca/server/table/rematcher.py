@@ -8,9 +8,10 @@ import contextlib
 from typing import Protocol
 
 from ludoteca.engine.errors import StaleAction
-from ludoteca.server.db import utcnow
 from ludoteca.server.services import TableServices
-from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.effects import Effects
+from ludoteca.server.table.state import utcnow
 
 
 class RematchHost(Protocol):

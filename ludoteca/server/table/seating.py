@@ -1,5 +1,9 @@
-"""Taking and leaving seats: the store's conditional seat writes, and what to do when another
-process took the seat first (read the table again, try the next free one)."""
+"""Taking and leaving seats, as commands like any other: the core takes or frees the seat in
+its state and returns the conditional write ("seat 2, if it is still empty, and the table still
+open"); the actor writes it, then tells, then deals (``seats`` in the effects' ``tell``). If
+another process changed the seat first, the write is refused whole, the table is read again,
+and the command is tried once more on the table as it is now (the next free seat), or
+refused with its typed error."""
 
 from __future__ import annotations
 
@@ -9,10 +13,11 @@ from typing import Protocol
 
 from ludoteca.engine.errors import StaleAction
 from ludoteca.server import errors as E
-from ludoteca.server.db import User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.services import TableServices
-from ludoteca.server.table.core import Effects, TableCore
+from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.effects import Effects
+from ludoteca.server.table.state import Person, utcnow
 
 
 class SeatingHost(Protocol):
@@ -20,10 +25,6 @@ class SeatingHost(Protocol):
 
     core: TableCore
     services: TableServices
-
-    async def refresh(self, whole: bool = False, tell: bool = True) -> None: ...
-
-    async def seats_changed(self) -> None: ...
 
     async def take_over(self, seat: int) -> bool: ...
 
@@ -34,28 +35,28 @@ class Seating:
     def __init__(self, host: SeatingHost) -> None:
         self.host = host
 
-    async def join(self, user: User, seat: int | None, invite: str | None) -> None:
+    async def join(self, person: Person, seat: int | None, invite: str | None) -> None:
         core = self.host.core
-        await self._seat(seat, user, None, lambda: core.check_join(user, invite))
+        await self._seat(lambda: core.join(person, seat, invite))
 
     async def add_bot(self, user_id: int, level: str, seat: int | None) -> None:
         core = self.host.core
-        await self._seat(seat, None, level, lambda: core.check_add_bot(user_id))
+        await self._seat(lambda: core.add_bot(user_id, level, seat))
 
-    async def _seat(self, seat: int | None, user: User | None, bot: str | None,
-                    check: Callable[[], None]) -> None:
-        """The seat is taken in the store first: of two processes seating someone in it at
-        once, the database lets one in, and the other reads the table again and tries the
-        next free seat."""
+    async def _seat(self, command: Callable[[], Effects]) -> None:
+        """Of two processes seating someone in one seat at once, the database lets one in;
+        the other has read the table again and tries on it (the next free seat, or the
+        refusal the table as it is now gives: taken, full, started)."""
         host = self.host
         for _ in range(host.core.table.players):
-            check()
-            row = host.core.free_seat(seat)
-            if await host.services.store.claim_seat(row, user.id if user else None, bot):
-                host.core.seated(row, user, bot)
-                await host.seats_changed()
-                return
-            await host.refresh()
+            effects = command()
+            try:
+                await host.apply(effects)
+            except ServerError as exc:
+                if exc is not effects.refusal:
+                    raise
+                continue
+            return
         raise ServerError("table_full", E.TABLE_FULL, 409)
 
     async def leave(self, user_id: int) -> None:
@@ -64,11 +65,7 @@ class Seating:
         core = host.core
         seat = core.check_leave(user_id)
         if core.table.status == "open":
-            if not await host.services.store.free_seat(core.seats[seat], user_id):
-                await host.refresh()
-                raise ServerError("not_seated", E.NOT_SEATED, 403)
-            core.seats[seat].user_id = None
-            await host.seats_changed()
+            await host.apply(core.leave(user_id))
             return
         for _ in range(2):  # once more on the table as it is now, if another wrote first
             if host.core.table.status != "playing" or await host.take_over(seat):
@@ -77,14 +74,8 @@ class Seating:
     async def remove(self, user_id: int, seat: int) -> int | None:
         """The host frees another's seat before the start; the person removed (None: a
         bot). Conditional like every seat write: if the seat changed meanwhile, refused."""
-        host = self.host
-        row = host.core.check_remove(user_id, seat)
-        person, bot = row.user_id, row.bot
-        if not await host.services.store.unseat(row, person, bot):
-            await host.refresh()
-            raise ServerError("seat_changed", E.SEAT_CHANGED, 409, seat=seat + 1)
-        row.user_id = row.bot = None
-        await host.seats_changed()
+        effects, person = self.host.core.remove(user_id, seat)
+        await self.host.apply(effects)
         return person
 
     async def expire(self) -> bool:

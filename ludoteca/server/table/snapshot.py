@@ -14,8 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.game import JSON
-from ludoteca.server.db import Seat, Table, User
-from ludoteca.server.store import stamp
+from ludoteca.server.table.state import Person, SeatState, TableState, stamp
 
 NO_DECISIONS: Mapping[int, int] = MappingProxyType({})
 
@@ -141,7 +140,7 @@ class TableSnapshot:
         return out
 
 
-def names_of(seats: Sequence[Seat], users: Mapping[int, User]) -> list[str]:
+def names_of(seats: Sequence[SeatState], users: Mapping[int, Person]) -> list[str]:
     """Each seat's name at the table: its person's display name, or "Bot N" (language-neutral:
     every viewer reads the same narration names; clients show the level, translated)."""
     out = []
@@ -161,15 +160,16 @@ LASTING = ("id", "game", "players", "options", "mode", "bank_seconds", "incremen
 """A table row's columns that never change once it is made."""
 
 
-def lasting(table: Table, title: str) -> dict[str, Any]:
+def lasting(table: TableState, title: str) -> dict[str, Any]:
     """The snapshot fields a table keeps all its life (a live table reads them once: each
     read of a row's column costs, and a snapshot is taken after every command)."""
     return {"title": title, **{name: getattr(table, name) for name in LASTING}}
 
 
-def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], title: str,
+def snapshot_of(table: TableState, seats: Sequence[SeatState], users: Mapping[int, Person],
+                title: str,
                 kept: dict[str, Any] | None = None, **state: Any) -> TableSnapshot:
-    """The snapshot of a table's rows (``kept``: their ``lasting`` fields, read before);
+    """The snapshot of a table's state (``kept``: their ``lasting`` fields, read before);
     ``state`` adds what only a live table knows (``seq``, ``over``, ``decisions``, the rematch
     offer)."""
     host = users.get(table.host_id)
@@ -182,35 +182,10 @@ def snapshot_of(table: Table, seats: Sequence[Seat], users: Mapping[int, User], 
     )
 
 
-def seat_snapshot(row: Seat, users: Mapping[int, User]) -> SeatSnapshot:
+def seat_snapshot(row: SeatState, users: Mapping[int, Person]) -> SeatSnapshot:
     """One seat, each column read once; its label as ``names_of`` gives it."""
     seat, user_id, bot = row.seat, row.user_id, row.bot
     user = users.get(user_id) if user_id is not None else None
     label = (user.display_name if user is not None
              else f"Bot {seat + 1}" if bot is not None else f"P{seat + 1}")
     return SeatSnapshot(seat, user_id, user.name if user else None, label, bot, row.zombie)
-
-
-def table_summary(table: Table, seats: Sequence[Seat], users: Mapping[int, User],
-                  title: str) -> JSON:
-    """A stored table's public summary (the lobby's list, a player's running tables)."""
-    return snapshot_of(table, seats, users, title).public()
-
-
-def table_rows(snapshot: TableSnapshot) -> tuple[Table, list[Seat]]:
-    """Detached rows carrying the snapshot's values, for code that reads rows (``ratings.rate``);
-    never added to a session. The seed is not in a snapshot: 0 here."""
-    table = Table(
-        id=snapshot.id, game=snapshot.game, players=snapshot.players,
-        options=dict(snapshot.options), seed=0, mode=snapshot.mode,
-        bank_seconds=snapshot.bank_seconds, increment_seconds=snapshot.increment_seconds,
-        turn_hours=snapshot.turn_hours, rated=snapshot.rated, private=snapshot.private,
-        hints=snapshot.hints, invite=snapshot.invite, status=snapshot.status,
-        host_id=snapshot.host_id, zombie=snapshot.zombie, result=snapshot.result,
-        rematch_of=snapshot.rematch_of, rematch=snapshot.rematch,
-        tournament=snapshot.tournament, created_at=snapshot.created_at,
-        started_at=snapshot.started_at, finished_at=snapshot.finished_at,
-    )
-    seats = [Seat(table_id=snapshot.id, seat=s.seat, user_id=s.user_id, bot=s.bot,
-                  zombie=s.zombie, bank_seconds=0.0, deadline=None) for s in snapshot.seats]
-    return table, seats

@@ -18,9 +18,9 @@ from collections.abc import Awaitable, Callable
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import JSON
 from ludoteca.server.bot_pool import ZOMBIE_LEVEL, budget
-from ludoteca.server.db import utcnow
 from ludoteca.server.services import TableServices
 from ludoteca.server.table.core import TableCore
+from ludoteca.server.table.state import utcnow
 
 log = logging.getLogger("ludoteca.table")
 

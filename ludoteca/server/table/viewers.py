@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 
 from ludoteca.server.connection import Connection
-from ludoteca.server.db import utcnow
+from ludoteca.server.table.state import utcnow
 
 Build = Callable[[int | None, str, datetime], str]
 """A message for a viewer (a seat, or None for a spectator) in a language, as of ``now``."""
