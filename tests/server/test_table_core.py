@@ -218,7 +218,7 @@ def test_chat_is_checked_escaped_and_rate_limited() -> None:
     core.renamed(Person(1, "anon1", "Anonymous"))
     assert list(core.chat) == [{"user": "anon1", "name": "Anonymous", "text": "later",
                                 "at": None}]
-    assert core.names()[0] == "Anonymous"
+    assert core.names()[0] == "Anonymous" and core.snapshot(NOW).seats[0].user == "anon1"
 
 
 def test_messages_with_keys_that_are_not_strings_are_still_sent() -> None:

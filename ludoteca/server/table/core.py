@@ -469,14 +469,11 @@ class TableCore:
 
     def renamed(self, person: Person) -> None:
         """Someone the table knows changed name (a claim) or was made anonymous (deleted):
-        their seat and their chat lines show it."""
+        the table's snapshots and their chat lines show it."""
         before = self.users.get(person.id)
         if before is None:
             return
         self.users[person.id] = person
-        if self.match is not None:
-            self.match.names = self.names()
-        self._lasting = None
         if before.name != person.name:
             for line in self.chat:
                 if line.get("user") == before.name:
