@@ -4,7 +4,7 @@ asks, each answered with a ``Reply`` (DESIGN.md §3). A table's actor takes them
 ``TableRef``. Being values, not closures, they can be logged, queued, tested, and one day sent
 to the process that runs the table.
 
-Seats are numbered from 0; people are named by their user id (the actor reads the row it
+Seats are numbered from 0; people are named by their user id (the actor reads whom it
 needs). A command refused raises the refusal (a typed ``LudotecaError``) to its sender.
 """
 
@@ -133,7 +133,7 @@ class ChatHeard:
 
 @dataclass(frozen=True, slots=True)
 class UserChanged:
-    """A person's row changed (a new name, language or webhook): read it again."""
+    """A person's account changed (a new name, language or webhook): read it again."""
 
     user_id: int
 

@@ -87,7 +87,7 @@ class TableCore:
             [log_item(m) for m in log], names=self.names(), history=RECENT,
         )
 
-    def take_rows(self, table: TableState, seats: list[SeatState],
+    def take_state(self, table: TableState, seats: list[SeatState],
                   users: dict[int, Person]) -> None:
         """The table as the store has it now (another process may have changed it)."""
         self.table, self.seats = table, seats
@@ -198,9 +198,9 @@ class TableCore:
             raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
         if self.seat_of(person.id) is not None:
             raise ServerError("already_seated", E.ALREADY_SEATED, 409)
-        row = self.free_seat(seat)
+        free = self.free_seat(seat)
         self.users[person.id] = person
-        return self._seat_change(row, person.id, None, seat)
+        return self._seat_change(free, person.id, None, seat)
 
     def add_bot(self, user_id: int, level: str, seat: int | None) -> Effects:
         """The host or a seated player seats a bot of ``level`` (never at a rated table)."""
@@ -234,7 +234,7 @@ class TableCore:
     def seats_changed(self, now: datetime) -> Effects:
         """After a seat was taken or freed: deal once every seat is taken, or give the table
         up when no person is left (unless a tournament's director opened it: its bots play
-        on their own). The table row's change is written conditionally (``move_on``: another
+        on their own). The table's change is written conditionally (``status_was``: another
         process may have started it first)."""
         full = all(s.user_id is not None or s.bot is not None for s in self.seats)
         humans = [s for s in self.seats if s.user_id is not None]

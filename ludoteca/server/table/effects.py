@@ -42,7 +42,7 @@ class Write:
     """What a command writes, in one transaction."""
 
     move: LogEntry | None = None
-    """A log entry, with the rows it changed (``seats``' clocks, ``table``)."""
+    """A log entry, with what it changed (``seats``' clocks, ``table``)."""
     seats: list[SeatState] = field(default_factory=list)
     table: TableState | None = None
     status_was: str | None = None

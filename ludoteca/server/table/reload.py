@@ -8,7 +8,7 @@ from ludoteca.server.table.core import TableCore
 
 
 async def read_back(core: TableCore, store: Store, whole: bool) -> bool | None:
-    """Take the table's rows and the log entries after the core's (``whole``: the whole log)
+    """Take the table's state and the log entries after the core's (``whole``: the whole log)
     from one snapshot. True if the match was rebuilt from its whole log (an undo elsewhere
     also means that), False if new entries were applied, None if the table is gone."""
     whole = whole or core.match is None or core.table.status == "open"
@@ -16,17 +16,17 @@ async def read_back(core: TableCore, store: Store, whole: bool) -> bool | None:
     if found is None:
         return None
     table, seats, moves = found
-    core.take_rows(table, seats, {})
+    core.take_state(table, seats, {})
     missing = core.missing_users()
     if missing:
-        core.take_rows(table, seats, await store.people(missing))
+        core.take_state(table, seats, await store.people(missing))
     if whole:
         core.load(moves)
     elif any(m.kind == "undo" for m in moves):
         again = await store.read_table(table.id)
         if again is None:
             return None
-        core.take_rows(*again[:2], {})
+        core.take_state(*again[:2], {})
         core.load(again[2])
         whole = True
     elif moves:

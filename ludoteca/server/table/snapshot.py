@@ -1,6 +1,6 @@
 """What a table is, as everyone outside its actor sees it: an immutable ``TableSnapshot``
 published after every command (``TableRef.snapshot``). Routes, the lobby, the hub's services
-and the finisher read it; none of them holds the core or its rows.
+and the finisher read it; none of them holds the core or its state.
 
 Its fields are plain values; ``options`` and ``result`` are the JSON the table holds, shared and
 never changed in place (a new result replaces the old one)."""
@@ -64,7 +64,7 @@ class TableSnapshot:
     rematch: str | None
     rematch_of: str | None
     people: frozenset[int] = frozenset()
-    """Everyone the table knows by row (seated now or before, its host)."""
+    """Everyone the table knows (seated now or before, its host)."""
     seq: int = 0
     over: bool = False
     """The match is over (its record is final)."""
@@ -157,12 +157,12 @@ def names_of(seats: Sequence[SeatState], users: Mapping[int, Person]) -> list[st
 LASTING = ("id", "game", "players", "options", "mode", "bank_seconds", "increment_seconds",
            "turn_hours", "rated", "private", "hints", "invite", "host_id", "created_at",
            "rematch_of", "tournament")
-"""A table row's columns that never change once it is made."""
+"""A table's fields that never change once it is made."""
 
 
 def lasting(table: TableState, title: str) -> dict[str, Any]:
     """The snapshot fields a table keeps all its life (a live table reads them once: each
-    read of a row's column costs, and a snapshot is taken after every command)."""
+    read costs, and a snapshot is taken after every command)."""
     return {"title": title, **{name: getattr(table, name) for name in LASTING}}
 
 
@@ -183,7 +183,7 @@ def snapshot_of(table: TableState, seats: Sequence[SeatState], users: Mapping[in
 
 
 def seat_snapshot(row: SeatState, users: Mapping[int, Person]) -> SeatSnapshot:
-    """One seat, each column read once; its label as ``names_of`` gives it."""
+    """One seat, each field read once; its label as ``names_of`` gives it."""
     seat, user_id, bot = row.seat, row.user_id, row.bot
     user = users.get(user_id) if user_id is not None else None
     label = (user.display_name if user is not None
