@@ -82,8 +82,9 @@ def test_the_solver_agrees_with_plain_minimax_where_every_ending_ends_the_match(
 
 def test_where_a_seat_knows_every_hand_re_dealing_what_it_cannot_see_changes_nothing() -> None:
     """The no-leak side of the gate: wherever a seat's view is said to determine every hand,
-    every state drawn from that view holds the true hands and hidden cards; and the whole tail
-    (every seat knowing, every ending ending the match) is rare in real matches."""
+    every state drawn from that view holds the true hands and hidden cards; the whole tail
+    (every seat knowing, every ending ending the match) stays the tail whatever is played, and
+    it is rare in real matches."""
     known = solvable = plays = 0
     for game_name, players, options in CASES:
         game = get_game(game_name)
@@ -92,7 +93,13 @@ def test_where_a_seat_knows_every_hand_re_dealing_what_it_cannot_see_changes_not
                 if state.phase != PLAY:
                     continue
                 plays += 1
-                solvable += endgame.solvable(state)
+                if endgame.solvable(state):  # and stays so whatever is played
+                    solvable += 1
+                    (seat,) = game.to_act(state)
+                    for action in game.legal_actions(state, seat):
+                        child = game.clone(state)
+                        game.apply_legal(child, seat, action)
+                        assert endgame.solvable(child)
                 for seat in range(players):
                     if not endgame.knows_every_hand(state, seat):
                         continue

@@ -5,12 +5,12 @@ sides (2-player Kami; 4-player Kami and Goita, partners as one side): every seat
 determine every hand, and every way the deal can end must end the match (a new deal is
 chance). A seat knows the other hands by elimination only when every card it has not seen is
 of one type or lies in one place: face-down defenses stay hidden to the other seats for the
-rest of the deal, and a hand cannot be told apart from them otherwise. Where one seat knows
-and another does not, the minimax value would credit the other with knowledge it lacks, so it
-is not used there. Both
-conditions hold only rarely (measured: docs/analysis.md), so the analysis of these games stays
-almost wholly on its playouts; where they hold, ``bots/exact.py`` solves the rest of the deal
-over the engine's own moves and scoring.
+rest of the deal, and a hand cannot be told apart from them otherwise. Only the first stays
+true whatever is played, so only it opens the tail. Where one seat knows and another does not,
+the minimax value would credit the other with knowledge it lacks, so it is not used there.
+Both conditions hold only rarely (measured: docs/analysis.md), so the analysis of these games
+stays almost wholly on its playouts; where they hold, ``bots/exact.py`` solves the rest of the
+deal over the engine's own moves and scoring.
 """
 
 from __future__ import annotations
@@ -57,8 +57,11 @@ def knows_every_hand(state: KamiState, seat: int) -> bool:
 
 
 def every_hand_known(state: KamiState) -> bool:
-    """Whether every seat's view determines every hand."""
-    return all(knows_every_hand(state, seat) for seat in range(state.cfg.players))
+    """Whether every seat's view determines every hand, whatever is played from here: what
+    each has not seen is of one type. (What lies in one place of several types stops being
+    known as soon as its holder leads: a card goes face down, and which one is hidden.)"""
+    return all(sum(1 for n in unseen(state, seat) if n) <= 1
+               for seat in range(state.cfg.players))
 
 
 def every_ending_ends_the_match(state: KamiState) -> bool:
