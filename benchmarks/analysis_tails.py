@@ -1,17 +1,18 @@
 """The exact tails beyond 2-player Kingdomino: how the analysis did there before and after.
 
-    python benchmarks/analysis_tails.py [--matches 30] [--budget N] [--out tails.json]
+    python benchmarks/analysis_tails.py [--matches 30] [--budget N] [--games kami,goita]
+                                        [--levels greedy,random] [--out tails.json]
 
 For each case (Queendomino 2 players: its last two turns; Kingdomino 3 and 4 players: the
 last round; Kami 2 and 4 players and Goita: where every hand is known to every seat and every
-ending ends the match), plays ``--matches`` matches of ``greedy`` and ``random`` bots (every
-way of seating them, in turn), finds where the game's exact solver starts
-(``SearchProfile.exact``), and analyses the decisions from there at the game's budget (or
-``--budget``) twice: with the solver (after) and with playouts only (before). Where the choice
-matters (the legal moves' exact results for the deciding seat differ) it counts how often the
-best move found keeps the exact result, and the mean distance between its win chance and the
-exact one. For Kami and Goita it also counts the decisions where the deciding seat's view
-determines every hand, and those in the solved tail.
+ending ends the match), plays ``--matches`` matches of bots of ``--levels`` (every way of
+seating them, in turn), finds where the game's exact solver starts (``SearchProfile.exact``),
+and analyses the decisions from there at the game's budget (or ``--budget``) twice: with the
+solver (after) and with playouts only (before). Where the choice matters (the legal moves'
+exact results for the deciding seat differ) it counts how often the best move found keeps the
+exact result, and the mean distance between its win chance and the exact one. For Kami and
+Goita it also counts the decisions where the deciding seat's view determines every hand, and
+those in the solved tail.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("kami", 2, {"target": 10}), ("kami", 4, {"target": 10}), ("goita", 4, {})]
 
 
-def play(game_name: str, players: int, options: dict[str, Any], seed: int) -> MatchRecord:
-    levels = list(product(["greedy", "random"], repeat=players))[seed % (2 ** players)]
+def play(game_name: str, players: int, options: dict[str, Any], seed: int,
+         kinds: list[str]) -> MatchRecord:
+    every = list(product(kinds, repeat=players))
+    levels = every[seed % len(every)]
     bots = [make_bot(level, game_name, seed + s) for s, level in enumerate(levels)]
     match = Match.new(get_game(game_name), options, players, seed, controllers=bots,
                       narrate=False)
@@ -94,6 +97,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--games", default=",".join(sorted({c[0] for c in CASES})))
+    parser.add_argument("--levels", default="greedy,random")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     wanted = set(args.games.split(","))
@@ -110,7 +114,7 @@ def main() -> None:
         started = time.perf_counter()
         seconds = {"after": 0.0, "before": 0.0}
         for seed in range(args.matches):
-            record = play(game_name, players, options, seed)
+            record = play(game_name, players, options, seed, args.levels.split(","))
             before = states(record)
             firsts = [p for p, s in enumerate(before) if exact(game, s) is not None]
             tail = firsts[0] if firsts else len(before)
@@ -134,6 +138,7 @@ def main() -> None:
                 for i in range(3):
                     totals[label][i] += got[i]
         row: JSON = {"game": game_name, "players": players, "matches": args.matches,
+                     "levels": args.levels,
                      "decisions": decisions, "in_tail": tail_decisions,
                      "seconds": round(time.perf_counter() - started, 1)}
         if game_name in ("kami", "goita"):
