@@ -6,6 +6,11 @@ information, solved here by minimax over the remaining placements and claims. Mo
 engine's own (``legal_actions``, ``apply_legal``) and kingdoms are scored by its own
 ``scoring.breakdown``, so the value is exact by the rules, tie-breaks included.
 
+With 3 and 4 players only the last round is solved (``exact_alone``): there each seat places
+alone, so each seat's best kingdom is best for it whatever the others do, and the value is well
+defined; a round with claims between several players choosing for themselves has no one exact
+value.
+
 Two observations keep it to milliseconds or a few seconds:
 
 - In the last round nobody claims: each seat's placements touch only its own kingdom, so each
