@@ -17,7 +17,7 @@ by what the moves did, not by the luck of the samples.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,21 @@ class Evaluator:
         exact = self.profile.exact
         return exact is not None and exact(self.game, state) is not None
 
+    def _solved_world(self, draw: Callable[[Rng], Any], key: int, first: int) -> Any | None:
+        """The world drawn for sample ``first`` when the game's exact solver values it, else
+        None. The solver must start only where the deciding seat's view determines all that
+        plays a part: a second world drawn from the same view must have the same exact value
+        (what the seat could not see may differ, but never matter)."""
+        base = draw(stream(self.seed, "draw", key, first))
+        if not self._solved(base):
+            return None
+        exact = self.profile.exact
+        assert exact is not None
+        again = draw(stream(self.seed, "draw", key, first, "again"))
+        assert exact(self.game, again) == exact(self.game, base), \
+            "the exact tail starts only where the deciding seat's view determines its value"
+        return base
+
     def _exactly(self, state: Any, samples: int, into: Estimate) -> None:
         """The exact value, counted as ``samples`` samples (so sums over samples add up)."""
         exact = self.profile.exact
@@ -121,8 +136,8 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         sums = [Estimate.empty(players) for _ in candidates]
-        base = draw(stream(self.seed, "draw", key, first)) if first < samples else None
-        if base is not None and self._solved(base):
+        base = self._solved_world(draw, key, first) if first < samples else None
+        if base is not None:
             # nothing hidden or left to chance: every draw is this one, and the value is exact
             for action, into in zip(candidates, sums, strict=True):
                 state = game.clone(base)
@@ -144,8 +159,8 @@ class Evaluator:
         game = self.game
         draw = game.determinizer(view, seat)
         into = Estimate.empty(players)
-        base = draw(stream(self.seed, "draw", key, 0)) if samples else None
-        if base is not None and self._solved(base):
+        base = self._solved_world(draw, key, 0) if samples else None
+        if base is not None:
             self._exactly(base, samples, into)
             return into.mean()
         for i in range(samples):

@@ -33,7 +33,8 @@ Prior = Callable[[Game[Any, Any], Any, Seat, list[Any], Rng], list[Any]]
 """The seat's root actions worth searching, best first."""
 Exact = Callable[[Game[Any, Any], Any], "tuple[list[float], list[float]] | None"]
 """Each seat's share of the win and final score with everyone playing their best, for a state
-with nothing hidden or left to chance; None for any other state."""
+where nothing that still matters is hidden from anyone or left to chance; None for any other
+state."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class SearchProfile:
     """Score that earns the whole score share (None: the best score of the game)."""
     exact: Exact | None = None
     """An exact solver of the game's perfect-information tail: the analysis values a move there
-    with it instead of playouts (Kingdomino, 2 players, after the last line is turned up)."""
+    with it instead of playouts (docs/analysis.md lists where each game's tail starts)."""
     analysis_budget: int = 256
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the

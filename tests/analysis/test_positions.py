@@ -15,7 +15,7 @@ from ludoteca.analysis.analyse import Analyst, analyse
 from ludoteca.bots import make_bot
 from ludoteca.engine.match import Match
 from ludoteca.engine.record import MatchRecord
-from ludoteca.games import get_game
+from ludoteca.games import entry, get_game
 from ludoteca.games.kingdomino import endgame
 
 
@@ -169,3 +169,47 @@ def test_after_the_last_line_the_best_move_keeps_the_exact_result() -> None:
     assert matters >= 25
     assert kept >= 0.98 * matters
     assert error / matters < 10
+
+
+def exact_tail(record: MatchRecord) -> int:
+    """The first ply whose position the game's exact solver values."""
+    game = get_game(record.game)
+    exact = entry(record.game).search_profile().exact
+    assert exact is not None
+    match = Match.unplayed(game, record, narrate=False)
+    for ply, (seat, data) in enumerate(record.actions):
+        if exact(game, match.state) is not None:
+            return ply
+        match.step(seat, game.action_from_json(data))
+    return len(record.actions)
+
+
+@pytest.mark.parametrize(("game_name", "players", "seeds"),
+                         [("queendomino", 2, range(63, 64)), ("kingdomino", 4, range(1, 40))])
+def test_a_win_thrown_away_in_the_new_exact_tails_is_charged_once(
+        game_name: str, players: int, seeds: range) -> None:
+    """Queendomino's last turns and 4-player Kingdomino's last round: a greedy match's winner
+    throws its win away there (the first move that loses it, greedy bots after it). That move
+    loses the whole win, and no other move of the tail is charged anything. (Greedy
+    Queendomino matches are seldom close enough for two turns to turn them: seed 63, won
+    191-190, is the first from 40 up where they are.)"""
+    for seed in seeds:
+        record = bots_match(game_name, players, seed)
+        outcome = Match.from_record(get_game(game_name), record, narrate=False).outcome
+        assert outcome is not None
+        if outcome.ranks.count(1) != 1:
+            continue
+        try:
+            ply, thrown, winner = thrown_win(record, len(record.actions) - exact_tail(record))
+        except AssertionError:
+            continue
+        break
+    else:
+        pytest.fail("no greedy match with a win to throw away")
+    tail = exact_tail(thrown)
+    assert tail <= ply
+    moves = Analyst(thrown, 8, 0).part(tail, len(thrown.actions))["moves"]
+    (move,) = [m for m in moves if m["ply"] == ply]
+    assert move["seat"] == winner
+    assert move["judgement"] == "blunder" and move["loss"]["win"] == 100
+    assert [m for m in moves if m.get("loss", {"win": 0})["win"] > 0] == [move]

@@ -61,7 +61,7 @@ def test_nothing_is_solved_while_a_line_is_still_hidden() -> None:
     four = Match.new(GAME, {}, 4, 1, narrate=False)
     four.play_random(random.Random(1).random)
     assert not endgame.solvable(four.state) or GAME.is_over(four.state)
-    assert endgame.exact(GAME, positions(four.record)[-1]) is None  # 4 players: not solved
+    assert endgame.exact(GAME, positions(four.record)[-6]) is None  # 4 players: not yet solved
 
 
 def test_the_solver_agrees_with_plain_minimax_in_the_tail() -> None:
@@ -99,3 +99,50 @@ def test_the_values_do_not_depend_on_what_was_solved_before() -> None:
     behind = [forward[1].value(s) for s in reversed(states)][::-1]
     alone = [endgame.Endgame(GAME, s.deck).value(s) for s in states]
     assert ahead == behind == alone
+
+
+def bots_match_of(players: int, seed: int) -> MatchRecord:
+    levels = ["greedy", "random"] * 2
+    bots = [make_bot(levels[s], "kingdomino", seed + s) for s in range(players)]
+    match = Match.new(GAME, {}, players, seed, controllers=bots, narrate=False)
+    match.run_bots()
+    return match.record
+
+
+def every_ending(state: Any) -> list[Any]:
+    """The engine's outcome of every way the rest of the match can go (brute force)."""
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        return [outcome]
+    (seat,) = GAME.to_act(state)
+    found = []
+    for action in GAME.legal_actions(state, seat):
+        child = GAME.clone(state)
+        GAME.apply_legal(child, seat, action)
+        found += every_ending(child)
+    return found
+
+
+def test_the_last_round_is_solved_for_three_and_four_players() -> None:
+    """3 and 4 players: only the last round, where each seat places alone, is solved. Against
+    brute force over every joint way the last two placements can go: each seat's score is the
+    best it can reach, and the shares are those of the ending where every seat reaches its
+    best at once (one exists: no placement touches another kingdom)."""
+    checked = 0
+    for players, seed in ((3, 1), (3, 2), (4, 3), (4, 4)):
+        states = positions(bots_match_of(players, seed))
+        solved = [endgame.exact(GAME, s) is not None for s in states]
+        first = solved.index(True)
+        assert all(solved[first:]) and len(states) - first == (3 if players == 3 else 4)
+        assert all(endgame.alone(s) for s in states[first:])
+        for state in states[-2:]:
+            wins, scores = endgame.exact(GAME, state) or ([], [])
+            endings = every_ending(state)
+            best = [max((o.scores[s], o.tiebreaks[s]) for o in endings) for s in range(players)]
+            assert scores == [float(b[0]) for b in best]
+            (everyone_best, *_) = [o for o in endings if all(
+                (o.scores[s], o.tiebreaks[s]) == best[s] for s in range(players))]
+            top = [s for s in range(players) if everyone_best.ranks[s] == 1]
+            assert wins == [1.0 / len(top) if s in top else 0.0 for s in range(players)]
+            checked += 1
+    assert checked == 8

@@ -1,5 +1,6 @@
 """How the search plays Kami and Goita: flat Monte Carlo over the greedy evaluator's best 8
-root plays, with epsilon-greedy rollouts to the end of the deal.
+root plays, with epsilon-greedy rollouts to the end of the deal. The post-game analysis values
+the rare perfect-information tail exactly (``endgame.py``).
 
 Medium (0.25 s) against greedy, 2 players, same 20 deals: flat won 19, UCT 9 (docs/bots.md).
 Kami's root keeps the greedy evaluator's best 8 plays of up to ~150 with mercenaries. Goita
@@ -14,6 +15,7 @@ from ludoteca.bots.rollouts import EPSILON, finish, margins, play_round
 from ludoteca.engine.game import Game
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
+from ludoteca.games.kami.endgame import exact
 
 
 def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
@@ -56,5 +58,5 @@ def kami_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
 
 PROFILE = SearchProfile(
     mode="flat", rollout=kami_rollout, playout=kami_playout, prior=kami_prior, width=8,
-    analysis_budget=16,
+    analysis_budget=16, exact=exact,
 )

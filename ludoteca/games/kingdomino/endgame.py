@@ -6,6 +6,11 @@ information, solved here by minimax over the remaining placements and claims. Mo
 engine's own (``legal_actions``, ``apply_legal``) and kingdoms are scored by its own
 ``scoring.breakdown``, so the value is exact by the rules, tie-breaks included.
 
+With 3 and 4 players only the last round is solved (``exact_alone``): there each seat places
+alone, so each seat's best kingdom is best for it whatever the others do, and the value is well
+defined; a round with claims between several players choosing for themselves has no one exact
+value.
+
 Two observations keep it to milliseconds or a few seconds:
 
 - In the last round nobody claims: each seat's placements touch only its own kingdom, so each
@@ -58,6 +63,17 @@ def solvable(state: KingdominoState) -> bool:
     return state.phase == OVER or (state.phase == PLAY and state.deck_pos >= len(state.deck))
 
 
+def alone(state: KingdominoState) -> bool:
+    """Whether every seat only places alone from here, any player count, one game: the last
+    round, whose line nobody claims from (or the match over). What is still hidden (3 players:
+    the dominoes never dealt) can no longer matter, and each seat's placements touch only its
+    own kingdom."""
+    if state.cfg.games != 1:
+        return False
+    return state.phase == OVER or (state.phase == PLAY and not state.nxt
+                                   and state.step == PLACE_STEP)
+
+
 class Endgame:
     """Solves the tails of one deal, remembering every position and last-round kingdom."""
 
@@ -107,12 +123,17 @@ class Endgame:
         self.kingdoms[memo_key] = best
         return best
 
-    def _last_round(self, state: KingdominoState) -> Value:
+    def last_keys(self, state: KingdominoState) -> list[Key]:
+        """Every seat's best final key in the last round, each placing its dominoes alone."""
         keys = []
-        for seat in range(2):
+        for seat in range(state.cfg.players):
             dominoes = tuple(n for i, n in enumerate(state.cur)
                              if i >= state.acting and state.cur_owner[i] == seat)
             keys.append(self.best_kingdom(state, state.kingdoms[seat], dominoes))
+        return keys
+
+    def _last_round(self, state: KingdominoState) -> Value:
+        keys = self.last_keys(state)
         share = 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
         return share, keys[0][0], keys[1][0]
 
@@ -183,18 +204,48 @@ def _order(found: Found) -> Order:
 
 _solver: Endgame | None = None
 """This process's solver, kept while the analysis stays on one deal."""
+_alone: dict[tuple[int, Any], Endgame] = {}
+"""This process's last-round solvers (``exact_alone``), per game and options."""
 
 
 def exact(game: Game[Any, Any], state: KingdominoState) -> tuple[list[float], list[float]] | None:
-    """Each seat's share of the win and final score with both playing their best, or None
-    when something is still hidden or left to chance (``SearchProfile.exact``)."""
+    """Each seat's share of the win and final score with every seat playing its best, or None
+    when something is still hidden or left to chance (``SearchProfile.exact``): 2 players from
+    the last line turned up, 3 and 4 players in the last round (``exact_alone``)."""
     global _solver
+    if state.cfg.players != 2:
+        return exact_alone(game, state)
     if not solvable(state):
         return None
     if _solver is None or _solver.deck != state.deck or _solver.game is not game:
         _solver = Endgame(game, state.deck)
     share, mine, theirs = _solver.value(state)
     return [share, 1.0 - share], [float(mine), float(theirs)]
+
+
+def exact_alone(game: Game[Any, Any],
+                state: KingdominoState) -> tuple[list[float], list[float]] | None:
+    """Any player count, the last round (``alone``): each seat makes the best kingdom it can
+    from its own dominoes, which is best for it whatever the others do (its placements touch
+    nothing of theirs, and a higher key never ranks it lower), so the value is well defined
+    with 3 and 4 players too, where a search of a whole round with claims would not be.
+    Shares and ranks as the engine's (``final_outcome``): the highest keys share the win."""
+    if not alone(state):
+        return None
+    if state.phase == OVER:
+        outcome = game.outcome(state)
+        assert outcome is not None
+        winners = [s for s in range(state.cfg.players) if outcome.ranks[s] == 1]
+        return ([1.0 / len(winners) if s in winners else 0.0 for s in range(state.cfg.players)],
+                [float(x) for x in outcome.scores])
+    solver = _alone.get((id(game), state.cfg))
+    if solver is None:  # the deck plays no part: one per game and options, kept
+        solver = _alone[(id(game), state.cfg)] = Endgame(game, [])
+    keys = solver.last_keys(state)
+    top = max(keys)
+    winners = [s for s, k in enumerate(keys) if k == top]
+    return ([1.0 / len(winners) if s in winners else 0.0 for s in range(len(keys))],
+            [float(k[0]) for k in keys])
 
 
 def exact_shares(game: Game[Any, Any], state: KingdominoState, seat: int) -> dict[str, float]:
