@@ -180,7 +180,7 @@ def _page_language(request: Request) -> str:
 
 
 @router.get("/unsubscribe", summary="The page an email's unsubscribe link opens (no sign-in): "
-            "a button that posts to the same address", response_class=HTMLResponse)
+            "a button that posts to the same address")
 async def unsubscribe_page(request: Request, hub: HubDep, token: str = "") -> Response:
     lang = _page_language(request)
     speak = voice(lang, folders=())
@@ -193,7 +193,7 @@ async def unsubscribe_page(request: Request, hub: HubDep, token: str = "") -> Re
 
 @router.post("/unsubscribe", summary="One-click unsubscribe (RFC 8058): the signed token turns "
              "that event's email off, with no sign-in (mail clients post "
-             "List-Unsubscribe=One-Click here)", response_class=HTMLResponse)
+             "List-Unsubscribe=One-Click here)")
 async def unsubscribe(request: Request, hub: HubDep, token: str = "") -> Response:
     lang = _page_language(request)
     speak = voice(lang, folders=())
