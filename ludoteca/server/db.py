@@ -80,8 +80,7 @@ class User(Base):
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """Deleted by its owner (or purged): the row stays, anonymous, for the history."""
     email: Mapped[str | None] = mapped_column(String(254), nullable=True, default=None)
-    """The confirmed address (as typed); an address waiting for its confirmation lives in
-    its ``email_tokens`` row only."""
+    """The confirmed address (one waiting for confirmation is in its ``email_tokens`` row)."""
     email_key: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True,
                                                  default=None)
     """The address lowered: one account per address."""
@@ -442,8 +441,7 @@ class TurnMail(Base):
 
 
 class ServerKey(Base):
-    """A secret made once by the first process that needs it and shared by all (the key
-    that signs unsubscribe links)."""
+    """A secret made once, shared by every process (the key that signs unsubscribe links)."""
 
     __tablename__ = "server_keys"
 
