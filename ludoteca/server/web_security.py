@@ -13,7 +13,8 @@
    request with no ``Origin`` must carry ``X-Ludoteca-Client`` instead (any value): a page on
    another site can send neither without the browser asking this server first (CORS), which
    it never allows; 403 ``no_origin``. A WebSocket with no ``Origin`` is a program (browsers
-   always send one) and is let in.
+   always send one) and is let in, and so is a POST to a ``TOKEN_ROUTES`` route (the
+   one-click unsubscribe a mail client posts), which acts on its signed token alone.
 3. **Cookies**: the app gets only the cookies it reads, and only with plain values
    (``safe_cookies``), so the standard library's quadratic unquoting on old Pythons
    (CVE-2024-7592) never runs on anything large.
