@@ -14,10 +14,8 @@ this test runs on loopback, on SQLite and on PostgreSQL.
 
 from __future__ import annotations
 
-import email
 import itertools
 import math
-import queue
 import random
 import re
 import statistics
@@ -25,15 +23,12 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.policy import default
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
-from arena_process import free_port
+from mail_sink import Sink
 
 from tests.server.client import CLIENT, JSON, Player
 from tests.server.conftest import Server
@@ -41,42 +36,6 @@ from tests.server.conftest import Server
 RESET_MINUTES = 0.15
 """Reset links last 9 seconds here, so the test sees one expire."""
 _forwarded = itertools.count(1)
-
-
-class Sink:
-    """An SMTP server on loopback that keeps every message it is given."""
-
-    def __init__(self) -> None:
-        self.received: queue.Queue[EmailMessage] = queue.Queue()
-        received = self.received
-
-        class Handler:
-            async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-                message = email.message_from_bytes(envelope.content, policy=default)
-                assert isinstance(message, EmailMessage)
-                received.put(message)
-                return "250 OK"
-
-        self.port = free_port()
-        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
-        self.controller.start()
-
-    def next(self, timeout: float = 30) -> EmailMessage:
-        return self.received.get(timeout=timeout)
-
-    def to(self, address: str, timeout: float = 30) -> EmailMessage:
-        """The next message, which must be to ``address``."""
-        message = self.next(timeout)
-        assert message["To"] == address, (message["To"], message["Subject"])
-        return message
-
-    def nothing(self, seconds: float) -> None:
-        with pytest.raises(queue.Empty):
-            found = self.received.get(timeout=seconds)
-            raise AssertionError(f"unexpected email to {found['To']}: {found['Subject']}")
-
-    def close(self) -> None:
-        self.controller.stop()
 
 
 @pytest.fixture(scope="module")
