@@ -144,6 +144,15 @@ def test_an_address_is_confirmed_by_its_link_once(
     second = link_in(sink.to("EVA@x.test"), r"http://\S+#/email/confirm\?token=\S+")
     taken = other.http.post("/api/email/confirm", json={"token": token_of(second)})
     assert taken.status_code == 409 and taken.json()["code"] == "email_taken"
+    # a deleted account lets its address go
+    eva.ok(eva.http.request("DELETE", "/api/me", json={"password": "correct horse"}))
+    other.ok(other.http.post("/api/email", json={"email": "eva@x.test"}))
+    third = link_in(sink.to("eva@x.test"), r"http://\S+#/email/confirm\?token=\S+")
+    assert other.ok(other.http.post("/api/email/confirm", json={"token": token_of(third)}))
+    # the preferences are one's own: none without a session
+    with anonymous(server) as someone:
+        assert someone.get("/api/notifications").status_code == 401
+        assert someone.put("/api/notifications", json={"time_zone": "UTC"}).status_code == 401
     # guests keep their account first
     with httpx.Client(base_url=server.base, headers={**CLIENT, **asker()}) as guest:
         guest.post("/api/guest").raise_for_status()
