@@ -34,6 +34,8 @@ function emailPanel(prefs, reload) {
   return panel;
 }
 
+const ALWAYS_SHOWN = ["finished", "rematch"];
+
 function choices(prefs) {
   const channels = prefs.channels.filter((c) => c !== "email" || prefs.email_enabled);
   const boxes = [];
@@ -42,9 +44,12 @@ function choices(prefs) {
       channels.map((c) => h("th", { scope: "col" }, t(`settings.channel.${c}`))))),
     h("tbody", {}, prefs.events.map((event) => h("tr", {}, h("th", { scope: "row" }, t(`settings.event.${event}`)),
       channels.map((channel) => {
-        const box = h("input", { type: "checkbox", checked: prefs.prefs[event][channel], "data-testid": `notify-${event}-${channel}`,
+        // the table page itself shows a match's end and a rematch offer: always on there
+        const fixed = channel === "page" && ALWAYS_SHOWN.includes(event);
+        const box = h("input", { type: "checkbox", checked: fixed || prefs.prefs[event][channel], disabled: fixed,
+          title: fixed ? t("settings.always_shown") : null, "data-testid": `notify-${event}-${channel}`,
           "aria-label": `${t(`settings.event.${event}`)}: ${t(`settings.channel.${channel}`)}` });
-        boxes.push([event, channel, box]);
+        if (!fixed) boxes.push([event, channel, box]);
         return h("td", {}, box);
       })))));
   const read = () => {
