@@ -396,3 +396,21 @@ def test_without_a_mail_server_email_is_off(tmp_path: Path) -> None:
         player.close()
     finally:
         plain.stop()
+
+
+def test_a_tournament_table_ready_email_in_the_players_language(
+    server: Server, sink: Sink, people: Callable[..., Player]
+) -> None:
+    """The director opens a round's table: its people hear it through the one notification
+    service, by email too (on by default)."""
+    tea = people("Tour_tea", "es")
+    with_email(tea, sink, "tea@x.test")
+    made = tea.ok(tea.http.post("/api/tournaments", json={
+        "name": "Copa", "game": "kami", "players": 2, "format": "swiss", "rounds": 1,
+        "max_entrants": 2, "bank_seconds": 600, "options": {"target": 10}}))
+    tea.ok(tea.http.post(f"/api/tournaments/{made['id']}/register", json={}))
+    tea.ok(tea.http.post(f"/api/tournaments/{made['id']}/bots", json={"level": "random"}))
+    message = sink.to("tea@x.test", timeout=60)
+    assert message["Subject"] == "Tu mesa de la ronda 1 está lista"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert "/#/table/" in link_in(message, r"http://\S+#/table/\S+")
