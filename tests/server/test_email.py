@@ -8,7 +8,8 @@ this test runs on loopback, on SQLite and on PostgreSQL.
 - Turn emails: in the player's language, never while a socket of theirs shows the table, at
   most one per table per interval, a digest when several tables wait, none in quiet hours;
   the one-click unsubscribe (RFC 8058) works without signing in.
-- A finished match's email in English for an English player who turned it on.
+- A finished match's email in English for an English player who turned it on; a tournament
+  table ready, in Spanish.
 - With no SMTP server set, the API says email is off and its routes answer ``email_off``.
 """
 
