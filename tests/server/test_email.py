@@ -9,7 +9,7 @@ this test runs on loopback, on SQLite and on PostgreSQL.
   most one per table per interval, a digest when several tables wait, none in quiet hours;
   the one-click unsubscribe (RFC 8058) works without signing in.
 - A finished match's email in English for an English player who turned it on; a tournament
-  table ready, in Spanish.
+  table ready and a rematch offer, in Spanish.
 - With no SMTP server set, the API says email is off and its routes answer ``email_off``.
 """
 
@@ -31,7 +31,7 @@ import httpx
 import pytest
 from mail_sink import Sink
 
-from tests.server.client import CLIENT, JSON, Player
+from tests.server.client import CLIENT, JSON, Player, in_parallel
 from tests.server.conftest import Server
 
 RESET_MINUTES = 0.15
@@ -415,3 +415,20 @@ def test_a_tournament_table_ready_email_in_the_players_language(
     assert message["Subject"] == "Tu mesa de la ronda 1 está lista"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert "/#/table/" in link_in(message, r"http://\S+#/table/\S+")
+
+
+def test_a_rematch_offer_by_email(
+    server: Server, sink: Sink, people: Callable[..., Player]
+) -> None:
+    ines, jon = people("Again_ines", "es"), people("Again_jon", "en")
+    with_email(ines, sink, "ines@x.test")
+    table = ines.create("kami", 2, options={"target": 10})
+    jon.join(table["id"])
+    socks = [ines.socket(table["id"]), jon.socket(table["id"])]
+    in_parallel(lambda: socks[0].play(random.Random(1)), lambda: socks[1].play(random.Random(2)))
+    socks[1].send({"type": "rematch"})
+    message = sink.to("ines@x.test")
+    assert message["Subject"] == "Again_jon propone la revancha de Kami"
+    assert f"/#/table/{table['id']}" in link_in(message, r"http://\S+#/table/\S+")
+    for sock in socks:
+        sock.close()
