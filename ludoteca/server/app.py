@@ -107,6 +107,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         if hub.cluster is None:  # one of several: the next to be asked takes an analysis over
             await hub.analyses.resume()
         hub.director.start()  # after the tables resumed: their ends reach it
+        hub.start_mail()  # the outbox's sender (with an SMTP server): what a restart left too
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,

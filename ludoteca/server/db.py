@@ -77,6 +77,18 @@ class User(Base):
     """Last use of one of its sessions (to the hour): unused guests are purged."""
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """Deleted by its owner (or purged): the row stays, anonymous, for the history."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True, default=None)
+    """The confirmed address (one waiting for confirmation is in its ``email_tokens`` row)."""
+    email_key: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True,
+                                                 default=None)
+    """The address lowered: one account per address."""
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    """An IANA zone (``Europe/Madrid``): quiet hours are the player's own clock's."""
+    quiet_start: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    """Quiet hours, minutes after midnight in ``time_zone`` (None: none); no email then."""
+    quiet_end: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    """``{event: {channel: bool}}`` the player changed; the rest are ``notify.DEFAULTS``."""
 
 
 class Session(Base):
@@ -359,6 +371,67 @@ class DirectorLease(Base):
     name: Mapped[str] = mapped_column(String(16), primary_key=True)
     owner: Mapped[str] = mapped_column(String(80))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class EmailToken(Base):
+    """A link sent by email (confirm an address, reset a password): stored by hash, so a copy
+    of the database opens nothing; it works once (``used_at``) and until ``expires_at``."""
+
+    __tablename__ = "email_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``confirm`` or ``reset``."""
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(254))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, default=None)
+
+
+class Outbox(Base):
+    """An email to send: written before anyone is told it will be, so a restart sends it;
+    the sender claims a row (``claimed_until``) before sending, marks it ``sent_at`` after,
+    and retries a failure with backoff (``next_at``) until ``failed_at``."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True)
+    to_addr: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(300))
+    text: Mapped[str] = mapped_column(Text)
+    html: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, Any]] = mapped_column(JSON)
+    kind: Mapped[str] = mapped_column(String(24))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    next_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class TurnMail(Base):
+    """When a player was last emailed about a table's turn (at most one per interval)."""
+
+    __tablename__ = "turn_mails"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mailed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ServerKey(Base):
+    """A secret made once, shared by every process (the key that signs unsubscribe links)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 def sync_url(url: str) -> str:

@@ -18,6 +18,7 @@ from ludoteca.bots import level_name
 from ludoteca.server.db import Seat, Table, Tournament, TournamentGame, User, utcnow
 from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.notify import Notifier
 from ludoteca.server.protocol import TournamentEvent, TournamentTableEvent
 from ludoteca.server.redis_link import process_name
 from ludoteca.server.result_rows import user_of
@@ -48,6 +49,7 @@ class DirectorHost(Protocol):
     tournaments: TournamentStore
     tables: LiveTables
     streams: Streams
+    notifier: Notifier
     closing: bool
 
     def several(self) -> bool: ...
@@ -227,7 +229,7 @@ class Director:
         await self.host.tournaments.set_opened(t.id, game.round, game.board)
         event = TournamentTableEvent(t.id, game.round, game.board, game.table_id)
         for user_id in people:
-            self.host.streams.publish(user_id, event)
+            self.host.notifier.tournament_table(user_id, event, t.game)
 
     async def sweep(self, t: Tournament, games: list[TournamentGame]) -> None:
         """Decide the round's tables that finished without the director hearing it (it

@@ -205,3 +205,14 @@ NOT_TOURNAMENT_HOST = N_("Only the tournament's creator may do that.")
 GUEST_TOURNAMENT = N_("Keep your guest account with a password to create a tournament.")
 ARENA_NOT_OFFERED = N_("Arena tournaments are not yet offered in the lobby: choose Swiss, round "
                        "robin or knockout.")
+# issue 36: email and notifications
+EMAIL_OFF = N_("This arena sends no email.")
+BAD_EMAIL = N_("An email address looks like name@example.org (at most 254 characters).")
+EMAIL_TAKEN = N_("Another account already uses this email address.")
+BAD_EMAIL_LINK = N_("This link is not valid: it was used already, it expired, or it is "
+                    "incomplete. Ask for a new one.")
+EMAIL_GUESTS = N_("Keep your guest account first (choose a name and a password).")
+BAD_TIME_ZONE = N_("Unknown time zone {zone}: use a name like Europe/Madrid.")
+BAD_QUIET = N_("Quiet hours are two times like 22:00 and 08:00, or none.")
+BAD_NOTIFY = N_("Unknown notification {item}; the events are {events} and the channels "
+                "{channels}.")

@@ -1,6 +1,7 @@
 """The lobby's housekeeping, in the server's background: open tables that nobody filled in
 time are given up (``abandoned``: they leave the lobby, and their viewers hear it), and guest
-accounts unused for long are purged with their sessions (``account_deletion.py``).
+accounts unused for long are purged with their sessions (``account_deletion.py``), and
+expired email links are deleted.
 
 Every process of an arena runs it. That is harmless: giving a table up is the same conditional
 write as a start (``Store.move_on``: only the first of two processes changes it, the other
@@ -52,8 +53,11 @@ class Housekeeping:
             await asyncio.sleep(every * random.uniform(0.8, 1.2))
 
     async def sweep(self) -> tuple[int, int]:
-        """One pass: the tables given up and the guests purged."""
-        return await self.expire_tables(), await self.purge_guests()
+        """One pass: the tables given up and the guests purged; email links that expired a
+        day ago go too (they could not be used anyway)."""
+        done = await self.expire_tables(), await self.purge_guests()
+        await self.hub.mail_store.purge_tokens(utcnow() - timedelta(days=1))
+        return done
 
     async def expire_tables(self) -> int:
         hub = self.hub

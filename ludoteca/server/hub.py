@@ -15,6 +15,7 @@ from ludoteca.engine.record import MatchRecord
 from ludoteca.server import errors as E
 from ludoteca.server import ratings
 from ludoteca.server.account_limits import AccountLimits
+from ludoteca.server.account_mail import email_channel
 from ludoteca.server.analysis_jobs import AnalysisJobs
 from ludoteca.server.auth import RateLimit
 from ludoteca.server.bot_pool import BotWorkers
@@ -24,10 +25,11 @@ from ludoteca.server.director import Director
 from ludoteca.server.errors import Stopped, voice
 from ludoteca.server.finisher import Finisher, MatchFinished
 from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.mail_store import MailStore
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
+from ludoteca.server.notify import Notifier
 from ludoteca.server.protocol import (
-    FinishedEvent,
     ReconnectEvent,
     ReconnectMessage,
     RematchOfferEvent,
@@ -84,7 +86,13 @@ class Hub:
         self.streams = Streams()
         self.webhook_targets = WebhookTargets(settings.webhook_test_networks,
                                               settings.webhook_test_hosts)
-        self.notices = TurnNotices(self.streams, settings.webhook_timeout, self.webhook_targets)
+        self.mail_store = MailStore(store.write, store.sessions)
+        self.email, self.account_mail = email_channel(settings, self.mail_store)
+        """None, None: no SMTP server set, no email at all."""
+        self.notifier = Notifier(self.streams, store.user, self.mail_store, self.email,
+                                 self.webhook_targets, settings.webhook_timeout)
+        self.notices = TurnNotices(self.streams, self.notifier.turn)
+        self.notifier.watch_turns(settings, self.notices.waiting, self.watching)
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
@@ -94,6 +102,10 @@ class Hub:
                                           settings.sockets_per_account)
         self.account_signin_limit = RateLimit(settings.account_signin_rate, 15 * 60)
         """Failed sign-ins (and password checks) per account name, from every address."""
+        self.reset_limit = RateLimit(settings.reset_rate, 3600)
+        """Password-reset emails per address asked for (whether or not an account has it)."""
+        self.mail_ask_limit = RateLimit(settings.mail_ask_rate, 3600)
+        """Emails asked for per client address and per account."""
         store.seen_every = min(store.seen_every, timedelta(days=settings.guest_days) / 10)
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``LUDOTECA_REDIS_URL``)."""
@@ -167,9 +179,14 @@ class Hub:
         self.notices.forget(event.table_id, event.snapshot.players)
 
     async def _finished_players(self, event: MatchFinished) -> None:
-        for seat in event.seats:
-            if seat.user_id is not None:
-                self.streams.publish(seat.user_id, FinishedEvent(event.table_id))
+        for user_id in {seat.user_id for seat in event.seats} - {None}:
+            assert user_id is not None
+            self.notifier.finished(user_id, event.table_id, event.snapshot.game)
+
+    def watching(self, table_id: str, user_id: int) -> bool:
+        """A socket of the player's shows the table in this process (a turn email waits)."""
+        ref = self.tables.refs.get(table_id)
+        return ref is not None and any(conn.user_id == user_id for conn in ref.viewers)
 
     # ---- a rematch ---------------------------------------------------------------------------
     async def may_rematch(self, snapshot: TableSnapshot) -> None:
@@ -184,7 +201,7 @@ class Hub:
         event = RematchOfferEvent(snapshot.id, snapshot.names[seat])
         for user_id in {row.user_id for row in snapshot.seats} - {None, offerer}:
             assert user_id is not None
-            self.streams.publish(user_id, event)
+            self.notifier.rematch(user_id, event, snapshot.game)
 
     async def hint(self, snapshot: TableSnapshot, view: JSON, seat: int, ply: int) -> JSON:
         """The coach's move, in turn with the host's bots (``bot_fairness.py``)."""
@@ -246,4 +263,15 @@ class Hub:
                 conn.send(ReconnectMessage(voice(conn.lang).t(E.SHUTTING_DOWN)).text())
                 conn.send(CLOSE)
         self.streams.deliver_all(ReconnectEvent().text())
-        await self.notices.close()
+        await self.notifier.close()
+        if self.account_mail is not None:
+            await self.account_mail.stop()
+        if self.email is not None:
+            await self.email.mailer.stop()
+
+    def start_mail(self) -> None:
+        """The outbox's sender and the reset queue's worker (with an SMTP server set)."""
+        if self.email is not None:
+            self.email.mailer.start()
+        if self.account_mail is not None:
+            self.account_mail.start()

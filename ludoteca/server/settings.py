@@ -243,6 +243,40 @@ def check_redis_url(url: str) -> str:
     return url
 
 
+_ADDRESS = re.compile(
+    r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+")
+"""An email address as the arena takes one: no display name, comments, quotes or spaces, so
+nothing in it can end a header or add a recipient (``mail.py``)."""
+
+
+def mail_address(what: str, raw: str) -> str:
+    if len(raw) > 254 or not _ADDRESS.fullmatch(raw):
+        raise SettingError(f"{what} must be an email address like games@example.org, not "
+                           f"{raw[:80]!r}")
+    return raw
+
+
+def check_smtp_url(what: str, raw: str) -> str:
+    """``smtp://[user:password@]host[:port][?starttls=yes|no]`` or ``smtps://...`` (TLS from
+    the first byte): parsed once here so a typo stops the arena, not its first email."""
+    from ludoteca.server.mail_server import MailServerError, parse_smtp_url
+
+    try:
+        parse_smtp_url(raw)
+    except MailServerError as exc:
+        raise SettingError(f"{what} {exc}: {hide_password(raw)!r}") from None
+    return raw
+
+
+def public_url(what: str, raw: str) -> str:
+    """The address people open the arena at (links in emails): scheme and host, with a
+    port, no path."""
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+", raw) or raw.endswith(":"):
+        raise SettingError(f"{what} must be the arena's address like https://games.example.org "
+                           f"(scheme, host and port only), not {raw!r}")
+    return raw
+
+
 def check_games() -> None:
     """The games load, with any ``LUDOTECA_GAMES`` adds (``ludoteca/games/__init__.py``): a
     package that cannot be imported stops the arena before it starts, not at the first table."""
@@ -373,6 +407,37 @@ class Settings:
         else folder("LUDOTECA_LADDER_DIR", raw)))
     """A folder of bot ladders (``<game>.json``) read instead of the shipped ones: an
     operator's own calibration (docs/ratings.md)."""
+    # ---- email (docs/server.md "Email and push") ------------------------------------------
+    smtp_url: str | None = field(default_factory=lambda: (
+        None if (raw := _raw("LUDOTECA_SMTP_URL")) is None
+        else check_smtp_url("LUDOTECA_SMTP_URL", raw)))
+    """The mail server the arena sends through; None: no email at all (the API says so and
+    the pages hide every email feature)."""
+    mail_from: str | None = field(default_factory=lambda: (
+        None if (raw := _raw("LUDOTECA_MAIL_FROM")) is None
+        else mail_address("LUDOTECA_MAIL_FROM", raw)))
+    """The sender's address (``From``); needed with ``smtp_url``."""
+    public_url: str | None = field(default_factory=lambda: (
+        None if (raw := _raw("LUDOTECA_PUBLIC_URL")) is None
+        else public_url("LUDOTECA_PUBLIC_URL", raw)))
+    """Where people open the arena, for links in emails; needed with ``smtp_url``."""
+    turn_email_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_TURN_EMAIL_MINUTES", 60.0, above=True))
+    """At most one "your turn" email per table and player in this many minutes."""
+    turn_email_delay: float = field(
+        default_factory=lambda: _float("LUDOTECA_TURN_EMAIL_DELAY", 60.0))
+    """Seconds a turn waits before its email, so that tables whose turn comes within them
+    make one digest (and a player who answers at once is not emailed)."""
+    reset_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_RESET_MINUTES", 60.0, above=True))
+    """How long a password-reset link works (once)."""
+    confirm_hours: float = field(
+        default_factory=lambda: _float("LUDOTECA_CONFIRM_HOURS", 48.0, above=True))
+    """How long an address-confirmation link works (once)."""
+    reset_rate: int = field(default_factory=lambda: _int("LUDOTECA_RESET_RATE", 3, 1))
+    """Reset emails asked for one address per hour (whether or not it has an account)."""
+    mail_ask_rate: int = field(default_factory=lambda: _int("LUDOTECA_MAIL_ASK_RATE", 10, 1))
+    """Emails (resets, confirmations) one client address or account may ask for per hour."""
     gc_period: float = field(default_factory=lambda: _float("LUDOTECA_GC_PERIOD", 0.1))
     """Seconds between young collections of the interpreter's cycle collector under ``ludoteca
     serve`` (``cycle_collector.py``); 0 leaves it to the interpreter's allocation counts."""
@@ -399,6 +464,9 @@ class Settings:
                     "database (--database-url postgresql://...): see docs/deploy.md.")
         choice("LUDOTECA_BOTS", self.bots, BOTS)
         check_games()
+        if self.smtp_url is not None and (self.mail_from is None or self.public_url is None):
+            raise SettingError("LUDOTECA_SMTP_URL needs LUDOTECA_MAIL_FROM (the sender) and "
+                               "LUDOTECA_PUBLIC_URL (the arena's address, for links)")
         if self.bots == "queue" and self.redis_url is None:
             raise SettingError("LUDOTECA_BOTS=queue needs a Redis: set LUDOTECA_REDIS_URL "
                                "(docs/deploy.md)")

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from ludoteca.server.analysis_store import AnalysisStore
 from ludoteca.server.db import (
     Chat,
+    EmailToken,
     Move,
     PoolRating,
     Seat,
@@ -257,8 +258,9 @@ class Store(HistoryQueries):
                           only_guest_seen_before: datetime | None = None
                           ) -> tuple[bool, User | None]:
         """Delete an account and keep its history: the row stays under ``anonymous`` with no
-        password, webhook or sessions, and leaves the leaderboards; if nothing refers to it
-        (a guest that never sat at a table or chatted), the row goes too. With
+        password, webhook, email address, email links or sessions, and leaves the
+        leaderboards; if nothing refers to it (a guest that never sat at a table or
+        chatted), the row goes too. With
         ``only_guest_seen_before``, only if it is still a guest unused since then (a purge
         must not take an account its owner came back to meanwhile). Whether it was deleted
         now (not before, nor left alone), and its anonymous row (None: removed outright)."""
@@ -272,6 +274,7 @@ class Store(HistoryQueries):
                     not user.guest or user.seen_at >= only_guest_seen_before):
                 return False, None
             db.execute(delete(Session).where(Session.user_id == user_id))
+            db.execute(delete(EmailToken).where(EmailToken.user_id == user_id))
             db.execute(delete(PoolRating).where(PoolRating.user_id == user_id))
             used = any(db.execute(select(1).where(where).limit(1)).first() for where in (
                 Seat.user_id == user_id, Table.host_id == user_id, Chat.user_id == user_id))
@@ -280,7 +283,8 @@ class Store(HistoryQueries):
                 return True, None
             user.name = user.name_key = user.display_name = anonymous
             user.name_fold = user.display_fold = fold(anonymous)
-            user.password_hash = user.webhook_url = None
+            user.password_hash = user.webhook_url = user.email = user.email_key = None
+            user.notify = None
             user.guest = False
             user.deleted_at = utcnow()
             return True, user

@@ -13,7 +13,8 @@
    request with no ``Origin`` must carry ``X-Ludoteca-Client`` instead (any value): a page on
    another site can send neither without the browser asking this server first (CORS), which
    it never allows; 403 ``no_origin``. A WebSocket with no ``Origin`` is a program (browsers
-   always send one) and is let in.
+   always send one) and is let in, and so is a POST to a ``TOKEN_ROUTES`` route (the
+   one-click unsubscribe a mail client posts), which acts on its signed token alone.
 3. **Cookies**: the app gets only the cookies it reads, and only with plain values
    (``safe_cookies``), so the standard library's quadratic unquoting on old Pythons
    (CVE-2024-7592) never runs on anything large.
@@ -73,6 +74,10 @@ anything on them (a browser reads a page's policy, framing and referrer rules fr
 Sending only it saves about 370 bytes on each of the twenty-odd modules a table page loads."""
 
 CLIENT_HEADER = b"x-ludoteca-client"
+TOKEN_ROUTES = frozenset({"/api/unsubscribe"})
+"""Routes a mail client posts to with no ``Origin`` (RFC 8058 one-click unsubscribe): they act
+on the signed token in their address alone and read no cookie, so another site's page gains
+nothing by posting there. (An ``Origin`` that is sent must still be allowed.)"""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PLAIN_COOKIE = re.compile(rb"[!#-+\--:<-\[\]-~]{1,4096}")
 """RFC 6265's cookie-octets: no quote, backslash, comma, semicolon or space."""
@@ -180,6 +185,8 @@ class WebGuard:
                 has_client = bool(value.strip())
             elif key == b"cookie":
                 has_cookie = True
+        if scope.get("path") in TOKEN_ROUTES:
+            has_client = True  # authorised by the token in its address, never by a cookie
         error = self._check(kind, scope.get("method", "GET"), host, origin, has_client)
         if error is not None:
             return self._refuse(error, scope, receive, send)

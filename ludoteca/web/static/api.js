@@ -40,6 +40,7 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body) => api("POST", path, body);
 export const patch = (path, body) => api("PATCH", path, body);
+export const putJson = (path, body) => api("PUT", path, body);
 export const del = (path, body) => api("DELETE", path, body);
 
 /** Shows an error visibly (a toast), whatever threw it. */

@@ -4,13 +4,16 @@ import { getLang, initI18n, languages, setLang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
 /** The shell every page is mounted with (`mount(main, params, shell)`): the signed-in account
- * (or null), the games, the turn-based tables waiting for your move (ids; the header's badge and
+ * (or null), the games, whether the arena sends email (`email`) and the account's notification
+ * choices (`notify`: a notice whose page channel is off is not shown), the turn-based tables waiting for your move (ids; the header's badge and
  * the title's "(2)"), the event stream (`on`), and what a page may ask of the shell (go to
  * another page, read the account again, play as a guest). Pages import nothing from this
  * module, so each can be mounted alone with a fake shell (tests/webunit/pages.test.mjs). */
 const session = {
   me: null,
   games: [],
+  email: false,
+  notify: null,
   waiting: new Set(),
   listeners: new Set(),
   on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
@@ -33,6 +36,10 @@ const routes = [
   [/^\/player\/([^/?]+)$/, () => import("./player.js").then((m) => m.mount)],
   [/^\/tournaments$/, () => import("./tournaments.js").then((m) => m.mount)],
   [/^\/tournament\/([\w-]+)$/, () => import("./tournament.js").then((m) => m.mount)],
+  [/^\/settings$/, () => import("./settings.js").then((m) => m.mount)],
+  [/^\/email\/confirm$/, () => import("./settings.js").then((m) => m.mountConfirm)],
+  [/^\/forgot$/, () => import("./settings.js").then((m) => m.mountForgot)],
+  [/^\/reset$/, () => import("./settings.js").then((m) => m.mountReset)],
 ];
 
 let routed = 0; // the latest route(): an older one still loading its page gives way to it
@@ -72,6 +79,7 @@ async function refreshMe() {
     session.me = null;
   }
   if (session.me) await setLang(session.me.language, false);
+  session.notify = session.me && !session.me.guest ? (await get("/api/notifications").catch(() => null))?.prefs ?? null : null;
   session.waiting = new Set(); // until the new stream says
   openEvents();
   renderHeader();
@@ -137,6 +145,7 @@ function emit(data) {
 }
 
 function announceTurn(data) {
+  if (session.notify?.turn?.page === false) return; // chosen off (the badge still counts it)
   const here = location.hash.startsWith(`#/table/${data.table}`);
   if (here && !document.hidden) return; // the table page shows it
   const title = session.games.find((g) => g.name === data.game)?.title || data.game;
@@ -151,6 +160,7 @@ function announceTurn(data) {
 
 /** Your tournament table is ready: said on any page but that tournament's own (it shows it). */
 function announceTournamentTable(data) {
+  if (session.notify?.tournament_table?.page === false) return;
   if (location.hash.startsWith(`#/tournament/${data.tournament}`) || location.hash.startsWith(`#/table/${data.table}`)) return;
   const item = toast(t("tournament.your_table_ready", { n: data.round }), "info");
   item.prepend(h("a", { href: `#/table/${data.table}` }, t("tournament.go_to_table")), " ");
@@ -219,9 +229,11 @@ async function signOut() {
 async function start() {
   const games = get("/api/games"); // asked for while the catalog loads
   games.catch(() => {}); // its failure is told below, once words are there to tell it
+  const email = get("/api/email").then((found) => found.enabled === true, () => false);
   await initI18n();
   new MutationObserver(markTitle).observe(document.querySelector("title"), { childList: true, characterData: true, subtree: true });
   try { session.games = await games; } catch (error) { toast(error.message); }
+  session.email = await email;
   await refreshMe();
   window.addEventListener("hashchange", route);
   await route();

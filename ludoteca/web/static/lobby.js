@@ -20,7 +20,8 @@ export function mountSignIn(main, _params, shell) {
   } }, h("h2", {}, t("signin.title")),
   field(t("signin.name"), { name: "name", autocomplete: "username", minlength: 3, maxlength: 24 }),
   field(t("signin.password"), { name: "password", type: "password", autocomplete: "current-password" }),
-  h("button", { type: "submit" }, t("signin.submit")));
+  h("button", { type: "submit" }, t("signin.submit")),
+  shell.email ? h("p", {}, h("a", { href: "#/forgot", "data-testid": "forgot-link" }, t("forgot.link"))) : null);
   const signupForm = h("form", { class: "panel", "data-testid": "signup-form", onsubmit: async (e) => {
     e.preventDefault();
     const data = new FormData(signupForm);

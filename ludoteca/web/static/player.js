@@ -94,6 +94,7 @@ function deleteForm(guest, { navigate, refreshMe }) {
 function accountPanel(shell) {
   const me = shell.me;
   return h("section", { "data-testid": "account" }, h("h2", {}, t("account.title")),
+    me.guest ? null : h("p", {}, h("a", { href: "#/settings", "data-testid": "settings-link" }, t("settings.link"))),
     displayNameForm(me, shell), me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest, shell));
 }
 

@@ -1,0 +1,78 @@
+"""Turn emails: a turn waits ``delay`` seconds before its email, so the tables whose turn
+comes meanwhile make one digest and a player who answers at once gets none; then each table
+still waiting for the player, whom no socket of theirs shows it (they are not looking at
+it), and not emailed about within ``interval``, is in the email. In quiet hours the email
+waits for their end. (What waits is in memory: a restart forgets the turns not yet emailed,
+and the turn comes again at the player's next decision.)"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+from ludoteca.server.db import User, utcnow
+from ludoteca.server.mail_store import MailStore
+from ludoteca.server.notify_prefs import quiet_until, wants
+
+LONGEST_WAIT = 86400.0
+
+
+class TurnMails:
+    def __init__(self, send: Callable[[User, list[tuple[str, str]]], Awaitable[None]],
+                 store: MailStore, users: Callable[[int], Awaitable[User | None]],
+                 waiting: Callable[[str, int], bool], watching: Callable[[str, int], bool],
+                 delay: float, interval: timedelta) -> None:
+        self.send = send
+        self.store = store
+        self.users = users
+        self.waiting = waiting
+        self.watching = watching
+        self.delay = delay
+        self.interval = interval
+        self.pending: dict[int, dict[str, str]] = {}
+        """player -> {table: game} of the turns not emailed yet."""
+        self.timers: dict[int, asyncio.Task[None]] = {}
+
+    async def add(self, user: User, table_id: str, game: str) -> None:
+        self.pending.setdefault(user.id, {})[table_id] = game
+        if user.id not in self.timers:
+            self._later(user.id, self.delay)
+
+    def _later(self, user_id: int, seconds: float) -> None:
+        self.timers[user_id] = asyncio.get_running_loop().create_task(
+            self._flush_after(user_id, min(seconds, LONGEST_WAIT)))
+
+    async def _flush_after(self, user_id: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.timers.pop(user_id, None)
+        await self.flush(user_id)
+
+    async def flush(self, user_id: int) -> None:
+        tables = {t: g for t, g in self.pending.pop(user_id, {}).items()
+                  if self.waiting(t, user_id) and not self.watching(t, user_id)}
+        if not tables:
+            return
+        user = await self.users(user_id)
+        if user is None or not user.email or not wants(user, "turn", "email"):
+            return
+        now = utcnow()
+        quiet = quiet_until(user, now)
+        if quiet is not None:  # the turns wait for the morning (each checked again then)
+            self.pending.setdefault(user_id, {}).update(tables)
+            if user_id not in self.timers:
+                self._later(user_id, (quiet - now).total_seconds() + 1)
+            return
+        mailed = await self.store.mailed(user_id, list(tables))
+        due = [t for t in tables if t not in mailed or mailed[t] <= now - self.interval]
+        if not due:
+            return
+        await self.store.note_mailed(user_id, due, now)
+        await self.send(user, [(t, tables[t]) for t in due])
+
+    def close(self) -> None:
+        for task in self.timers.values():
+            task.cancel()
+        with contextlib.suppress(Exception):
+            self.timers.clear()
