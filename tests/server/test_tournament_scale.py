@@ -1,13 +1,13 @@
 """Club-sized Swiss tournaments on a real server process (SQLite), over real HTTP, server-sent
 events and table WebSockets (issue 35): a 64-entrant Swiss of 2-player Kingdomino and a
-32-entrant Swiss of 4-player Queendomino, half their entrants the arena's random bots and half
-"people-programs" (separate accounts, each an asyncio client that signs up, registers, waits for
-``tournament_table`` on its event stream, opens its table and answers every decision with a
-random legal action, as an outside program would); and both again with the server killed
-(SIGKILL) in the middle of a round, some tables finished and some half played, then started
-again on the same database (and killed once more as the next round is paired): the
-people-programs reconnect, the tournaments finish, nothing is paired, opened or decided twice
-and no finished result is lost.
+32-entrant Swiss of 4-player Queendomino, half their entrants the arena's bots (random and
+greedy) and half "people-programs" (separate accounts, each an asyncio client that signs up,
+registers, waits for ``tournament_table`` on its event stream, opens its table and answers
+every decision with a random legal action, as an outside program would); and both again with
+the server killed (SIGKILL) in the middle of a round, some tables finished and some half
+played, then started again on the same database (and killed once more as the next round is
+paired): the people-programs reconnect, the tournaments finish, nothing is paired, opened or
+decided twice and no finished result is lost.
 
 Each run's crosstable is checked against an independent recomputation: results rebuilt from
 the finished tables themselves (their outcomes and take-overs), standings from the pure
@@ -46,6 +46,8 @@ JSON = dict[str, Any]
 HOLD_AFTER = 3
 """In the round the server is killed, half the people-programs stop answering after this many
 moves of theirs (their tables cannot finish) until their socket drops."""
+BOTS = ("random", "greedy")
+"""The bot entrants' levels, in turn: the two that answer at once."""
 GONE = (httpx.TransportError, ConnectionClosed, InvalidHandshake, OSError)
 """What a client sees while the server is down (or dies under it)."""
 
@@ -263,8 +265,8 @@ async def start(server: Server, plan: Plan) -> Run:
     run = Run(plan, tid, host, people)
     run.tasks = [asyncio.create_task(p.run()) for p in people]
     await asyncio.gather(*(p.subscribed.wait() for p in people))
-    for _ in range(plan.entrants - plan.people):
-        await ok(await host.post(f"/api/tournaments/{tid}/bots", json={"level": "random"}))
+    for i in range(plan.entrants - plan.people):
+        await ok(await host.post(f"/api/tournaments/{tid}/bots", json={"level": BOTS[i % 2]}))
     return run
 
 
@@ -396,7 +398,9 @@ def check(server: Server, run: Run, found: JSON) -> list[GameResult]:
     assert found["status"] == "finished" and found["round"] == plan.rounds
     ids = [e["participant"] for e in found["entrants"]]
     assert len(ids) == len(set(ids)) == plan.entrants
-    assert sum(i.startswith("bot:random@") for i in ids) == plan.entrants - plan.people
+    bots = (plan.entrants - plan.people) // 2
+    assert sum(i.startswith("bot:random@") for i in ids) == sum(
+        i.startswith("bot:greedy@") for i in ids) == bots
     assert not any(e["withdrawn"] for e in found["entrants"])
     names = {p.participant: p.me["name"] for p in run.people}
     assert set(names) <= set(ids)
@@ -415,7 +419,7 @@ def check(server: Server, run: Run, found: JSON) -> list[GameResult]:
                 table: JSON = http.get(f"/api/tables/{g['table']}").json()
                 assert table["tournament"] == tid and table["status"] == "finished"
                 assert [s["user"] if s["user"] else f"bot:{s['bot']}" for s in table["seats"]] \
-                    == [names.get(e, "bot:random") for e in g["seats"]]
+                    == [names.get(e, e.split("@")[0]) for e in g["seats"]]
                 mine = result_of(r["round"], g["board"], g["seats"], table)
                 assert g["result"] == mine.to_json()
                 results.append(mine)
