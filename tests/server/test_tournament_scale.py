@@ -276,8 +276,8 @@ async def look(run: Run) -> JSON:
 
 
 async def until_held(run: Run, timeout: float = 120) -> JSON:
-    """The kill round once every table without a holding person is decided and every holding
-    person holds: some tables finished, the others half played."""
+    """The kill round once every table without a holding person is decided and every table
+    with one waits on a person who holds: some tables finished, the others half played."""
     held = {p.participant for p in run.people if p.hold_round is not None}
     holding = {p.participant: p.holding for p in run.people}
     end = time.monotonic() + timeout
