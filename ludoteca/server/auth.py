@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 import time
 from collections import deque
 
@@ -17,6 +18,10 @@ from ludoteca.server.errors import ServerError
 COOKIE = "ludoteca_session"
 
 _hasher = PasswordHasher()
+HASHING = threading.BoundedSemaphore(4)
+"""Argon2 holds 64 MiB while it hashes, and the thread pool runs up to 40 at once: a crowd
+signing in together (a club night, a tournament's entrants) would take 2.5 GiB. Four at a
+time is what the CPU gets through anyway (each hash runs 4 lanes); the rest wait their turn."""
 
 
 def check_password(password: str) -> str:
@@ -27,14 +32,16 @@ def check_password(password: str) -> str:
 
 def hash_password(password: str) -> str:
     """Slow on purpose (tens of ms): call it off the event loop."""
-    return _hasher.hash(password)
+    with HASHING:
+        return _hasher.hash(password)
 
 
 def verify_password(stored: str | None, password: str) -> bool:
     """Off the event loop too. A missing hash still costs a verification, so the time taken
     does not tell whether a name exists."""
     try:
-        return _hasher.verify(stored or _DUMMY, password) and stored is not None
+        with HASHING:
+            return _hasher.verify(stored or _DUMMY, password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 
