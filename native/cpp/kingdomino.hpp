@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #include "board.hpp"
 #include "rng.hpp"
@@ -73,6 +74,7 @@ struct Config {
 struct Kingdom {
     Board occ, terr[TERRAINS], crown[3];
     int8_t minr = HALF, maxr = HALF, minc = HALF, maxc = HALF;
+    int8_t unused_[4] = {};  // no padding: a snapshot is the struct's bytes
 
     void reset() { *this = Kingdom{}; occ = Board::bit(HALF, HALF); }
 };
@@ -173,9 +175,9 @@ struct Outcome {
 
 // One match: a plain struct, copied with memcpy (a clone) and snapshotted as its bytes.
 struct State {
-    Config cfg;
     uint64_t rng = 0;
     int32_t ply = 0;
+    Config cfg;
     int8_t phase = DRAFT, step = CLAIM_STEP, round = 0, game_no = 0;
     int8_t acting = 0, draft_pos = 0, draft_len = 0, deck_pos = 0;
     int8_t cur_len = 0, nxt_len = 0, discarded_len = 0;
@@ -183,11 +185,12 @@ struct State {
     int8_t draft_order[MAX_SEATS] = {};
     int8_t cur[4] = {}, cur_owner[4] = {}, nxt[4] = {}, nxt_owner[4] = {};
     int8_t discarded[DOMINOES] = {};
+    int8_t unused_[3] = {};  // no padding: a snapshot is the struct's bytes
     Kingdom kingdoms[MAX_SEATS];
     Results past[MAX_GAMES];  // finished games of a Dynasty
 
     State() = default;
-    State(const Config &c, uint64_t seed) : cfg(c), rng(seed) { start_game(); }
+    State(const Config &c, uint64_t seed) : rng(seed), cfg(c) { start_game(); }
 
     // rules.start_game: shuffle all 48, keep the deck, order the kings, open the first draft.
     void start_game() {
@@ -380,6 +383,9 @@ struct State {
         return cfg.crowns_tiebreak && o.crowns[a] > o.crowns[b];
     }
 };
+
+static_assert(std::has_unique_object_representations_v<State>,
+              "State has padding: snapshots would hold undefined bytes");
 
 // ---- policies -------------------------------------------------------------------------------
 enum Policy : int { RANDOM = 0, GREEDY = 1 };
