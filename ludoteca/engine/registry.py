@@ -98,6 +98,11 @@ class GameEntry:
     shows the plain view."""
     bench_target: float | None = None
     """Random games per second (4 players where allowed) the engine must reach."""
+    native: str | None = None
+    """Module of the game on the native core (``ludoteca/engine/native.py``; docs/engine.md,
+    "The native core"): its ``random_games(players, first_seed, count)`` plays seeded random
+    matches in C++ and its ``batched_steps(players, size, steps)`` steps a batch of them.
+    None: the game plays on the Python engine only."""
     rl_observation: str | None = None
     """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
     needs the ``rl`` extra). None: the game has no RL environment yet."""

@@ -28,3 +28,33 @@ def config(options: Mapping[str, object] | None, players: int) -> Any:
 def setup(options: Mapping[str, object] | None, players: int, seed: int) -> Any:
     """A native match: ``GAME.setup(options, players, seed)``'s deal, as a native ``State``."""
     return native_core().kingdomino.State(config(options, players), seed & ((1 << 64) - 1))
+
+
+def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """Play ``count`` default matches (seeds ``first_seed`` on) natively, every seat choosing
+    uniformly among the legal indices with one ``Rng(chooser_seed)``; the plies played."""
+    return int(native_core().kingdomino.play(config(None, players), first_seed, count, 0,
+                                             chooser_seed))
+
+
+def batched_steps(players: int, size: int, steps: int) -> int:
+    """Step a batch of ``size`` default matches ``steps`` times (random choices drawn natively,
+    masks, rewards and dones written into numpy arrays each step; a finished match is dealt
+    again at once); the match-steps taken."""
+    import numpy as np  # the native core's dependency, not the main package's
+
+    kingdomino = native_core().kingdomino
+    batch = kingdomino.Batch(config(None, players), size, seed=1)
+    batch.reset(np.arange(size, dtype=np.uint64))
+    dealt = size
+    actions = np.zeros(size, dtype=np.int64)
+    masks = np.zeros((size, kingdomino.NUM_ACTIONS), dtype=np.uint8)
+    rewards = np.zeros((size, players), dtype=np.float32)
+    dones = np.zeros(size, dtype=np.uint8)
+    for _ in range(steps):
+        batch.sample(kingdomino.RANDOM, actions)
+        batch.step(actions, masks, rewards, dones, check=False)
+        for i in np.flatnonzero(dones):
+            batch.reset_one(int(i), dealt)
+            dealt += 1
+    return size * steps
