@@ -73,6 +73,11 @@ struct Batch {
         for (size_t i = 0; i < envs.size(); ++i) envs[i] = kd::State(cfg, seeds(i));
     }
 
+    void reset_one(size_t i, uint64_t seed) {
+        if (i >= envs.size()) throw nb::index_error("no such match");
+        envs[i] = kd::State(cfg, seed);
+    }
+
     void masks(Out<uint8_t, -1, kd::NUM_ACTIONS> out) const {
         if (out.shape(0) != envs.size()) throw nb::value_error("one mask row per match");
         int legal[kd::MAX_LEGAL];
@@ -293,6 +298,7 @@ NB_MODULE(_core, m) {
         .def(nb::init<const kd::Config &, size_t, uint64_t>(), "config"_a, "size"_a, "seed"_a = 0)
         .def("__len__", [](const Batch &b) { return b.envs.size(); })
         .def("reset", &Batch::reset, "seeds"_a)
+        .def("reset_one", &Batch::reset_one, "i"_a, "seed"_a, "Deal match i again from seed.")
         .def("masks", &Batch::masks, "out"_a)
         .def("to_act", &Batch::to_act, "out"_a)
         .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a, "check"_a = true)

@@ -9,6 +9,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
 from native_core import require_native
 
 from ludoteca.engine.rng import Rng
@@ -113,6 +116,29 @@ def test_greedy_and_mixed_matches_agree(
     for seed in range(max(2, matches // 15)):
         play_both(players, options, 10_000 + seed, "greedy")
         play_both(players, options, 20_000 + seed, "mixed")
+
+
+@settings(max_examples=examples(60))
+@given(st.sampled_from(CASES), st.integers(min_value=0, max_value=(1 << 64) - 1), st.data())
+def test_odd_matches_agree(
+    case: tuple[int, dict[str, object], int], seed: int, data: st.DataObject
+) -> None:
+    """Hypothesis picks the seed and every index (its shrinking heads for the first legal ones:
+    kingdoms crammed into a corner, forced discards), both cores compared at every step."""
+    players, options, _ = case
+    py = GAME.setup(options, players, seed)
+    nat = kd_native.setup(options, players, seed)
+    while not GAME.is_over(py):
+        seat = py.seat_acting()
+        legal = GAME.legal_indices(py, seat)
+        assert nat.legal_indices(seat) == legal
+        index = legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
+        GAME.apply_legal(py, seat, GAME.action_from_index(index))
+        nat.apply(seat, index)
+        assert_same(py, nat)
+    outcome = GAME.outcome(py)
+    assert outcome is not None
+    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
 
 
 def python_playout(py: KingdominoState, policy: str, seed: int) -> None:
