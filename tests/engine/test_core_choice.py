@@ -5,12 +5,17 @@
 from __future__ import annotations
 
 import logging
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from ludoteca.engine import native
 from ludoteca.engine.native import CoreUnavailable, core_setting, which_core
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def block_native(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,3 +61,17 @@ def test_auto_takes_the_native_core_when_it_is_built() -> None:
     built = native.load_native() is not None
     assert which_core({"LUDOTECA_CORE": "auto"}) == ("native" if built else "python")
     assert which_core({"LUDOTECA_CORE": "python"}) == "python"
+
+
+def test_make_says_the_python_engines_play_where_no_compiler_is(tmp_path: Path) -> None:
+    """The Makefile's fallback, run for real with no compiler on the PATH (the venv given is
+    this one, so nothing is installed)."""
+    make = shutil.which("make")
+    assert make is not None
+    done = subprocess.run(
+        [make, "--no-print-directory", "native", f"VENV={sys.prefix}"],
+        cwd=ROOT, env={"PATH": str(tmp_path), "CXX": "no-such-compiler"},
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "No C++ compiler (c++, g++): the native core is not built" in done.stdout
