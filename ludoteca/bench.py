@@ -306,6 +306,6 @@ def native_table(results: list[BenchResult]) -> Any:
         why = ("LUDOTECA_CORE=python" if core_setting() == "python"
                else "none of these games has one, or it is not built (make install)")
         return Text(f"Native core: no figures ({why}).")
-    table.caption = (f"batched: {NATIVE_BATCH} matches stepped per call, random choices, "
-                     "legal masks, rewards and dones written to numpy arrays")
+    table.caption = (f"batched: {NATIVE_BATCH} matches stepped per call, observations, random "
+                     "choices, legal masks, rewards and dones written to numpy arrays")
     return fold_long_words(table)

@@ -387,8 +387,114 @@ struct State {
 static_assert(std::has_unique_object_representations_v<State>,
               "State has padding: snapshots would hold undefined bytes");
 
+// ---- the RL observation ---------------------------------------------------------------------
+// observation.py's Encoder, value for value (float32, the same layout, the same roundings): the
+// observer's seat, phase, step, round, game, deck left, the first draft, both lines, the
+// discards, the scores now and of finished Dynasty games, and every kingdom's window planes, all
+// seats relative to the observer. Nothing hidden is read: never the deck beyond its count.
+struct Observation {
+    int n, order_len, line_size, slot, lo, width, cells, rounds, deck_size;
+    int o_seat, o_phase, o_step, o_round, o_game, o_deck, o_order, o_pos, o_cur, o_next, o_disc;
+    int o_scores, o_past, o_kingdoms, plane_size, size;
+    static constexpr int DFEAT = 1 + 2 * TERRAINS + 2;
+
+    explicit Observation(const Config &c) {
+        n = c.players;
+        order_len = c.players * c.kings_per_player;
+        line_size = c.line_size;
+        slot = 1 + DFEAT + n + 1;
+        lo = HALF - (c.frame - 1);
+        width = 2 * c.frame - 1;
+        cells = width * width;
+        rounds = c.deck_size / c.line_size;
+        deck_size = c.deck_size;
+        int at = 0;
+        auto add = [&at](int count) { const int start = at; at += count; return start; };
+        o_seat = add(n);
+        o_phase = add(3);
+        o_step = add(2);
+        o_round = add(1);
+        o_game = add(1);
+        o_deck = add(1);
+        o_order = add(order_len * n);
+        o_pos = add(order_len + 1);
+        o_cur = add(line_size * slot);
+        o_next = add(line_size * slot);
+        o_disc = add(DOMINOES);
+        o_scores = add(n);
+        o_past = add((c.games - 1) * n);
+        plane_size = (TERRAINS + 1) * cells;
+        o_kingdoms = add(n * plane_size);
+        size = at;
+    }
+
+    int rel(int p, int seat) const { return ((p - seat) % n + n) % n; }
+
+    static float unit(int x) {
+        const double v = x / 100.0;
+        return static_cast<float>(v < 0 ? 0.0 : v > 1 ? 1.0 : v);
+    }
+
+    void line(float *buf, int o, const int8_t *dominoes, const int8_t *owners, int len, int seat,
+              int acting) const {
+        for (int i = 0; i < len && i < line_size; ++i) {
+            float *f = buf + o + i * slot;
+            const int number = dominoes[i];
+            const Domino &d = DOMINO[number - 1];
+            f[0] = 1.0f;
+            f[1] = static_cast<float>(number / static_cast<double>(DOMINOES));
+            f[2 + d.t1] = 1.0f;
+            f[2 + TERRAINS + d.t2] = 1.0f;
+            f[2 + 2 * TERRAINS] = static_cast<float>(d.c1 / 3.0);
+            f[3 + 2 * TERRAINS] = static_cast<float>(d.c2 / 3.0);
+            if (owners[i] >= 0) f[1 + DFEAT + rel(owners[i], seat)] = 1.0f;
+            if (i == acting) f[slot - 1] = 1.0f;
+        }
+    }
+
+    void kingdom(float *buf, const Kingdom &k) const {
+        auto at = [&](int row, int col) { return (row - lo) * width + (col - lo); };
+        auto inside = [&](int row, int col) {
+            return row >= lo && row < lo + width && col >= lo && col < lo + width;
+        };
+        for (int t = 0; t < TERRAINS; ++t)
+            k.terr[t].each([&](int row, int col) {
+                if (inside(row, col)) buf[t * cells + at(row, col)] = 1.0f;
+            });
+        for (int c = 0; c < 3; ++c)
+            k.crown[c].each([&](int row, int col) {
+                if (inside(row, col))
+                    buf[TERRAINS * cells + at(row, col)] = static_cast<float>(c + 1) / 3.0f;
+            });
+    }
+
+    void fill(const State &s, int seat, float *buf) const {
+        std::memset(buf, 0, sizeof(float) * static_cast<size_t>(size));
+        buf[o_seat + seat] = 1.0f;
+        buf[o_phase + s.phase] = 1.0f;
+        if (s.phase != OVER) buf[o_step + (s.step == CLAIM_STEP ? 1 : 0)] = 1.0f;
+        buf[o_round] = static_cast<float>(s.round / static_cast<double>(rounds));
+        buf[o_game] = static_cast<float>(s.game_no / 2.0);
+        buf[o_deck] = static_cast<float>((deck_size - s.deck_pos) / static_cast<double>(deck_size));
+        if (s.phase == DRAFT) {
+            for (int k = 0; k < s.draft_len; ++k) buf[o_order + k * n + rel(s.draft_order[k], seat)] = 1.0f;
+            buf[o_pos + s.draft_pos] = 1.0f;
+        }
+        line(buf, o_cur, s.cur, s.cur_owner, s.cur_len, seat, s.phase == PLAY ? s.acting : -1);
+        line(buf, o_next, s.nxt, s.nxt_owner, s.nxt_len, seat, -1);
+        for (int i = 0; i < s.discarded_len; ++i) buf[o_disc - 1 + s.discarded[i]] = 1.0f;
+        for (int r = 0; r < n; ++r) {
+            const int p = (seat + r) % n;
+            buf[o_scores + r] = unit(score(s.kingdoms[p], s.cfg));
+            kingdom(buf + o_kingdoms + r * plane_size, s.kingdoms[p]);
+        }
+        for (int g = 0; g < s.game_no; ++g)
+            for (int r = 0; r < n; ++r) buf[o_past + g * n + r] = unit(s.past[g].total[(seat + r) % n]);
+    }
+};
+
 // ---- policies -------------------------------------------------------------------------------
-enum Policy : int { RANDOM = 0, GREEDY = 1 };
+enum Policy : int { RANDOM = 0, GREEDY = 1, SEARCH = 2 };
 
 // bot.placement_key: (score after placing, -dead empty squares, -castle off-centre).
 struct Key {
@@ -456,6 +562,126 @@ inline int greedy(const State &s, const int *legal, int n, Rng &rng) {
     return equal[rng.below(static_cast<uint64_t>(m))];
 }
 
+// ---- the search's playout (search.py's kingdomino_playout) -------------------------------------
+constexpr int EPSILON = 8;  // bots/rollouts.py: one move in EPSILON is random
+
+struct Group {
+    Board mask;
+    int size, crowns;
+};
+
+inline int groups_of(const Kingdom &k, int t, Group *out) {
+    int n = 0;
+    Board rest = k.terr[t];
+    while (rest.any()) {
+        const Board comp = flood(rest.lowest(), k.terr[t]);
+        out[n++] = {comp, comp.count(), crowns_in(k, comp)};
+        rest &= ~comp;
+    }
+    return n;
+}
+
+// search._join_gain: points gained when `squares` new squares with `crowns` crowns join the
+// groups that `touch` reaches.
+inline int join_gain(const Group *g, int count, const Board &touch, int squares, int crowns) {
+    int s = squares, c = crowns, old = 0;
+    for (int i = 0; i < count; ++i)
+        if ((g[i].mask & touch).any()) {
+            s += g[i].size;
+            c += g[i].crowns;
+            old += g[i].size * g[i].crowns;
+        }
+    return s * c - old;
+}
+
+struct Placement {
+    int gain, cell, d;  // cell as grid.py numbers it; gain -1 when nothing fits
+};
+
+// search.best_placement: the first placement (by direction, then cell) with the most territory
+// points gained, computed from the groups the new squares join.
+inline Placement best_placement(const Kingdom &k, int n, int frame) {
+    const Domino &dom = DOMINO[n - 1];
+    Board masks[4];
+    placement_masks(k, dom.t1, dom.t2, frame, masks);
+    Group g1[64], g2[64];  // a 7x7 kingdom has at most 48 squares of a terrain
+    const bool same = dom.t1 == dom.t2;
+    const int n1 = groups_of(k, dom.t1, g1);
+    const int n2 = same ? 0 : groups_of(k, dom.t2, g2);
+    const Board near1 = neighbours(k.terr[dom.t1]);
+    const Board near2 = same ? near1 : neighbours(k.terr[dom.t2]);
+    Placement best{-1, -1, 0};
+    for (int d = 0; d < 4; ++d)
+        masks[d].each([&](int row, int col) {
+            const int rb = row + DROW[d], cb = col + DCOL[d];
+            const Board na = neighbours(Board::bit(row, col));
+            const Board nb = neighbours(Board::bit(rb, cb));
+            int gain;
+            if (same) {
+                const Board touch = na | nb;
+                gain = 2 * (dom.c1 + dom.c2);
+                if ((touch & k.terr[dom.t1]).any()) gain = join_gain(g1, n1, touch, 2, dom.c1 + dom.c2);
+            } else {
+                const int x = near1.test(row, col) ? join_gain(g1, n1, na, 1, dom.c1) : dom.c1;
+                const int y = near2.test(rb, cb) ? join_gain(g2, n2, nb, 1, dom.c2) : dom.c2;
+                gain = x + y;
+            }
+            if (gain > best.gain) best = {gain, py_cell(row, col), d};
+        });
+    return best;
+}
+
+// search.kingdomino_playout: epsilon-greedy kings to the end, a claim's planned placement kept
+// for its domino while the kingdom is unchanged (the plans live for the whole playout, as there).
+inline void search_playout(State &s, Rng &rng) {
+    struct Plan {
+        bool set = false;
+        Board occ;
+        Placement placement{-1, -1, 0};
+    };
+    Plan planned[DOMINOES + 1];
+    int legal[MAX_LEGAL];
+    const int frame = s.cfg.frame;
+    while (s.phase != OVER) {
+        const int seat = s.to_act();
+        if (rng.below(EPSILON) == 0) {
+            const int n = s.legal(seat, legal);
+            s.apply(legal[rng.below(static_cast<uint64_t>(n))]);
+            continue;
+        }
+        const Kingdom &k = s.kingdoms[seat];
+        if (s.phase == DRAFT || s.step == CLAIM_STEP) {
+            int best_n = -1, best_gain = -2;
+            Placement best{-1, -1, 0};
+            for (int i = 0; i < s.nxt_len; ++i)
+                if (s.nxt_owner[i] < 0) {
+                    const Placement found = best_placement(k, s.nxt[i], frame);
+                    if (found.gain > best_gain) {
+                        best_n = s.nxt[i];
+                        best_gain = found.gain;
+                        best = found;
+                    }
+                }
+            planned[best_n] = {true, k.occ, best};
+            s.apply(CLAIM_BASE + best_n - 1);
+            continue;
+        }
+        const int n = s.cur[s.acting];
+        Placement p;
+        if (planned[n].set && planned[n].occ == k.occ) {
+            p = planned[n].placement;
+        } else {
+            p = best_placement(k, n, frame);
+        }
+        planned[n].set = false;
+        if (p.gain < 0) {
+            s.apply(DISCARD_INDEX);  // nothing fits: the forced discard
+            continue;
+        }
+        s.apply((p.cell << 2) | p.d);
+    }
+}
+
 inline int choose(const State &s, const int *legal, int n, Policy policy, Rng &rng) {
     if (policy == GREEDY) return greedy(s, legal, n, rng);
     return legal[rng.below(static_cast<uint64_t>(n))];
@@ -463,6 +689,10 @@ inline int choose(const State &s, const int *legal, int n, Policy policy, Rng &r
 
 // Plays the match out with `policy` for every seat, drawing choices from `rng`.
 inline void playout(State &s, Policy policy, Rng &rng) {
+    if (policy == SEARCH) {
+        search_playout(s, rng);
+        return;
+    }
     int legal[MAX_LEGAL];
     while (s.phase != OVER) {
         const int n = s.legal(s.to_act(), legal);

@@ -30,10 +30,13 @@ std::vector<int> cells(const Board &b) {
     return out;
 }
 
-kd::Policy policy_of(int policy) {
-    if (policy != kd::RANDOM && policy != kd::GREEDY)
-        throw nb::value_error("policy must be 0 (random) or 1 (greedy)");
-    return static_cast<kd::Policy>(policy);
+// RANDOM and GREEDY choose one move at a time; SEARCH (the search's epsilon-greedy playout,
+// which keeps plans between moves) only plays whole playouts.
+kd::Policy policy_of(int policy, bool whole_playouts = true) {
+    if (policy == kd::RANDOM || policy == kd::GREEDY || (whole_playouts && policy == kd::SEARCH))
+        return static_cast<kd::Policy>(policy);
+    throw nb::value_error(whole_playouts ? "policy must be 0 (random), 1 (greedy) or 2 (search)"
+                                         : "policy must be 0 (random) or 1 (greedy) here");
 }
 
 void check_legal(const kd::State &s, int seat, int index) {
@@ -147,7 +150,7 @@ struct Batch {
     // The policy's choice for every match not over (0 for those over), from the batch's generator.
     void sample(int policy, Out<int64_t, -1> out) {
         if (out.shape(0) != envs.size()) throw nb::value_error("one action per match");
-        const kd::Policy p = policy_of(policy);
+        const kd::Policy p = policy_of(policy, false);
         nb::gil_scoped_release release;
         int legal[kd::MAX_LEGAL];
         for (size_t i = 0; i < envs.size(); ++i) {
@@ -159,6 +162,19 @@ struct Batch {
             const int k = s.legal(s.to_act(), legal);
             out(i) = kd::choose(s, legal, k, p, chooser);
         }
+    }
+
+    // Each match's observation for seats[i] (observation.py's Encoder, value for value).
+    void observe(Out<const int32_t, -1> seats, Out<float, -1, -1> out) const {
+        const kd::Observation obs(cfg);
+        if (seats.shape(0) != envs.size() || out.shape(0) != envs.size() ||
+            out.shape(1) != static_cast<size_t>(obs.size))
+            throw nb::value_error("observe: one seat and one row of observation_size per match");
+        for (size_t i = 0; i < envs.size(); ++i)
+            if (seats(i) < 0 || seats(i) >= cfg.players) throw nb::value_error("no such seat");
+        nb::gil_scoped_release release;
+        for (size_t i = 0; i < envs.size(); ++i)
+            obs.fill(envs[i], seats(i), out.data() + i * static_cast<size_t>(obs.size));
     }
 
     void scores(Out<int32_t, -1, -1> out) const {
@@ -194,6 +210,7 @@ NB_MODULE(_core, m) {
     k.attr("NUM_ACTIONS") = kd::NUM_ACTIONS;
     k.attr("RANDOM") = static_cast<int>(kd::RANDOM);
     k.attr("GREEDY") = static_cast<int>(kd::GREEDY);
+    k.attr("SEARCH") = static_cast<int>(kd::SEARCH);
     k.def("dominoes", [] {
         std::vector<std::tuple<int, int, int, int>> out;
         for (const kd::Domino &d : kd::DOMINO) out.emplace_back(d.t1, d.c1, d.t2, d.c2);
@@ -214,7 +231,8 @@ NB_MODULE(_core, m) {
         .def_prop_ro("frame", [](const kd::Config &c) { return c.frame; })
         .def_prop_ro("deck_size", [](const kd::Config &c) { return c.deck_size; })
         .def_prop_ro("line_size", [](const kd::Config &c) { return c.line_size; })
-        .def_prop_ro("games", [](const kd::Config &c) { return c.games; });
+        .def_prop_ro("games", [](const kd::Config &c) { return c.games; })
+        .def_prop_ro("observation_size", [](const kd::Config &c) { return kd::Observation(c).size; });
 
     nb::class_<kd::State>(k, "State", "One match as a plain struct.")
         .def(nb::init<const kd::Config &, uint64_t>(), "config"_a, "seed"_a)
@@ -268,6 +286,13 @@ NB_MODULE(_core, m) {
         .def_prop_ro("nxt", [](const kd::State &s) { return list8(s.nxt, s.nxt_len); })
         .def_prop_ro("nxt_owner", [](const kd::State &s) { return list8(s.nxt_owner, s.nxt_len); })
         .def_prop_ro("discarded", [](const kd::State &s) { return list8(s.discarded, s.discarded_len); })
+        .def("observe", [](const kd::State &s, int seat, Out<float, -1> out) {
+            const kd::Observation obs(s.cfg);
+            if (seat < 0 || seat >= s.cfg.players) throw nb::value_error("no such seat");
+            if (out.shape(0) != static_cast<size_t>(obs.size))
+                throw nb::value_error("out must hold observation_size values");
+            obs.fill(s, seat, out.data());
+        }, "seat"_a, "out"_a, "seat's observation (observation.py's Encoder) written into out.")
         .def("kingdom", [](const kd::State &s, int seat) {
             if (seat < 0 || seat >= s.cfg.players) throw nb::index_error("no such seat");
             const kd::Kingdom &g = s.kingdoms[seat];
@@ -304,6 +329,7 @@ NB_MODULE(_core, m) {
         .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a, "check"_a = true)
         .def("sample", &Batch::sample, "policy"_a, "out"_a)
         .def("scores", &Batch::scores, "out"_a)
+        .def("observe", &Batch::observe, "seats"_a, "out"_a)
         .def("state", [](const Batch &b, size_t i) {
             if (i >= b.envs.size()) throw nb::index_error("no such match");
             return b.envs[i];

@@ -19,7 +19,9 @@ from ludoteca.games.kingdomino import bot, scoring
 from ludoteca.games.kingdomino import native as kd_native
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import TERR
+from ludoteca.games.kingdomino.observation import Encoder
 from ludoteca.games.kingdomino.rules import GAME
+from ludoteca.games.kingdomino.search import kingdomino_playout
 from ludoteca.games.kingdomino.state import KingdominoState
 
 core = require_native()
@@ -141,6 +143,31 @@ def test_odd_matches_agree(
     assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
 
 
+@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(
+    players: int, options: dict[str, object], matches: int
+) -> None:
+    """Every seat's RL observation at every step equals observation.py's, as float32 bytes."""
+    encoder = Encoder(GAME, GAME.validate(options, players), players)
+    out = np.zeros(kd_native.config(options, players).observation_size, dtype=np.float32)
+    assert out.shape == encoder.shape
+    for seed in range(10):
+        py = GAME.setup(options, players, seed)
+        nat = kd_native.setup(options, players, seed)
+        chooser = Rng(seed)
+        while True:
+            for seat in range(players):
+                nat.observe(seat, out)
+                assert out.tobytes() == encoder.encode(py, seat).tobytes()
+            if GAME.is_over(py):
+                break
+            seat = py.seat_acting()
+            legal = GAME.legal_indices(py, seat)
+            index = legal[chooser.below(len(legal))]
+            GAME.apply_legal(py, seat, GAME.action_from_index(index))
+            nat.apply(seat, index)
+
+
 def python_playout(py: KingdominoState, policy: str, seed: int) -> None:
     """The native ``playout`` loop in Python: one generator chooses for every seat."""
     chooser = Rng(seed)
@@ -173,6 +200,31 @@ def test_native_playouts_play_the_python_match(players: int, policy: str) -> Non
         assert nat.rng_state == py.rng.state and nat.ply == py.ply
 
 
+@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
+def test_the_search_playout_plays_the_python_one(
+    players: int, options: dict[str, object], matches: int
+) -> None:
+    """``SEARCH`` is search.py's epsilon-greedy ``kingdomino_playout``: from states reached by
+    random moves, the same generator gives the same match (its plans kept across moves, its
+    random moves, its forced discards)."""
+    for seed in range(max(8, matches // 6)):
+        py = GAME.setup(options, players, seed)
+        nat = kd_native.setup(options, players, seed)
+        chooser = Rng(seed)
+        for _ in range(seed % 40):
+            seat = py.seat_acting()
+            legal = GAME.legal_indices(py, seat)
+            index = legal[chooser.below(len(legal))]
+            GAME.apply_legal(py, seat, GAME.action_from_index(index))
+            nat.apply(seat, index)
+        kingdomino_playout(GAME, py, Rng(seed + 5))
+        nat.playout(K.SEARCH, seed + 5)
+        assert_same(py, nat)
+        outcome = GAME.outcome(py)
+        assert outcome is not None
+        assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
+
+
 def test_the_dominoes_are_the_csv() -> None:
     assert K.dominoes() == [
         (d.terrains[0], d.crowns[0], d.terrains[1], d.crowns[1])
@@ -198,6 +250,9 @@ def test_illegal_input_is_refused_and_changes_nothing() -> None:
         K.Config(5)
     with pytest.raises(ValueError, match="policy"):
         nat.playout(7, 0)
+    batch = K.Batch(kd_native.config(None, 4), 2)
+    with pytest.raises(ValueError, match="policy"):
+        batch.sample(K.SEARCH, np.zeros(2, dtype=np.int64))
 
 
 def test_snapshot_restore_and_clone_are_independent_copies() -> None:
@@ -226,12 +281,17 @@ def test_the_batch_steps_matches_as_single_states_do() -> None:
     seats = np.zeros(n, dtype=np.int32)
     batch.masks(masks)
     totals = np.zeros((n, 4), dtype=np.float32)
+    observations = np.zeros((n, cfg.observation_size), dtype=np.float32)
+    one = np.zeros(cfg.observation_size, dtype=np.float32)
     while not dones.all():
         batch.to_act(seats)
+        batch.observe(np.maximum(seats, 0), observations)
         for i, single in enumerate(singles):
             assert seats[i] == single.to_act()
             legal = single.legal_indices(single.to_act())
             assert list(np.flatnonzero(masks[i])) == sorted(legal)
+            single.observe(max(int(seats[i]), 0), one)
+            assert observations[i].tobytes() == one.tobytes()
         batch.sample(K.RANDOM, actions)
         for i, single in enumerate(singles):
             if not single.is_over():

@@ -38,20 +38,25 @@ def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 
 
 
 def batched_steps(players: int, size: int, steps: int) -> int:
-    """Step a batch of ``size`` default matches ``steps`` times (random choices drawn natively,
-    masks, rewards and dones written into numpy arrays each step; a finished match is dealt
-    again at once); the match-steps taken."""
+    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
+    seats' observations, random choices drawn natively, then the step writing masks, rewards and
+    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
     import numpy as np  # the native core's dependency, not the main package's
 
     kingdomino = native_core().kingdomino
-    batch = kingdomino.Batch(config(None, players), size, seed=1)
+    cfg = config(None, players)
+    batch = kingdomino.Batch(cfg, size, seed=1)
     batch.reset(np.arange(size, dtype=np.uint64))
     dealt = size
     actions = np.zeros(size, dtype=np.int64)
     masks = np.zeros((size, kingdomino.NUM_ACTIONS), dtype=np.uint8)
     rewards = np.zeros((size, players), dtype=np.float32)
     dones = np.zeros(size, dtype=np.uint8)
+    seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
     for _ in range(steps):
+        batch.to_act(seats)
+        batch.observe(seats, observations)
         batch.sample(kingdomino.RANDOM, actions)
         batch.step(actions, masks, rewards, dones, check=False)
         for i in np.flatnonzero(dones):
