@@ -183,8 +183,11 @@ def per_second(run: Callable[[int], int], seconds: float) -> float:
     return done / elapsed
 
 
-def native_figures(module: str, players: int, seconds: float) -> dict[str, float]:
-    """The native core's random games per second and batched match-steps per second."""
+def native_figures(
+    game: Game[Any, Any], name: str, module: str, players: int, seconds: float
+) -> dict[str, float]:
+    """The native core's random games and batched match-steps per second, and where the game's
+    native module has them, search-profile playouts per second on both cores."""
     native = resolve(module)
 
     def games(n: int) -> int:
@@ -194,10 +197,25 @@ def native_figures(module: str, players: int, seconds: float) -> dict[str, float
     def steps(n: int) -> int:
         return int(native.batched_steps(players, NATIVE_BATCH, n))
 
-    return {
+    figures = {
         "native_games_per_second": per_second(games, seconds),
         "native_batch_steps_per_second": per_second(steps, seconds),
     }
+    playout = entry(name).search_profile().playout
+    if playout is not None and hasattr(native, "search_playouts"):
+
+        def python_playouts(n: int) -> int:
+            for seed in range(n):
+                playout(game, game.setup(None, players, seed), Rng(seed))
+            return n
+
+        def native_playouts(n: int) -> int:
+            native.search_playouts(players, 0, n)
+            return n
+
+        figures["python_search_playouts_per_second"] = per_second(python_playouts, seconds)
+        figures["native_search_playouts_per_second"] = per_second(native_playouts, seconds)
+    return figures
 
 
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
@@ -213,7 +231,7 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     extra["state_bytes"] = state_bytes(game, players)
     module = entry(name).native
     if module is not None and chosen_core() == "native":
-        extra.update(native_figures(module, players, seconds / 2))
+        extra.update(native_figures(game, name, module, players, seconds / 2))
     return BenchResult(game.spec.name, players, played, elapsed, target, extra)
 
 
@@ -280,7 +298,8 @@ def report(results: list[BenchResult]) -> Any:
 
 
 def native_table(results: list[BenchResult]) -> Any:
-    """Both cores side by side: the same random games on each, and the native batched steps."""
+    """Both cores side by side: the same random games on each, the same search playouts, and
+    the native batched steps."""
     from rich.table import Table
     from rich.text import Text
 
@@ -289,23 +308,28 @@ def native_table(results: list[BenchResult]) -> Any:
     table = Table(title="Native core against the Python core (same run, one core)")
     table.add_column("game", no_wrap=True)
     table.add_column("seats", justify="right")
-    table.add_column("python games/s", justify="right")
-    table.add_column("native games/s", justify="right")
+    table.add_column("per second", no_wrap=True)
+    table.add_column("python", justify="right")
+    table.add_column("native", justify="right")
     table.add_column("native ÷ python", justify="right")
-    table.add_column("batched steps/s", justify="right")
     for r in results:
         ratio = r.native_ratio
         if ratio is None:
             continue
-        table.add_row(
-            r.game, str(r.players), f"{r.games_per_second:,.0f}",
-            f"{r.extra['native_games_per_second']:,.0f}", f"{ratio:.1f}x",
-            f"{r.extra['native_batch_steps_per_second']:,.0f}",
-        )
+        x = r.extra
+        table.add_row(r.game, str(r.players), "random games", f"{r.games_per_second:,.0f}",
+                      f"{x['native_games_per_second']:,.0f}", f"{ratio:.1f}x")
+        if "native_search_playouts_per_second" in x:
+            py, nat = x["python_search_playouts_per_second"], x["native_search_playouts_per_second"]
+            table.add_row("", "", "search playouts", f"{py:,.0f}", f"{nat:,.0f}",
+                          f"{nat / py:.1f}x")
+        table.add_row("", "", "batched steps", "-", f"{x['native_batch_steps_per_second']:,.0f}",
+                      "-")
     if not table.rows:
         why = ("LUDOTECA_CORE=python" if core_setting() == "python"
                else "none of these games has one, or it is not built (make install)")
         return Text(f"Native core: no figures ({why}).")
-    table.caption = (f"batched: {NATIVE_BATCH} matches stepped per call, observations, random "
-                     "choices, legal masks, rewards and dones written to numpy arrays")
+    table.caption = (f"search playouts: the search profile's playout policy; batched: "
+                     f"{NATIVE_BATCH} matches stepped per call, observations, random choices, "
+                     "legal masks, rewards and dones written to numpy arrays")
     return fold_long_words(table)

@@ -37,6 +37,14 @@ def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 
                                              chooser_seed))
 
 
+def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """``random_games`` with the search's playout (``search.kingdomino_playout``) for every
+    seat; the plies played."""
+    kingdomino = native_core().kingdomino
+    return int(kingdomino.play(config(None, players), first_seed, count, kingdomino.SEARCH,
+                               chooser_seed))
+
+
 def batched_steps(players: int, size: int, steps: int) -> int:
     """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
     seats' observations, random choices drawn natively, then the step writing masks, rewards and
