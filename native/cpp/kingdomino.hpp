@@ -233,6 +233,51 @@ struct State {
         deck_pos = static_cast<int8_t>(deck_pos + nxt_len);
     }
 
+    // Whether every field is in range (a snapshot read back from bytes): what the rules never
+    // produce may still be refused, but nothing here can read or write outside the struct.
+    bool sound() const {
+        auto in = [](int v, int lo, int hi) { return lo <= v && v <= hi; };
+        const int kings = cfg.players * cfg.kings_per_player;
+        if (!in(cfg.players, 2, MAX_SEATS) || !(cfg.frame == 5 || cfg.frame == 7) ||
+            !in(cfg.line_size, 3, 4) || !(cfg.deck_size == 24 || cfg.deck_size == 36 || cfg.deck_size == 48) ||
+            !in(cfg.kings_per_player, 1, 2) || kings > MAX_SEATS || !(cfg.games == 1 || cfg.games == 3) ||
+            cfg.deck_size % cfg.line_size != 0)
+            return false;
+        if (!in(phase, DRAFT, OVER) || !in(step, PLACE_STEP, CLAIM_STEP) || !in(game_no, 0, cfg.games - 1) ||
+            !in(round, 0, cfg.deck_size / cfg.line_size) || ply < 0 || !in(deck_pos, 0, cfg.deck_size) ||
+            draft_len != kings || !in(draft_pos, 0, draft_len) || !in(cur_len, 0, cfg.line_size) ||
+            !in(nxt_len, 0, cfg.line_size) || !in(discarded_len, 0, DOMINOES))
+            return false;
+        for (int8_t d : deck)
+            if (!in(d, 1, DOMINOES)) return false;
+        for (int i = 0; i < draft_len; ++i)
+            if (!in(draft_order[i], 0, cfg.players - 1)) return false;
+        for (int i = 0; i < cur_len; ++i)
+            if (!in(cur[i], 1, DOMINOES) || !in(cur_owner[i], -1, cfg.players - 1)) return false;
+        for (int i = 0; i < nxt_len; ++i)
+            if (!in(nxt[i], 1, DOMINOES) || !in(nxt_owner[i], -1, cfg.players - 1)) return false;
+        for (int i = 0; i < discarded_len; ++i)
+            if (!in(discarded[i], 1, DOMINOES)) return false;
+        if (phase == DRAFT && draft_pos >= draft_len) return false;
+        if (phase == DRAFT || (phase == PLAY && step == CLAIM_STEP)) {  // a claim must be open
+            bool open = false;
+            for (int i = 0; i < nxt_len; ++i) open = open || nxt_owner[i] < 0;
+            if (!open) return false;
+        }
+        if (phase == PLAY && (!in(acting, 0, cur_len - 1) || cur_owner[acting] < 0)) return false;
+        for (int p = 0; p < cfg.players; ++p) {
+            const Kingdom &k = kingdoms[p];
+            if (!in(k.minr, 0, SIZE - 1) || !in(k.maxr, 0, SIZE - 1) || !in(k.minc, 0, SIZE - 1) ||
+                !in(k.maxc, 0, SIZE - 1) || k.minr > k.maxr || k.minc > k.maxc)
+                return false;
+            Board all = k.occ;
+            for (const Board &b : k.terr) all |= b;
+            for (const Board &b : k.crown) all |= b;
+            if ((all & ~spans().valid).any()) return false;
+        }
+        return true;
+    }
+
     int to_act() const {
         if (phase == PLAY) return cur_owner[acting];
         if (phase == DRAFT) return draft_order[draft_pos];
@@ -321,7 +366,7 @@ struct State {
         phase = PLAY;
         ++round;
         int i = 0;
-        while (cur_owner[i] < 0) ++i;
+        while (i < cur_len - 1 && cur_owner[i] < 0) ++i;
         acting = static_cast<int8_t>(i);
         step = PLACE_STEP;
     }
@@ -646,6 +691,7 @@ inline void search_playout(State &s, Rng &rng) {
         const int seat = s.to_act();
         if (rng.below(EPSILON) == 0) {
             const int n = s.legal(seat, legal);
+            if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
             s.apply(legal[rng.below(static_cast<uint64_t>(n))]);
             continue;
         }
@@ -662,6 +708,7 @@ inline void search_playout(State &s, Rng &rng) {
                         best = found;
                     }
                 }
+            if (best_n < 0) throw std::invalid_argument("no legal action: the state is inconsistent");
             planned[best_n] = {true, k.occ, best};
             s.apply(CLAIM_BASE + best_n - 1);
             continue;
@@ -696,6 +743,7 @@ inline void playout(State &s, Policy policy, Rng &rng) {
     int legal[MAX_LEGAL];
     while (s.phase != OVER) {
         const int n = s.legal(s.to_act(), legal);
+        if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
         s.apply(choose(s, legal, n, policy, rng));
     }
 }

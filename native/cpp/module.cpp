@@ -101,21 +101,22 @@ struct Batch {
     // the next masks, the rewards of that step per seat (the "win" reward, rewards.py's
     // final_rewards, on the step that ends a match; 0 otherwise) and the dones.
     void step(Out<const int64_t, -1> actions, Out<uint8_t, -1, kd::NUM_ACTIONS> masks_out,
-              Out<float, -1, -1> rewards, Out<uint8_t, -1> dones, bool check) {
+              Out<float, -1, -1> rewards, Out<uint8_t, -1> dones) {
         const size_t n = envs.size();
         if (actions.shape(0) != n || masks_out.shape(0) != n || rewards.shape(0) != n ||
             rewards.shape(1) != static_cast<size_t>(cfg.players) || dones.shape(0) != n)
             throw nb::value_error("arrays must have one row per match (rewards: one column per seat)");
-        if (check)
-            for (size_t i = 0; i < n; ++i)
-                if (envs[i].phase != kd::OVER) {
-                    try {
-                        check_legal(envs[i], envs[i].to_act(), static_cast<int>(actions(i)));
-                    } catch (const nb::builtin_exception &) {
-                        throw nb::value_error(("match " + std::to_string(i) + ": action index " +
-                                               std::to_string(actions(i)) + " is not legal now").c_str());
-                    }
+        // Every action is checked before any is applied (the legal list costs a fraction of
+        // the step): a wrong index is a ValueError naming its match, never a corrupt state.
+        for (size_t i = 0; i < n; ++i)
+            if (envs[i].phase != kd::OVER) {
+                try {
+                    check_legal(envs[i], envs[i].to_act(), static_cast<int>(actions(i)));
+                } catch (const nb::builtin_exception &) {
+                    throw nb::value_error(("match " + std::to_string(i) + ": action index " +
+                                           std::to_string(actions(i)) + " is not legal now").c_str());
                 }
+            }
         {
             nb::gil_scoped_release release;
             for (size_t i = 0; i < n; ++i) {
@@ -246,7 +247,6 @@ NB_MODULE(_core, m) {
             check_legal(s, seat, index);
             s.apply(index);
         }, "seat"_a, "index"_a, "Apply a legal index for seat; ValueError (state unchanged) otherwise.")
-        .def("apply_legal", &kd::State::apply, "index"_a, "The trusted path: no check.")
         .def("is_over", [](const kd::State &s) { return s.phase == kd::OVER; })
         .def("outcome", &outcome_of, "(scores, ranks, tiebreaks) once over, else None.")
         .def("scores_now", [](const kd::State &s) {
@@ -262,6 +262,7 @@ NB_MODULE(_core, m) {
             if (data.size() != sizeof(kd::State)) throw nb::value_error("not a Kingdomino snapshot of this build");
             kd::State s;
             std::memcpy(static_cast<void *>(&s), data.c_str(), sizeof s);
+            if (!s.sound()) throw nb::value_error("not a Kingdomino snapshot: its fields are out of range");
             return s;
         }, "data"_a)
         .def("playout", [](kd::State &s, int policy, uint64_t seed) {
@@ -270,6 +271,7 @@ NB_MODULE(_core, m) {
             Rng chooser(seed);
             kd::playout(s, p, chooser);
         }, "policy"_a, "seed"_a, "Play to the end, every seat choosing with policy from Rng(seed).")
+        .def_prop_ro("config", [](const kd::State &s) { return s.cfg; })
         .def_prop_ro("ply", [](const kd::State &s) { return s.ply; })
         .def_prop_ro("rng_state", [](const kd::State &s) { return s.rng; })
         .def_prop_ro("phase", [](const kd::State &s) { return s.phase; })
@@ -326,7 +328,7 @@ NB_MODULE(_core, m) {
         .def("reset_one", &Batch::reset_one, "i"_a, "seed"_a, "Deal match i again from seed.")
         .def("masks", &Batch::masks, "out"_a)
         .def("to_act", &Batch::to_act, "out"_a)
-        .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a, "check"_a = true)
+        .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a)
         .def("sample", &Batch::sample, "policy"_a, "out"_a)
         .def("scores", &Batch::scores, "out"_a)
         .def("observe", &Batch::observe, "seats"_a, "out"_a)

@@ -246,6 +246,13 @@ def test_illegal_input_is_refused_and_changes_nothing() -> None:
     assert nat.snapshot() == before
     with pytest.raises(ValueError, match="snapshot"):
         K.State.restore(b"short")
+    # in State's layout (kingdomino.hpp): the seat count, the frame, the round, a line's length,
+    # seat 0's kingdom's top row
+    for at in (12, 13, 24, 30, 472):
+        broken = bytearray(before)
+        broken[at] = 0x7F
+        with pytest.raises(ValueError, match="out of range"):
+            K.State.restore(bytes(broken))
     with pytest.raises(ValueError, match="2-4"):
         K.Config(5)
     with pytest.raises(ValueError, match="policy"):
@@ -255,10 +262,39 @@ def test_illegal_input_is_refused_and_changes_nothing() -> None:
         batch.sample(K.SEARCH, np.zeros(2, dtype=np.int64))
 
 
+@settings(max_examples=examples(200))
+@given(st.lists(st.tuples(st.integers(min_value=0), st.integers(0, 255)), min_size=1, max_size=6),
+       st.sampled_from([0, 1, 2]))
+def test_restore_refuses_or_plays_any_bytes(changes: list[tuple[int, int]], policy: int) -> None:
+    """Bytes changed anywhere past the generator: ``restore`` refuses them or gives a state
+    that plays to the end (or says it cannot), never a crash."""
+    nat = kd_native.setup({"dynasty": True}, 3, 5)
+    for _ in range(40):
+        seat = nat.to_act()
+        nat.apply(seat, nat.legal_indices(seat)[0])
+    data = bytearray(nat.snapshot())
+    for at, value in changes:
+        data[8 + at % (len(data) - 8)] = value
+    try:
+        state = K.State.restore(bytes(data))
+    except ValueError:
+        return
+    out = np.zeros(state.config.observation_size, dtype=np.float32)
+    for seat in range(state.config.players):
+        state.observe(seat, out)
+        state.legal_indices(seat)
+    try:
+        state.playout(policy, 1)
+    except ValueError:
+        return
+    assert state.is_over()
+
+
 def test_snapshot_restore_and_clone_are_independent_copies() -> None:
     nat = kd_native.setup({"dynasty": True}, 3, 11)
     for _ in range(30):
-        nat.apply_legal(nat.legal_indices(nat.to_act())[-1])
+        seat = nat.to_act()
+        nat.apply(seat, nat.legal_indices(seat)[-1])
     copy = K.State.restore(nat.snapshot())
     twin = nat.clone()
     nat.playout(K.RANDOM, 5)

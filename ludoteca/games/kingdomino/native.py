@@ -66,7 +66,7 @@ def batched_steps(players: int, size: int, steps: int) -> int:
         batch.to_act(seats)
         batch.observe(seats, observations)
         batch.sample(kingdomino.RANDOM, actions)
-        batch.step(actions, masks, rewards, dones, check=False)
+        batch.step(actions, masks, rewards, dones)
         for i in np.flatnonzero(dones):
             batch.reset_one(int(i), dealt)
             dealt += 1
