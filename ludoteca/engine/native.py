@@ -25,7 +25,8 @@ CORES = ("auto", "native", "python")
 MODULE = "ludoteca_native._core"
 BUILD_HINT = "pip install ./native (needs a C++17 compiler and CMake; `make install` does it)"
 
-_chosen: str | None = None
+_chosen: tuple[str, str] | None = None
+"""(the setting, the core it chose), so the choice is logged once per setting."""
 
 
 class CoreUnavailable(RuntimeError):
@@ -67,16 +68,18 @@ def which_core(environ: Mapping[str, str] | None = None) -> str:
 
 
 def chosen_core() -> str:
-    """``which_core()`` for this process, decided and logged once."""
+    """``which_core()`` for this process, logged once (again only if ``LUDOTECA_CORE`` changes)."""
     global _chosen
-    if _chosen is None:
-        _chosen = which_core()
-        if _chosen == "native":
+    setting = core_setting()
+    if _chosen is None or _chosen[0] != setting:
+        core = which_core()
+        _chosen = (setting, core)
+        if core == "native":
             log.info("engine core: native (%s)", MODULE)
         else:
-            why = "LUDOTECA_CORE=python" if core_setting() == "python" else "not installed"
+            why = "LUDOTECA_CORE=python" if setting == "python" else "not installed"
             log.info("engine core: python (the native core: %s)", why)
-    return _chosen
+    return _chosen[1]
 
 
 def native_core() -> Any:

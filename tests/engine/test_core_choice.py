@@ -53,8 +53,11 @@ def test_the_choice_is_logged_once(
     with caplog.at_level(logging.INFO, logger="ludoteca.core"):
         assert native.chosen_core() == "python"
         assert native.chosen_core() == "python"
+        monkeypatch.setenv("LUDOTECA_CORE", "python")  # a new setting is decided (and said) anew
+        assert native.chosen_core() == "python"
     said = [r.getMessage() for r in caplog.records if r.name == "ludoteca.core"]
-    assert said == ["engine core: python (the native core: not installed)"]
+    assert said == ["engine core: python (the native core: not installed)",
+                    "engine core: python (the native core: LUDOTECA_CORE=python)"]
 
 
 def test_auto_takes_the_native_core_when_it_is_built() -> None:
