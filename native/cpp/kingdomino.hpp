@@ -639,6 +639,18 @@ inline int join_gain(const Group *g, int count, const Board &touch, int squares,
     return s * c - old;
 }
 
+// neighbours() of each single cell (row * 16 + col), built once: the playout asks for two per
+// candidate placement.
+inline const Board &cell_neighbours(int row, int col) {
+    static const auto table = [] {
+        static Board t[SIZE * 16];
+        for (int r = 0; r < SIZE; ++r)
+            for (int c = 0; c < SIZE; ++c) t[r * 16 + c] = neighbours(Board::bit(r, c));
+        return t;
+    }();
+    return table[row * 16 + col];
+}
+
 struct Placement {
     int gain, cell, d;  // cell as grid.py numbers it; gain -1 when nothing fits
 };
@@ -659,8 +671,8 @@ inline Placement best_placement(const Kingdom &k, int n, int frame) {
     for (int d = 0; d < 4; ++d)
         masks[d].each([&](int row, int col) {
             const int rb = row + DROW[d], cb = col + DCOL[d];
-            const Board na = neighbours(Board::bit(row, col));
-            const Board nb = neighbours(Board::bit(rb, cb));
+            const Board &na = cell_neighbours(row, col);
+            const Board &nb = cell_neighbours(rb, cb);
             int gain;
             if (same) {
                 const Board touch = na | nb;
