@@ -1,10 +1,14 @@
 // Every policy, player count and option through the native Kingdomino with nothing but the
 // headers, for the sanitizers (docs/engine.md, "The native core"):
-//   g++ -std=c++17 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \\
+//   g++ -std=c++17 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 //       -Inative/cpp native/check/playouts.cpp -o /tmp/playouts && /tmp/playouts
+// (one command, from the repository's root). It prints "ok" and the plies played.
 #include "kingdomino.hpp"
 #include <cstdio>
-using namespace ludoteca; namespace kd = ludoteca::kingdomino;
+
+using namespace ludoteca;
+namespace kd = ludoteca::kingdomino;
+
 int main() {
     long plies = 0;
     for (int players = 2; players <= 4; ++players)
