@@ -16,7 +16,15 @@ RUN_VENV ?= $(if $(SAFE_PYTHON),.venv-run,$(VENV))
 # an unpinned torch from PyPI brings CUDA libraries, several GB. `make install-test TORCH=` lifts it.
 TORCH ?= torch==2.13.0
 
-.PHONY: run test install install-test browser node-test lint bench golden golden-views snapshots \
+# The native core (native/: C++17, nanobind, scikit-build-core; docs/engine.md "The native core"),
+# a separate distribution built into the venv where a C++ compiler exists; without one the
+# Python engines play and this says so. $(1) is the venv's pip. CMake and Ninja come from PyPI
+# when the machine has none.
+NATIVE = @if command -v "$${CXX:-c++}" >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1; then \
+		echo "Building the native core (native/)..."; $(1) install -q ./native; \
+	else echo "No C++ compiler (c++, g++): the native core is not built; the Python engines play."; fi
+
+.PHONY: run test install install-test native browser node-test lint bench golden golden-views snapshots \
 	messages screenshots clean
 
 $(BIN)/python:
@@ -24,9 +32,14 @@ $(BIN)/python:
 
 install: $(BIN)/python
 	$(BIN)/pip install -q -e .
+	$(call NATIVE,$(BIN)/pip)
+
+native: $(BIN)/python
+	$(call NATIVE,$(BIN)/pip)
 
 install-test: $(BIN)/python browser node-test
 	$(BIN)/pip install -q -e '.[test,rl-train]' $(TORCH)
+	$(call NATIVE,$(BIN)/pip)
 
 # The browser client's Node tests (tests/webunit, node --test) need their DOM shim, pinned in
 # tests/webunit/package-lock.json; without Node they skip and say why (CI requires them).
@@ -44,6 +57,7 @@ browser:
 run:
 	@test -x $(RUN_VENV)/bin/python || $(RUN_PYTHON) -m venv $(RUN_VENV)
 	$(RUN_VENV)/bin/pip install -q -e .
+	$(call NATIVE,$(RUN_VENV)/bin/pip)
 	$(RUN_VENV)/bin/ludoteca serve
 
 # Import cycles (even type-only ones) fail the lint (tools/import_cycles.py).
@@ -106,5 +120,5 @@ messages: install-test
 		--no-fuzzy-matching --ignore-pot-creation-date
 
 clean:
-	rm -rf $(VENV) .venv-run build *.egg-info .pytest_cache .ruff_cache .hypothesis \
+	rm -rf $(VENV) .venv-run build native/build *.egg-info .pytest_cache .ruff_cache .hypothesis \
 		tests/webunit/node_modules

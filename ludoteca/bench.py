@@ -1,5 +1,10 @@
 """Engine speed: random max-player games per second on one core, against a target per game.
 
+Both cores run in the same run: where the game has a native core (its registry entry's
+``native``) and ``LUDOTECA_CORE`` allows it, the same random games are also played in C++, and
+a batch of matches is stepped through the native batched API, so the ratio compares like with like
+on one machine at one moment (docs/engine.md, "The native core").
+
 Random play goes through the match driver's trusted loop (``Match.play_random``: the
 contract's fast path, ``legal_actions`` + ``apply_legal``, without the action log, as playouts
 run) with fixed seeds, so figures are comparable between runs and machines. Every game also
@@ -19,6 +24,8 @@ from typing import Any
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
+from ludoteca.engine.native import chosen_core, core_setting
+from ludoteca.engine.registry import resolve
 from ludoteca.engine.rng import Rng
 from ludoteca.games import entry, game_names, get_game
 
@@ -41,6 +48,13 @@ class BenchResult:
     def ratio(self) -> float | None:
         return self.games_per_second / self.target if self.target else None
 
+    @property
+    def native_ratio(self) -> float | None:
+        """Native random games per second over the Python engine's, measured in this run."""
+        native = self.extra.get("native_games_per_second")
+        python = self.games_per_second
+        return native / python if native is not None and python else None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -50,6 +64,7 @@ class BenchResult:
             "games_per_second": self.games_per_second,
             "target": self.target,
             "ratio": self.ratio,
+            "native_ratio": self.native_ratio,
             "error": self.error,
             **self.extra,
         }
@@ -152,6 +167,57 @@ def state_bytes(game: Game[Any, Any], players: int, copies: int = 200) -> float:
     return (after - before) / copies
 
 
+NATIVE_BATCH = 256
+"""Matches per native batch (``batched_steps``)."""
+
+
+def per_second(run: Callable[[int], int], seconds: float) -> float:
+    """Units per second of ``run(n)`` (which does ``n`` rounds and returns the units done),
+    called with growing ``n`` for at least ``seconds``, so the timer's cost stays negligible."""
+    done, rounds, start = 0, 16, time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        done += run(rounds)
+        rounds *= 2
+        elapsed = time.perf_counter() - start
+    return done / elapsed
+
+
+def native_figures(
+    game: Game[Any, Any], name: str, module: str, players: int, seconds: float
+) -> dict[str, float]:
+    """The native core's random games and batched match-steps per second, and where the game's
+    native module has them, search-profile playouts per second on both cores."""
+    native = resolve(module)
+
+    def games(n: int) -> int:
+        native.random_games(players, 0, n)
+        return n
+
+    def steps(n: int) -> int:
+        return int(native.batched_steps(players, NATIVE_BATCH, n))
+
+    figures = {
+        "native_games_per_second": per_second(games, seconds),
+        "native_batch_steps_per_second": per_second(steps, seconds),
+    }
+    playout = entry(name).search_profile().playout
+    if playout is not None and hasattr(native, "search_playouts"):
+
+        def python_playouts(n: int) -> int:
+            for seed in range(n):
+                playout(game, game.setup(None, players, seed), Rng(seed))
+            return n
+
+        def native_playouts(n: int) -> int:
+            native.search_playouts(players, 0, n)
+            return n
+
+        figures["python_search_playouts_per_second"] = per_second(python_playouts, seconds)
+        figures["native_search_playouts_per_second"] = per_second(native_playouts, seconds)
+    return figures
+
+
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     """One game's figures; a game that cannot be set up with default options reports why."""
     game = get_game(name)
@@ -163,6 +229,9 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
         return BenchResult(game.spec.name, players, 0, 0.0, target, error=str(exc))
     extra = call_costs(game, players, seconds / 4)
     extra["state_bytes"] = state_bytes(game, players)
+    module = entry(name).native
+    if module is not None and chosen_core() == "native":
+        extra.update(native_figures(game, name, module, players, seconds / 2))
     return BenchResult(game.spec.name, players, played, elapsed, target, extra)
 
 
@@ -186,6 +255,7 @@ def run_bench(
 
 def report(results: list[BenchResult]) -> Any:
     """A Rich table of the results: speed, ratio to the target, per-call costs."""
+    from rich.console import Group
     from rich.markup import escape
     from rich.table import Table
 
@@ -224,4 +294,42 @@ def report(results: list[BenchResult]) -> Any:
     ]
     if notes:
         table.caption = "per call, over mid-game states:\n" + "\n".join(notes)
+    return Group(fold_long_words(table), native_table(results))
+
+
+def native_table(results: list[BenchResult]) -> Any:
+    """Both cores side by side: the same random games on each, the same search playouts, and
+    the native batched steps."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ludoteca.tables import fold_long_words
+
+    table = Table(title="Native core against the Python core (same run, one core)")
+    table.add_column("game", no_wrap=True)
+    table.add_column("seats", justify="right")
+    table.add_column("per second", no_wrap=True)
+    table.add_column("python", justify="right")
+    table.add_column("native", justify="right")
+    table.add_column("native ÷ python", justify="right")
+    for r in results:
+        ratio = r.native_ratio
+        if ratio is None:
+            continue
+        x = r.extra
+        table.add_row(r.game, str(r.players), "random games", f"{r.games_per_second:,.0f}",
+                      f"{x['native_games_per_second']:,.0f}", f"{ratio:.1f}x")
+        if "native_search_playouts_per_second" in x:
+            py, nat = x["python_search_playouts_per_second"], x["native_search_playouts_per_second"]
+            table.add_row("", "", "search playouts", f"{py:,.0f}", f"{nat:,.0f}",
+                          f"{nat / py:.1f}x")
+        table.add_row("", "", "batched steps", "-", f"{x['native_batch_steps_per_second']:,.0f}",
+                      "-")
+    if not table.rows:
+        why = ("LUDOTECA_CORE=python" if core_setting() == "python"
+               else "none of these games has one, or it is not built (make install)")
+        return Text(f"Native core: no figures ({why}).")
+    table.caption = (f"search playouts: the search profile's playout policy; batched: "
+                     f"{NATIVE_BATCH} matches stepped per call, observations, random choices, "
+                     "legal masks, rewards and dones written to numpy arrays")
     return fold_long_words(table)

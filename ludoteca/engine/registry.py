@@ -99,6 +99,12 @@ class GameEntry:
     shows the plain view."""
     bench_target: float | None = None
     """Random games per second (4 players where allowed) the engine must reach."""
+    native: str | None = None
+    """Module of the game on the native core (``ludoteca/engine/native.py``; docs/engine.md,
+    "The native core"): its ``random_games(players, first_seed, count)`` plays seeded random
+    matches in C++, its ``batched_steps(players, size, steps)`` steps a batch of them, and its
+    ``search_playouts(players, first_seed, count)``, if it has one, plays them with the search
+    profile's playout. None: the game plays on the Python engine only."""
     rl_observation: str | None = None
     """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
     needs the ``rl`` extra). None: the game has no RL environment yet."""

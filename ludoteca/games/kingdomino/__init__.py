@@ -14,5 +14,6 @@ ENTRIES = (
         rl_picture="ludoteca.games.kingdomino.picture:draw",
         web="ludoteca.games.kingdomino:web/kingdomino.js",
         bench_target=1000,
+        native="ludoteca.games.kingdomino.native",
     ),
 )

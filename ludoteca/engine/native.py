@@ -1,0 +1,90 @@
+"""Which core plays: the native one (the ``ludoteca-native`` distribution, C++17, built from
+``native/`` where a compiler exists) or the Python engines, the reference and the fallback.
+
+``LUDOTECA_CORE`` chooses (docs/engine.md, "The native core"):
+
+- ``auto`` (default): the native core when it is installed, else the Python engines;
+- ``native``: the native core, and a clear ``CoreUnavailable`` when it is not installed;
+- ``python``: the Python engines, even where the native core is installed.
+
+The first answer is logged once (``ludoteca.core``), so a run says which core it played on. The
+module is returned untyped (``Any``): the main package type-checks with or without the build.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+log = logging.getLogger("ludoteca.core")
+
+CORES = ("auto", "native", "python")
+MODULE = "ludoteca_native._core"
+BUILD_HINT = "pip install ./native (needs a C++17 compiler and CMake; `make install` does it)"
+
+_chosen: tuple[str, str] | None = None
+"""(the setting, the core it chose), so the choice is logged once per setting."""
+
+
+class CoreUnavailable(RuntimeError):
+    """``LUDOTECA_CORE=native`` where the native core is not installed, or a bad setting."""
+
+
+def core_setting(environ: Mapping[str, str] | None = None) -> str:
+    """``LUDOTECA_CORE``, checked: one of ``CORES`` (``auto`` when unset or empty)."""
+    env = os.environ if environ is None else environ
+    value = env.get("LUDOTECA_CORE", "").strip().lower() or "auto"
+    if value not in CORES:
+        raise CoreUnavailable(
+            f"LUDOTECA_CORE must be one of {', '.join(CORES)}, not {value!r}"
+        )
+    return value
+
+
+def load_native() -> Any:
+    """The compiled module, or None when it is not installed (or fails to load: said why)."""
+    try:
+        return import_module(MODULE)
+    except ImportError as exc:
+        log.debug("the native core is not importable: %s", exc)
+        return None
+
+
+def which_core(environ: Mapping[str, str] | None = None) -> str:
+    """``"native"`` or ``"python"``, as ``LUDOTECA_CORE`` and the installation decide."""
+    setting = core_setting(environ)
+    if setting == "python":
+        return "python"
+    if load_native() is not None:
+        return "native"
+    if setting == "native":
+        raise CoreUnavailable(
+            f"LUDOTECA_CORE=native but the native core ({MODULE}) is not installed: {BUILD_HINT}"
+        )
+    return "python"
+
+
+def chosen_core() -> str:
+    """``which_core()`` for this process, logged once (again only if ``LUDOTECA_CORE`` changes)."""
+    global _chosen
+    setting = core_setting()
+    if _chosen is None or _chosen[0] != setting:
+        core = which_core()
+        _chosen = (setting, core)
+        if core == "native":
+            log.info("engine core: native (%s)", MODULE)
+        else:
+            why = "LUDOTECA_CORE=python" if setting == "python" else "not installed"
+            log.info("engine core: python (the native core: %s)", why)
+    return _chosen[1]
+
+
+def native_core() -> Any:
+    """The native module, or ``CoreUnavailable`` saying how to build it."""
+    module = load_native()
+    if module is None:
+        raise CoreUnavailable(f"the native core ({MODULE}) is not installed: {BUILD_HINT}")
+    return module

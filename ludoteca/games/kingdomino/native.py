@@ -1,0 +1,73 @@
+"""Kingdomino on the native core (``ludoteca_native._core.kingdomino``): a match's settings
+from the validated options, so a seed deals the same match as ``rules.GAME.setup`` does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludoteca.engine.native import native_core
+from ludoteca.games.kingdomino.rules import GAME
+
+
+def config(options: Mapping[str, object] | None, players: int) -> Any:
+    """The native ``Config`` of a match (options checked, defaults filled, as the engine does)."""
+    opts = GAME.validate(options, players)
+    return native_core().kingdomino.Config(
+        players,
+        mighty_duel=bool(opts["mighty_duel"]),
+        harmony=bool(opts["harmony"]),
+        middle_kingdom=bool(opts["middle_kingdom"]),
+        dynasty=bool(opts["dynasty"]),
+        bga_three_player=opts["three_player_draft"] == "bga",
+        crowns_tiebreak=opts["tiebreak"] == "rulebook",
+        abba=opts["first_draft"] == "abba",
+    )
+
+
+def setup(options: Mapping[str, object] | None, players: int, seed: int) -> Any:
+    """A native match: ``GAME.setup(options, players, seed)``'s deal, as a native ``State``."""
+    return native_core().kingdomino.State(config(options, players), seed & ((1 << 64) - 1))
+
+
+def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """Play ``count`` default matches (seeds ``first_seed`` on) natively, every seat choosing
+    uniformly among the legal indices with one ``Rng(chooser_seed)``; the plies played."""
+    return int(native_core().kingdomino.play(config(None, players), first_seed, count, 0,
+                                             chooser_seed))
+
+
+def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """``random_games`` with the search's playout (``search.kingdomino_playout``) for every
+    seat; the plies played."""
+    kingdomino = native_core().kingdomino
+    return int(kingdomino.play(config(None, players), first_seed, count, kingdomino.SEARCH,
+                               chooser_seed))
+
+
+def batched_steps(players: int, size: int, steps: int) -> int:
+    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
+    seats' observations, random choices drawn natively, then the step writing masks, rewards and
+    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
+    import numpy as np  # the native core's dependency, not the main package's
+
+    kingdomino = native_core().kingdomino
+    cfg = config(None, players)
+    batch = kingdomino.Batch(cfg, size, seed=1)
+    batch.reset(np.arange(size, dtype=np.uint64))
+    dealt = size
+    actions = np.zeros(size, dtype=np.int64)
+    masks = np.zeros((size, kingdomino.NUM_ACTIONS), dtype=np.uint8)
+    rewards = np.zeros((size, players), dtype=np.float32)
+    dones = np.zeros(size, dtype=np.uint8)
+    seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
+    for _ in range(steps):
+        batch.to_act(seats)
+        batch.observe(seats, observations)
+        batch.sample(kingdomino.RANDOM, actions)
+        batch.step(actions, masks, rewards, dones)
+        for i in np.flatnonzero(dones):
+            batch.reset_one(int(i), dealt)
+            dealt += 1
+    return size * steps

@@ -1,0 +1,80 @@
+"""``LUDOTECA_CORE`` picks the core (ludoteca/engine/native.py): ``python`` always works,
+``native`` without the build is a clear error, ``auto`` falls back and the choice is logged once.
+"Without the build" is the real import failing: the module blocked in ``sys.modules``."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludoteca.engine import native
+from ludoteca.engine.native import CoreUnavailable, core_setting, which_core
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def block_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ludoteca_native", None)
+    monkeypatch.setitem(sys.modules, "ludoteca_native._core", None)
+
+
+def test_the_setting_is_checked() -> None:
+    assert core_setting({}) == "auto"
+    assert core_setting({"LUDOTECA_CORE": " Native "}) == "native"
+    with pytest.raises(CoreUnavailable, match="auto, native, python"):
+        core_setting({"LUDOTECA_CORE": "rust"})
+
+
+def test_python_is_always_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    block_native(monkeypatch)
+    assert which_core({"LUDOTECA_CORE": "python"}) == "python"
+    assert which_core({"LUDOTECA_CORE": "auto"}) == "python"
+
+
+def test_native_without_the_build_says_how_to_build_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    block_native(monkeypatch)
+    with pytest.raises(CoreUnavailable, match=r"not installed: pip install \./native"):
+        which_core({"LUDOTECA_CORE": "native"})
+    with pytest.raises(CoreUnavailable, match="not installed"):
+        native.native_core()
+
+
+def test_the_choice_is_logged_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    block_native(monkeypatch)
+    monkeypatch.setattr(native, "_chosen", None)
+    monkeypatch.setenv("LUDOTECA_CORE", "auto")
+    with caplog.at_level(logging.INFO, logger="ludoteca.core"):
+        assert native.chosen_core() == "python"
+        assert native.chosen_core() == "python"
+        monkeypatch.setenv("LUDOTECA_CORE", "python")  # a new setting is decided (and said) anew
+        assert native.chosen_core() == "python"
+    said = [r.getMessage() for r in caplog.records if r.name == "ludoteca.core"]
+    assert said == ["engine core: python (the native core: not installed)",
+                    "engine core: python (the native core: LUDOTECA_CORE=python)"]
+
+
+def test_auto_takes_the_native_core_when_it_is_built() -> None:
+    built = native.load_native() is not None
+    assert which_core({"LUDOTECA_CORE": "auto"}) == ("native" if built else "python")
+    assert which_core({"LUDOTECA_CORE": "python"}) == "python"
+
+
+def test_make_says_the_python_engines_play_where_no_compiler_is(tmp_path: Path) -> None:
+    """The Makefile's fallback, run for real with no compiler on the PATH (the venv given is
+    this one, so nothing is installed)."""
+    make = shutil.which("make")
+    assert make is not None
+    done = subprocess.run(
+        [make, "--no-print-directory", "native", f"VENV={sys.prefix}"],
+        cwd=ROOT, env={"PATH": str(tmp_path), "CXX": "no-such-compiler"},
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "No C++ compiler (c++, g++): the native core is not built" in done.stdout

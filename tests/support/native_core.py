@@ -1,0 +1,26 @@
+"""The native core (``native/``, ``ludoteca_native._core``) for the tests that compare it with
+the Python engines.
+
+Without it a module calling ``require_native()`` is skipped with the reason; under
+``LUDOTECA_REQUIRE_SERVICES=1`` (CI, ``.ci/run``, whose ``make test`` builds it) a missing core
+fails instead, as a missing training extra does (training_extra.py)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from ludoteca.engine.native import BUILD_HINT, MODULE, load_native
+
+
+def require_native() -> Any:
+    """The native module; skip the calling test module without it (fail when required)."""
+    module = load_native()
+    if module is None:
+        why = f"the native core ({MODULE}) is not installed: {BUILD_HINT}"
+        if os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1":
+            pytest.fail(f"{why} (required: LUDOTECA_REQUIRE_SERVICES=1)", pytrace=False)
+        pytest.skip(why, allow_module_level=True)
+    return module
