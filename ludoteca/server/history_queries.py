@@ -1,10 +1,11 @@
-"""The store's reads of finished matches, players' pages, ratings and quotas (``Store``
-inherits them; kept apart so each module stays one screenful of concerns). Every write is
+"""The store's reads of finished matches, players' pages, ratings, quotas and housekeeping
+(``Store`` inherits them; kept apart so each module stays one screenful of concerns). Every write is
 ``Store``'s, through its one writer."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -81,3 +82,16 @@ class HistoryQueries:
         async with self.sessions() as db:
             found = await db.execute(select(Table.status, func.count()).group_by(Table.status))
             return {status: int(n) for status, n in found.tuples()}
+
+    async def stale_guests(self, before: datetime, limit: int = 200) -> list[int]:
+        async with self.sessions() as db:
+            found = await db.execute(select(User.id).where(
+                User.guest.is_(True), User.deleted_at.is_(None), User.seen_at < before,
+            ).limit(limit))
+            return list(found.scalars())
+
+    async def stale_open_tables(self, before: datetime, limit: int = 200) -> list[str]:
+        async with self.sessions() as db:
+            found = await db.execute(select(Table.id).where(
+                Table.status == "open", Table.created_at < before).limit(limit))
+            return list(found.scalars())

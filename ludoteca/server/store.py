@@ -291,19 +291,6 @@ class Store(HistoryQueries):
 
         return await self.write(forget)
 
-    async def stale_guests(self, before: datetime, limit: int = 200) -> list[int]:
-        async with self.sessions() as db:
-            found = await db.execute(select(User.id).where(
-                User.guest.is_(True), User.deleted_at.is_(None), User.seen_at < before,
-            ).limit(limit))
-            return list(found.scalars())
-
-    async def stale_open_tables(self, before: datetime, limit: int = 200) -> list[str]:
-        async with self.sessions() as db:
-            found = await db.execute(select(Table.id).where(
-                Table.status == "open", Table.created_at < before).limit(limit))
-            return list(found.scalars())
-
     async def drop_session(self, token_hash: str) -> None:
         await self.write(
             lambda db: db.execute(delete(Session).where(Session.token_hash == token_hash))
