@@ -173,9 +173,21 @@ class TournamentStore:
         """Write round ``round``'s draw and its games, and make it the current round: once.
         The draw's row is keyed by (tournament, round), so a second pairing of the same round
         (a director that restarted, another process) writes nothing and returns False. With
-        ``before_end`` (an arena's wave) it writes only before the tournament's ``ends_at``."""
+        ``before_end`` (an arena's wave) it writes only before the tournament's ``ends_at``,
+        and only if nobody it seats has withdrawn since the director read the entrants: the
+        tournament's row is locked first, as a withdrawal locks it, so the two take turns."""
         def write(db: orm.Session) -> bool:
             conn = db.connection()
+            if before_end:
+                conn.execute(select(Tournament.id).where(Tournament.id == tournament_id)
+                             .with_for_update())
+                seated = sorted({p for g in games for p in g["seats"]})
+                gone = conn.execute(select(TournamentEntrant.participant).where(
+                    TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.participant.in_(seated),
+                    TournamentEntrant.withdrawn_at.is_not(None))).first()
+                if gone is not None:
+                    return False
             where = [Tournament.id == tournament_id, Tournament.status == "running",
                      Tournament.round == round - 1]
             if before_end:

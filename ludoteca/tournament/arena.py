@@ -61,7 +61,9 @@ def arena_tables(
     latest = latest_opponents(results)
 
     def met_last(a: EntrantId, b: EntrantId) -> int:
-        return int(b in latest.get(a, ()))
+        """Either one's latest game was against the other (e3 last met e4, though e4 has
+        played e0 since: still an immediate rematch for e3)."""
+        return int(b in latest.get(a, ()) or a in latest.get(b, ()))
 
     order = ranked(free, history, seed)
     scores = sorted({history.points.get(e, 0.0) for e in order}, reverse=True)

@@ -138,7 +138,9 @@ def play_until_over(player: Player, tournament: str, seed: int, pause_after: int
                 assert paused["your_status"] == "paused"
                 time.sleep(1.5)  # several director looks: nothing is paired for a paused one
                 paused = player.ok(player.http.get(f"/api/tournaments/{tournament}"))
-                assert paused["your_table"] is None
+                mine = [(r["round"], g["table"], g["decided_by"]) for r in paused["rounds"]
+                        for g in r["games"] if f"user:{player.me['id']}" in g["seats"]]
+                assert paused["your_table"] is None, (played, mine, paused["entrants"])
                 player.ok(player.http.post(f"/api/tournaments/{tournament}/register", json={}))
                 if back is not None:
                     back.set()
