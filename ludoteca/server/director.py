@@ -140,8 +140,7 @@ class Director:
         changed = False
         t = await self.host.tournaments.get(tournament_id)
         if t is not None and t.status == "running" and is_arena(t):
-            await self.sweep(t, [g for g in await self.host.tournaments.games(tournament_id)
-                                 if g.result is None])
+            await self.sweep(t, await self.host.tournaments.games(tournament_id, undecided=True))
         for _ in range(STEPS):
             done = await self.step(tournament_id)
             if not done:
@@ -227,8 +226,7 @@ class Director:
         ever seated at two tables, whichever director (or restart) pairs."""
         store = self.host.tournaments
         entrants = active(await store.entrants(t.id))
-        games = await store.games(t.id)
-        undecided = [g for g in games if g.result is None]
+        undecided = await store.games(t.id, undecided=True)
         seated = {p for g in undecided for p in g.seats}
         free = free_entrants(as_entrants(entrants), seated)
         now = utcnow()
@@ -249,8 +247,8 @@ class Director:
                 if not game.opened:
                     await self.open(t, game)
             return True
-        if step == "pair":
-            return await self.pair_arena(t, free, games, busy=bool(seated))
+        if step == "pair":  # every result read only now: the points and latest games
+            return await self.pair_arena(t, free, await store.games(t.id), busy=bool(seated))
         if step == "late":
             await self.decide_late(t, undecided)
             return True

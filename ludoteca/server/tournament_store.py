@@ -67,10 +67,15 @@ class TournamentStore:
                 .order_by(TournamentRound.round))
             return list(found.scalars())
 
-    async def games(self, tournament_id: str) -> list[TournamentGame]:
+    async def games(self, tournament_id: str, undecided: bool = False) -> list[TournamentGame]:
+        """The tournament's games in (round, board) order; ``undecided``: only those without a
+        result (an arena's director reads every result only when it pairs)."""
+        where = [TournamentGame.tournament_id == tournament_id]
+        if undecided:
+            where.append(TournamentGame.result.is_(None))
         async with self.sessions() as db:
             found = await db.execute(
-                select(TournamentGame).where(TournamentGame.tournament_id == tournament_id)
+                select(TournamentGame).where(*where)
                 .order_by(TournamentGame.round, TournamentGame.board))
             return list(found.scalars())
 
