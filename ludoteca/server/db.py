@@ -309,6 +309,8 @@ class Tournament(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """An arena's end (its start plus ``format.minutes``): nothing is paired from then on."""
 
 
 class TournamentEntrant(Base):

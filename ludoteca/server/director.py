@@ -35,6 +35,8 @@ from ludoteca.server.tournament_lifecycle import (
 )
 from ludoteca.server.tournament_store import TournamentStore
 from ludoteca.server.tournament_views import active, as_entrants, byes_of, results_of, summary
+from ludoteca.tournament.arena import arena_tables, free_entrants
+from ludoteca.tournament.model import Entrant
 from ludoteca.tournament.pairing import Format, pair_round
 
 log = logging.getLogger("ludoteca.director")
@@ -60,6 +62,10 @@ def bot_of(participant: str) -> str | None:
     if not participant.startswith("bot:"):
         return None
     return level_name(participant.removeprefix("bot:").split("@", 1)[0])
+
+
+def is_arena(t: Tournament) -> bool:
+    return bool(t.format.get("kind") == "arena")
 
 
 class Director:
@@ -134,6 +140,9 @@ class Director:
     async def direct(self, tournament_id: str) -> None:
         """Step the tournament until it has nothing to do now."""
         changed = False
+        t = await self.host.tournaments.get(tournament_id)
+        if t is not None and t.status == "running" and is_arena(t):
+            await self.sweep(t, await self.host.tournaments.games(tournament_id, undecided=True))
         for _ in range(STEPS):
             done = await self.step(tournament_id)
             if not done:
@@ -148,6 +157,8 @@ class Director:
         t = await store.get(tournament_id)
         if t is None:
             return False
+        if is_arena(t):
+            return await self.arena_step(t)
         entrants = await store.entrants(tournament_id)
         games = [g for g in await store.games(tournament_id) if g.round == t.round]
         if t.status == "running":
@@ -209,6 +220,62 @@ class Director:
                      t.round + 1, len(draw.tables), len(draw.byes))
         return paired
 
+    # ---- an arena (docs/tournaments.md "Arena") -----------------------------------------------
+    async def arena_step(self, t: Tournament) -> bool:
+        """One decision of an arena and its write; False when there was nothing to do. Who is
+        free is read from the rows each time (active, and at no undecided table), and a wave
+        is written only if the tournament is still at the wave it was read at, so nobody is
+        ever seated at two tables, whichever director (or restart) pairs."""
+        store = self.host.tournaments
+        entrants = active(await store.entrants(t.id))
+        undecided = await store.games(t.id, undecided=True)
+        seated = {p for g in undecided for p in g.seats}
+        free = free_entrants(as_entrants(entrants), seated)
+        now = utcnow()
+        look = Look(t.status, t.starts_at, t.min_entrants, t.max_entrants, len(entrants),
+                    t.round, t.round_deadline,
+                    tuple(GameLook(g.board, g.opened, False) for g in undecided),
+                    arena=True, ends_at=t.ends_at, free=len(free), table_size=t.players)
+        step = next_step(look, now)
+        if step == "start":
+            ends = now + timedelta(minutes=Format.from_json(t.format).minutes or 0.0)
+            return await store.move_status(
+                t.id, "registering", "running", started_at=now, ends_at=ends,
+                round_deadline=ends + timedelta(minutes=t.round_minutes))
+        if step == "cancel":
+            return await store.move_status(t.id, "registering", "cancelled", finished_at=now)
+        if step == "open":
+            for game in undecided:
+                if not game.opened:
+                    await self.open(t, game)
+            return True
+        if step == "pair":  # every result read only now: the points and latest games
+            return await self.pair_arena(t, free, await store.games(t.id), busy=bool(seated))
+        if step == "late":
+            await self.decide_late(t, undecided)
+            return True
+        if step == "finish":
+            return await store.move_status(t.id, "running", "finished", finished_at=now)
+        return False
+
+    async def pair_arena(self, t: Tournament, free: list[Entrant], games: list[TournamentGame],
+                         busy: bool) -> bool:
+        """Seat the free entrants (arena.arena_tables) as the next wave: written once, and
+        only before the arena's end."""
+        wave = t.round + 1
+        draw, _ = arena_tables(free, results_of(games), wave, t.players, t.seed,
+                               hold_rematches=busy)
+        if not draw.tables:
+            return False
+        rows = [{"board": table.board, "seats": list(table.seats),
+                 "table_id": table_id_for(t.id, wave, table.board)} for table in draw.tables]
+        assert t.round_deadline is not None
+        paired = await self.host.tournaments.pair(t.id, wave, draw.to_json(), rows,
+                                                  t.round_deadline, before_end=True)
+        if paired:
+            log.info("arena %s: wave %d paired (%d tables)", t.id, wave, len(draw.tables))
+        return paired
+
     async def open(self, t: Tournament, game: TournamentGame) -> None:
         """Open the board's table (its id is the board's: opened once), seat the entrants,
         and tell its people their table is ready."""
@@ -237,12 +304,13 @@ class Director:
         waiting = [g for g in games if g.opened and g.result is None]
         if not waiting:
             return
+        ended = await self.host.tournaments.finished_tables([g.table_id for g in waiting])
+        waiting = [g for g in waiting if g.table_id in ended]
+        if not waiting:
+            return
         seats = await self.host.store.seats_of([g.table_id for g in waiting])
         for game in waiting:
-            found = await self.host.store.table(game.table_id)
-            if found is None or found[0].status != "finished" or found[0].result is None:
-                continue
-            result = played_result(game.round, game.board, game.seats, found[0].result,
+            result = played_result(game.round, game.board, game.seats, ended[game.table_id],
                                    [s.zombie for s in seats[game.table_id]])
             await self.host.tournaments.decide(t.id, game.round, game.board,
                                                result.to_json(), "played")

@@ -203,8 +203,8 @@ BAD_TOURNAMENT = N_("That tournament cannot be made: {detail}.")
 TOURNAMENTS_OPERATORS = N_("Only the arena's operators may create tournaments here.")
 NOT_TOURNAMENT_HOST = N_("Only the tournament's creator may do that.")
 GUEST_TOURNAMENT = N_("Keep your guest account with a password to create a tournament.")
-ARENA_NOT_OFFERED = N_("Arena tournaments are not yet offered in the lobby: choose Swiss, round "
-                       "robin or knockout.")
+ARENA_MINUTES = N_("An arena needs its length in minutes (1 to 1440).")
+ARENA_LIVE = N_("An arena is played live: choose a live clock.")
 # issue 36: email and notifications
 EMAIL_OFF = N_("This arena sends no email.")
 BAD_EMAIL = N_("An email address looks like name@example.org (at most 254 characters).")

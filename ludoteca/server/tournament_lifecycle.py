@@ -38,6 +38,12 @@ class Look:
     round: int
     round_deadline: datetime | None
     games: tuple[GameLook, ...] = ()
+    """The current round's games (an arena: every game)."""
+    arena: bool = False
+    ends_at: datetime | None = None
+    free: int = 0
+    """An arena: active entrants not at an undecided table."""
+    table_size: int = 2
 
 
 def next_step(look: Look, now: datetime) -> Step:
@@ -47,7 +53,10 @@ def next_step(look: Look, now: datetime) -> Step:
     fewer), or as soon as it is full when it has no time. Running: ``pair`` round 1, then
     ``open`` the tables of a round not yet opened, ``late`` once the round's deadline passed
     with tables undecided, and ``pair`` the next round once every table is decided (the
-    director finishes the tournament when the format has no next round)."""
+    director finishes the tournament when the format has no next round). An arena goes by
+    :func:`arena_step`."""
+    if look.arena:
+        return arena_step(look, now)
     if look.status == "registering":
         if look.starts_at is not None and now >= look.starts_at:
             return "start" if look.entrants >= max(2, look.min_entrants) else "cancel"
@@ -62,6 +71,33 @@ def next_step(look: Look, now: datetime) -> Step:
         return "open"
     if all(g.decided for g in look.games):
         return "pair"
+    if look.round_deadline is not None and now >= look.round_deadline:
+        return "late"
+    return "wait"
+
+
+def arena_step(look: Look, now: datetime) -> Step:
+    """An arena's next step. Registering: ``start`` at its time with enough entrants
+    (``cancel`` with fewer), or, without a time, as soon as ``min_entrants`` (at least two)
+    have entered: others may join while it runs. Running: ``open`` the tables paired, ``pair``
+    while it is before ``ends_at`` and a table's worth of entrants is free; from ``ends_at``
+    nothing is paired, ``finish`` once every table is decided, and ``late`` once
+    ``round_deadline`` (the end plus the round's minutes) passed with tables still playing."""
+    least = max(2, look.min_entrants)
+    if look.status == "registering":
+        if look.starts_at is not None and now >= look.starts_at:
+            return "start" if look.entrants >= least else "cancel"
+        if look.starts_at is None and look.entrants >= least:
+            return "start"
+        return "wait"
+    if look.status != "running":
+        return "wait"
+    if any(not g.opened for g in look.games):
+        return "open"
+    if look.ends_at is not None and now < look.ends_at:
+        return "pair" if look.free >= look.table_size else "wait"
+    if all(g.decided for g in look.games):
+        return "finish"
     if look.round_deadline is not None and now >= look.round_deadline:
         return "late"
     return "wait"

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from ludoteca.server.db import (
     DirectorLease,
     PoolRating,
+    Table,
     Tournament,
     TournamentEntrant,
     TournamentGame,
@@ -66,10 +67,15 @@ class TournamentStore:
                 .order_by(TournamentRound.round))
             return list(found.scalars())
 
-    async def games(self, tournament_id: str) -> list[TournamentGame]:
+    async def games(self, tournament_id: str, undecided: bool = False) -> list[TournamentGame]:
+        """The tournament's games in (round, board) order; ``undecided``: only those without a
+        result (an arena's director reads every result only when it pairs)."""
+        where = [TournamentGame.tournament_id == tournament_id]
+        if undecided:
+            where.append(TournamentGame.result.is_(None))
         async with self.sessions() as db:
             found = await db.execute(
-                select(TournamentGame).where(TournamentGame.tournament_id == tournament_id)
+                select(TournamentGame).where(*where)
                 .order_by(TournamentGame.round, TournamentGame.board))
             return list(found.scalars())
 
@@ -78,6 +84,16 @@ class TournamentStore:
             found = await db.execute(
                 select(TournamentGame).where(TournamentGame.table_id == table_id))
             return found.scalar_one_or_none()
+
+    async def finished_tables(self, table_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The stored result of each of these tables that finished (one query)."""
+        if not table_ids:
+            return {}
+        async with self.sessions() as db:
+            found = await db.execute(select(Table.id, Table.result).where(
+                Table.id.in_(list(table_ids)), Table.status == "finished",
+                Table.result.is_not(None)))
+            return {row.id: row.result for row in found if row.result is not None}
 
     async def rating(self, game: str, participant: str) -> float | None:
         """The participant's all-time rating (mu) in the game, None if unrated."""
@@ -92,19 +108,25 @@ class TournamentStore:
         await self.write(lambda db: db.add(tournament))
 
     async def register(self, tournament_id: str, participant: str, user_id: int | None,
-                       rating: float) -> str:
+                       rating: float, while_running: bool = False) -> str:
         """Enter the participant: ``ok``, or why not (``started``, ``full``, ``already``).
         The tournament's row is locked first (PostgreSQL), so two registrations for the last
-        place take turns."""
+        place take turns. ``while_running`` (an arena): entries stay open while it runs, and
+        one who withdrew comes back (their entry and results were kept)."""
         def enter(db: orm.Session) -> str:
             row = db.execute(select(Tournament.status, Tournament.max_entrants)
                              .where(Tournament.id == tournament_id).with_for_update()).first()
-            if row is None or row.status != "registering":
+            open_ = ("registering", "running") if while_running else ("registering",)
+            if row is None or row.status not in open_:
                 return "started"
             held = db.execute(select(TournamentEntrant.participant).where(
                 TournamentEntrant.tournament_id == tournament_id)).scalars().all()
             if participant in held:
-                return "already"
+                back = db.connection().execute(update(TournamentEntrant).where(
+                    TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.participant == participant,
+                    TournamentEntrant.withdrawn_at.is_not(None)).values(withdrawn_at=None))
+                return "ok" if back.rowcount == 1 else "already"
             if len(held) >= row.max_entrants:
                 return "full"
             db.add(TournamentEntrant(tournament_id=tournament_id, participant=participant,
@@ -151,16 +173,32 @@ class TournamentStore:
         return await self.write(change)
 
     async def pair(self, tournament_id: str, round: int, draw: dict[str, Any],
-                   games: Sequence[dict[str, Any]], deadline: datetime) -> bool:
+                   games: Sequence[dict[str, Any]], deadline: datetime,
+                   before_end: bool = False) -> bool:
         """Write round ``round``'s draw and its games, and make it the current round: once.
         The draw's row is keyed by (tournament, round), so a second pairing of the same round
-        (a director that restarted, another process) writes nothing and returns False."""
+        (a director that restarted, another process) writes nothing and returns False. With
+        ``before_end`` (an arena's wave) it writes only before the tournament's ``ends_at``,
+        and only if nobody it seats has withdrawn since the director read the entrants: the
+        tournament's row is locked first, as a withdrawal locks it, so the two take turns."""
         def write(db: orm.Session) -> bool:
             conn = db.connection()
-            moved = conn.execute(update(Tournament).where(
-                Tournament.id == tournament_id, Tournament.status == "running",
-                Tournament.round == round - 1,
-            ).values(round=round, round_deadline=deadline))
+            if before_end:
+                conn.execute(select(Tournament.id).where(Tournament.id == tournament_id)
+                             .with_for_update())
+                seated = sorted({p for g in games for p in g["seats"]})
+                gone = conn.execute(select(TournamentEntrant.participant).where(
+                    TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.participant.in_(seated),
+                    TournamentEntrant.withdrawn_at.is_not(None))).first()
+                if gone is not None:
+                    return False
+            where = [Tournament.id == tournament_id, Tournament.status == "running",
+                     Tournament.round == round - 1]
+            if before_end:
+                where.append(Tournament.ends_at > utcnow())
+            moved = conn.execute(update(Tournament).where(*where)
+                                 .values(round=round, round_deadline=deadline))
             if moved.rowcount != 1:
                 return False
             conn.execute(insert(TournamentRound).values(

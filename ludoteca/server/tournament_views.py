@@ -26,6 +26,13 @@ POINTS_WORDS = N_("Points per place: {points}; a bye scores {bye}.")
 TIEBREAK_WORDS = N_("Ties are broken by {name}: {rule}")
 LATE_WORDS = N_("A table still playing at the round's deadline is a draw; a seat a bot took "
                 "over forfeits.")
+ARENA_TIME_WORDS = N_("It lasts {minutes} minutes from its start; after that nobody is paired, "
+                      "and the tables still playing finish and count.")
+ARENA_POINTS_WORDS = N_("Points: 2 for each player you finish ahead of (a win 2, a draw 1 at two "
+                        "players); after two wins in a row every game counts double until one "
+                        "you do not win.")
+ARENA_LATE_WORDS = N_("A table still playing {minutes} minutes after the end is a draw; a seat "
+                      "a bot took over forfeits.")
 
 
 def summary(t: Tournament, entrants: int, host: str | None) -> JSON:
@@ -39,6 +46,7 @@ def summary(t: Tournament, entrants: int, host: str | None) -> JSON:
         "status": t.status, "round": t.round, "round_deadline": stamp(t.round_deadline),
         "entrants": entrants, "host": host, "created_at": stamp(t.created_at),
         "started_at": stamp(t.started_at), "finished_at": stamp(t.finished_at),
+        "ends_at": stamp(t.ends_at),
     }
 
 
@@ -67,10 +75,18 @@ def standings_of(t: Tournament, entrants: Sequence[TournamentEntrant],
                             byes_of(rounds), t.seed)
 
 
-def rules_in_words(fmt: Format, voice: Voice) -> list[str]:
+def rules_in_words(fmt: Format, voice: Voice, round_minutes: float = 60.0) -> list[str]:
     """The rules as sentences in the reader's language: the format, its length, its points,
     each tie-break with its rule, and the deadline's rule."""
     out = [voice.t(FORMAT_WORDS[fmt.kind])]
+    if fmt.kind == "arena":
+        out.append(voice.t(ARENA_TIME_WORDS, minutes=f"{fmt.minutes or 0:g}"))
+        out.append(voice.t(ARENA_POINTS_WORDS))
+        for key in fmt.tiebreak_keys:
+            tb = TIEBREAKS[key]
+            out.append(voice.t(TIEBREAK_WORDS, name=voice.t(tb.name), rule=voice.t(tb.rule)))
+        out.append(voice.t(ARENA_LATE_WORDS, minutes=f"{round_minutes:g}"))
+        return out
     if fmt.rounds is not None:
         out.append(voice.t(ROUNDS_WORDS, rounds=fmt.rounds, size=fmt.table_size))
     scorer = fmt.scorer
@@ -84,10 +100,16 @@ def rules_in_words(fmt: Format, voice: Voice) -> list[str]:
     return out
 
 
-def standings_json(found: Standings, voice: Voice, names: dict[str, str]) -> JSON:
+def standings_json(found: Standings, voice: Voice, names: dict[str, str],
+                   streaks: dict[str, int] | None = None) -> JSON:
+    """The standings for the API; an arena's rows also carry each entrant's ``streak`` (wins
+    in a row) and ``on_fire`` (two or more: the next game counts double)."""
     out = found.to_json()
     for tb in out["tiebreaks"]:
         tb["name"], tb["rule"] = voice.t(tb["name"]), voice.t(tb["rule"])
     for row in out["rows"]:
         row["name"] = names.get(row["entrant"], row["entrant"])
+        if streaks is not None:
+            row["streak"] = streaks.get(row["entrant"], 0)
+            row["on_fire"] = row["streak"] >= 2
     return out

@@ -40,7 +40,8 @@ class Format:
     round-robin played this many times over (seats swapped); ``advance``: how many of each
     knockout table go through; ``min_table``: the smallest table allowed (default: full
     tables only, byes for the rest); ``place_points``/``bye_points``: scoring.Scoring's;
-    ``tiebreaks``: keys of standings.TIEBREAKS (default: the format's)."""
+    ``tiebreaks``: keys of standings.TIEBREAKS (default: the format's); ``minutes``: an arena's
+    time box."""
 
     kind: str = "swiss"
     table_size: int = 2
@@ -51,6 +52,8 @@ class Format:
     place_points: tuple[float, ...] = ()
     bye_points: float | None = None
     tiebreaks: tuple[str, ...] = ()
+    minutes: float | None = None
+    """An arena's length, from its start (the server requires it; the pairing ignores it)."""
 
     def __post_init__(self) -> None:
         if self.kind not in FORMATS:
@@ -82,7 +85,7 @@ class Format:
             "kind": self.kind, "table_size": self.table_size, "rounds": self.rounds,
             "min_table": self.min_table, "cycles": self.cycles, "advance": self.advance,
             "place_points": list(self.place_points), "bye_points": self.bye_points,
-            "tiebreaks": list(self.tiebreaks),
+            "tiebreaks": list(self.tiebreaks), "minutes": self.minutes,
         }
 
     @classmethod
@@ -92,6 +95,7 @@ class Format:
             data.get("min_table"), int(data.get("cycles", 1)), int(data.get("advance", 1)),
             tuple(float(p) for p in data.get("place_points", ())), data.get("bye_points"),
             tuple(map(str, data.get("tiebreaks", ()))),
+            None if data.get("minutes") is None else float(data["minutes"]),
         )
 
 

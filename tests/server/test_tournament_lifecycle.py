@@ -81,3 +81,26 @@ def test_a_board_with_a_withdrawn_entrant_is_their_forfeit() -> None:
     result = absent_result(4, 2, ["a", "b"], [False, True])
     assert effective_places(result) == (1, 2)
     assert result.forfeits == (False, True)
+
+
+def test_an_arena_starts_at_its_minimum_pairs_while_free_and_finishes_after_its_end() -> None:
+    arena = {"arena": True, "table_size": 2}
+    assert next_step(look(**arena, entrants=3), NOW) == "wait"
+    assert next_step(look(**arena, entrants=4), NOW) == "start"  # its minimum, not when full
+    at = NOW - timedelta(seconds=1)
+    assert next_step(look(**arena, starts_at=at, entrants=3), NOW) == "cancel"
+    ends = NOW + timedelta(minutes=10)
+    late = ends + timedelta(minutes=60)
+    running = {**arena, "status": "running", "entrants": 5, "ends_at": ends,
+               "round_deadline": late, "round": 3}
+    assert next_step(look(**running, free=2), NOW) == "pair"
+    assert next_step(look(**running, free=1), NOW) == "wait"
+    assert next_step(look(**{**running, "table_size": 3}, free=2), NOW) == "wait"
+    unopened = (GameLook(1, False, False),)
+    assert next_step(look(**running, free=2, games=unopened), NOW) == "open"
+    playing = (GameLook(1, True, False),)
+    # from its end: nothing paired, the tables playing finish, then it is over
+    assert next_step(look(**running, free=2, games=playing), ends) == "wait"
+    assert next_step(look(**running, free=4, games=()), ends) == "finish"
+    assert next_step(look(**running, games=playing), late) == "late"
+    assert next_step(look(**{**running, "status": "finished"}), ends) == "wait"

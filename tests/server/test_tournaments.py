@@ -167,8 +167,8 @@ def test_refusals_are_typed_in_english_and_spanish(arena: Server) -> None:
             "name": "x", "game": "kingdomino", "format": "swiss"})
         assert "Swiss needs a number of rounds" in code(no_rounds, 400, "bad_tournament")
         spanish = carla.http.post("/api/tournaments", json={
-            "name": "x", "game": "kingdomino", "format": "arena"})
-        assert "aún no se ofrecen" in code(spanish, 400, "not_offered")
+            "name": "x", "game": "kingdomino", "format": "swiss"})
+        assert "Ese torneo no se puede crear" in code(spanish, 400, "bad_tournament")
         bad_game = host.http.post("/api/tournaments", json={"name": "x", "game": "chess",
                                                             "rounds": 2})
         code(bad_game, 400, "no_such_game")

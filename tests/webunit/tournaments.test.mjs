@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { crosstable, entrantName, mount as mountTournament, namesOf } from "/static/tournament.js";
-import { listOf, mount as mountTournaments } from "/static/tournaments.js";
+import { clockLine, crosstable, entrantName, mount as mountTournament, namesOf, statusWords } from "/static/tournament.js";
+import { listOf, mount as mountTournaments, progressWords, timeLeft } from "/static/tournaments.js";
 
 import { by, fakeFetch, main, settle, submit, until } from "./page_harness.mjs";
 
@@ -180,4 +180,85 @@ test("a bot entrant is named by its level and number; a person by the name sent"
   assert.equal(entrantName("bot:random@3#2", "random bot", levels), "tournament.bot_name");
   assert.equal(entrantName("user:4", "Bea", levels), "Bea");
   assert.equal(entrantName("bot:unknown@3#1", "unknown bot", levels), "unknown bot"); // no word for that level
+});
+
+test("the form offers an arena: its length in minutes, live only, starting at its minimum", async () => {
+  const requests = fakeFetch({ "GET /api/tournaments?status=upcoming": [], "GET /api/tournaments?status=running": [],
+    "GET /api/tournaments?status=finished": [], "POST /api/tournaments": { id: "TR" } });
+  const shell = fakeShell({ id: 1, name: "ana", display_name: "Ana", guest: false });
+  const root = main();
+  mountTournaments(root, {}, shell);
+  const format = by(root, "tour-format");
+  assert.ok([...format.options].some((o) => o.value === "arena"));
+  const minutesBox = by(root, "tour-minutes").closest(".field") || by(root, "tour-minutes").parentElement;
+  assert.equal(minutesBox.hidden, true);
+  by(root, "tour-mode").value = "turn";
+  format.value = "arena";
+  format.dispatchEvent(new window.Event("change"));
+  assert.equal(minutesBox.hidden, false);
+  assert.equal(by(root, "tour-mode").value, "live");
+  assert.equal(by(root, "tour-mode").disabled, true);
+  assert.equal(by(root, "tour-start").options[0].textContent, "tournaments.when_min");
+  by(root, "tour-minutes").value = "45";
+  submit(by(root, "new-tournament"));
+  await until(() => shell.asked.length);
+  const body = requests.find((r) => r.key === "POST /api/tournaments").body;
+  assert.deepEqual([body.format, body.minutes, body.rounds, body.mode], ["arena", 45, undefined, "live"]);
+});
+
+test("the time left, the running list's words and where you are in an arena", () => {
+  const now = Date.parse("2030-01-01T12:00:00Z");
+  assert.equal(timeLeft("2030-01-01T12:04:05Z", now), "4:05");
+  assert.equal(timeLeft("2030-01-01T13:02:03Z", now), "1:02:03");
+  assert.equal(timeLeft("2030-01-01T11:00:00Z", now), "0:00");
+  const arena = { ...SUMMARY, format: { kind: "arena", minutes: 30 }, status: "running", ends_at: "2030-01-01T12:10:00Z" };
+  assert.equal(progressWords(arena, now), "tournaments.minutes_left");
+  assert.equal(progressWords({ ...SUMMARY, status: "running", round: 2 }, now), "tournament.round_n");
+  assert.equal(clockLine(arena, now), "tournament.time_left");
+  assert.equal(clockLine(arena, Date.parse("2030-01-01T12:11:00Z")), "tournament.time_up");
+  assert.equal(clockLine({ ...arena, format: { kind: "swiss" } }, now), null);
+  assert.equal(statusWords({ ...arena, your_status: "waiting" }), "tournament.waiting_opponent");
+  assert.equal(statusWords({ ...SUMMARY, your_status: "waiting" }), "tournament.waiting_round");
+  assert.equal(statusWords({ ...arena, your_status: "paused" }), "tournament.paused");
+  assert.equal(statusWords({ ...arena, your_status: "playing" }), null);
+});
+
+test("an arena's page: time left, waiting, streaks on fire, pause and enter again, no crosstable", async () => {
+  const ends = new Date(Date.now() + 5 * 60_000).toISOString();
+  const rows = [{ rank: 1, entrant: "user:1", name: "Ana", points: 8, tiebreaks: { wins: 3 }, games: 3, byes: 0, streak: 3, on_fire: true },
+    { rank: 2, entrant: "bot:random@3#1", name: "random bot", points: 0, tiebreaks: { wins: 0 }, games: 3, byes: 0, streak: 0, on_fire: false }];
+  const base = { format: { kind: "arena", minutes: 30 }, status: "running", round: 3, ends_at: ends, entrants: [ANA, BOT],
+    standings: { tiebreaks: [{ key: "wins", name: "Wins", rule: "Games won." }], rows } };
+  let answer = detail({ ...base, registered: true, your_status: "waiting" });
+  const requests = fakeFetch({ "GET /api/tournaments/TA?lang=en": () => answer, "POST /api/tournaments/TA/withdraw": {},
+    "POST /api/tournaments/TA/register": {} });
+  const shell = fakeShell({ id: 1, name: "ana", display_name: "Ana", guest: false });
+  const root = main();
+  const off = mountTournament(root, { id: "TA", query: new URLSearchParams() }, shell);
+  await until(() => by(root, "standings"));
+  assert.equal(by(root, "time-left").textContent, "tournament.time_left");
+  assert.equal(by(root, "your-status").textContent, "tournament.waiting_opponent");
+  assert.match(by(root, "tournament-facts").textContent, /tournament\.arena_minutes/);
+  assert.deepEqual([...by(root, "standings").querySelectorAll("thead th")].map((th) => th.textContent),
+    ["#", "result.player", "tournament.points_col", "tournament.streak_col", "Wins"]);
+  assert.deepEqual([...by(root, "standings").querySelectorAll('[data-testid="streak"]')].map((td) => td.textContent),
+    ["3 tournament.on_fire", "0"]);
+  // pausing asks first, then the server says paused: the button enters again
+  window.confirm = () => true;
+  answer = detail({ ...base, registered: false, your_status: "paused" });
+  assert.equal(by(root, "withdraw").textContent, "tournament.pause");
+  by(root, "withdraw").click();
+  await until(() => by(root, "register"));
+  assert.ok(requests.some((r) => r.key === "POST /api/tournaments/TA/withdraw"));
+  assert.equal(by(root, "register").textContent, "tournament.resume");
+  assert.equal(by(root, "your-status").textContent, "tournament.paused");
+  // it finishes: the podium, no crosstable of its many pairings
+  answer = detail({ ...base, status: "finished", registered: true, your_status: null,
+    rounds: [{ round: 1, byes: [], games: [{ board: 1, seats: RESULT.seats, names: ["Ana", "random bot"], table: "T1", result: RESULT, decided_by: "played" }] }] });
+  emit(shell, { type: "tournament", tournament: { ...SUMMARY, status: "finished" } });
+  await until(() => by(root, "podium"));
+  assert.equal(by(root, "crosstable"), null);
+  assert.equal(by(root, "time-left"), null);
+  assert.match(root.querySelector('[data-round="1"] h3').textContent, /tournament\.wave_n/);
+  off();
 });

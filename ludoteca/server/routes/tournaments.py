@@ -16,7 +16,7 @@ from ludoteca.bots import identity
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
-from ludoteca.server.db import Tournament, User, utcnow
+from ludoteca.server.db import Tournament, TournamentEntrant, User, utcnow
 from ludoteca.server.errors import ServerError, voice
 from ludoteca.server.hub import Hub
 from ludoteca.server.result_rows import user_of
@@ -33,11 +33,13 @@ from ludoteca.server.routes.lobby import check_clock, check_types
 from ludoteca.server.table.commands import Leave
 from ludoteca.server.tournament_views import (
     active,
+    results_of,
     rules_in_words,
     standings_json,
     standings_of,
     summary,
 )
+from ludoteca.tournament.arena import win_streaks
 from ludoteca.tournament.model import RoundDraw
 from ludoteca.tournament.pairing import Format
 
@@ -61,7 +63,10 @@ class NewTournament(Body):
     increment_seconds: float = 5.0
     turn_hours: float = 24.0
     round_minutes: float | None = Field(default=None, ge=1, le=60 * 24 * 30)
-    """How long a round lasts at most (default: 60 minutes live, 7 days turn-based)."""
+    """How long a round lasts at most (default: 60 minutes live, 7 days turn-based); an
+    arena: how long after its end a table still playing is decided."""
+    minutes: float | None = Field(default=None, ge=1, le=24 * 60)
+    """An arena's length from its start (required for an arena, ignored otherwise)."""
     starts_at: str | None = Field(default=None, max_length=40)
     """ISO 8601 time; None: it starts once full."""
     min_entrants: int = Field(default=2, ge=2, le=10_000)
@@ -92,9 +97,14 @@ def _start_time(raw: str | None) -> datetime | None:
 
 
 def _format(body: NewTournament) -> Format:
-    if body.format == "arena":
-        raise ServerError("not_offered", E.ARENA_NOT_OFFERED, 400)
+    arena = body.format == "arena"
+    if arena and body.minutes is None:
+        raise ServerError("bad_tournament", E.ARENA_MINUTES, 400)
+    if arena and body.mode != "live":
+        raise ServerError("bad_tournament", E.ARENA_LIVE, 400)
     try:
+        if arena:
+            return Format("arena", body.players, minutes=body.minutes)
         return Format(body.format, body.players, body.rounds,
                       place_points=tuple(body.place_points))
     except OptionError as exc:
@@ -176,6 +186,7 @@ async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en"
     host = await hub.store.user(t.created_by)
     names = {e.participant: _name(e.participant, people) for e in entrants}
     mine = f"user:{user.id}" if user else None
+    fmt = Format.from_json(t.format)
     by_round: dict[int, list[JSON]] = {}
     your_table = None
     for g in games:
@@ -183,24 +194,45 @@ async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en"
             "board": g.board, "seats": g.seats, "names": [names.get(p, p) for p in g.seats],
             "table": g.table_id if g.opened and g.decided_by != "forfeit" else None,
             "result": g.result, "decided_by": g.decided_by})
-        if (mine in g.seats and g.round == t.round and g.result is None and g.opened):
-            your_table = g.table_id
+        if mine in g.seats and g.result is None and g.opened:
+            your_table = g.table_id  # only the current round's can be undecided (an arena:
+            # one table at a time)
+    registered = mine is not None and any(
+        e.participant == mine and e.withdrawn_at is None for e in entrants)
     out = summary(t, len(active(entrants)), host.name if host else None)
     if user is not None and user.id == t.created_by:
         out["invite"] = t.invite
     out.update({
-        "rules": rules_in_words(Format.from_json(t.format), speak),
+        "rules": rules_in_words(fmt, speak, t.round_minutes),
         "entrants": [{"participant": e.participant, "name": names[e.participant],
                       "rating": e.rating, "withdrawn": e.withdrawn_at is not None}
                      for e in entrants],
         "rounds": [{"round": r.round, "byes": [b.entrant for b in RoundDraw.from_json(r.draw).byes],
                     "games": by_round.get(r.round, [])} for r in rounds],
-        "standings": standings_json(standings_of(t, entrants, rounds, games), speak, names),
-        "registered": mine is not None and any(
-            e.participant == mine and e.withdrawn_at is None for e in entrants),
+        "standings": standings_json(
+            standings_of(t, entrants, rounds, games), speak, names,
+            win_streaks(results_of(games)) if fmt.kind == "arena" else None),
+        "registered": registered,
         "your_table": your_table,
+        "your_status": _status(t, registered, your_table, mine, entrants),
     })
     return out
+
+
+def _status(t: Tournament, registered: bool, table: str | None, mine: str | None,
+            entrants: list[TournamentEntrant]) -> str | None:
+    """Where you are in a running tournament: ``playing`` (at your table), ``waiting`` (for an
+    opponent or the next round), ``paused`` (withdrawn from an arena: enter again to come
+    back); None when it is not running or you are not in it."""
+    if t.status != "running" or mine is None:
+        return None
+    if table is not None:
+        return "playing"
+    if registered:
+        return "waiting"
+    if any(e.participant == mine for e in entrants):
+        return "paused" if t.format.get("kind") == "arena" else None
+    return None
 
 
 def _name(participant: str, people: dict[int, User]) -> str:
@@ -216,7 +248,8 @@ async def _register(hub: Hub, t: Tournament, participant: str, user_id: int | No
     if rating is None and user_id is None:
         anchor = hub.store.pools.rules.anchor(t.game, t.players, participant.split("#", 1)[0])
         rating = anchor[0] if anchor is not None else None
-    done = await hub.tournaments.register(t.id, participant, user_id, rating or 0.0)
+    done = await hub.tournaments.register(t.id, participant, user_id, rating or 0.0,
+                                          while_running=t.format.get("kind") == "arena")
     if done == "started":
         raise ServerError("tournament_started", E.TOURNAMENT_STARTED, 409)
     if done == "full":
@@ -264,7 +297,7 @@ async def withdraw(tournament_id: str, user: UserDep, hub: HubDep) -> JSON:
     was = await hub.tournaments.withdraw(t.id, participant)
     if was is None:
         raise ServerError("not_registered", E.NOT_REGISTERED, 409)
-    if was == "running":
+    if was == "running" and t.format.get("kind") != "arena":  # an arena: finish your table
         for g in await hub.tournaments.games(t.id):
             if participant in g.seats and g.result is None and g.opened:
                 ref = await hub.tables.ref(g.table_id)

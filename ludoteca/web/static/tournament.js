@@ -1,12 +1,17 @@
 // One tournament (#/tournament/<id>): its rules in words (the server's sentences), entrants,
 // standings with the tie-breaks named, rounds and pairings with each table linked, "go to your
 // table" once the director opened yours, register / withdraw (and, for its host, a bot entrant),
-// and when it is over its podium and crosstable. It reads GET /api/tournaments/{id} again on each
+// and when it is over its podium and crosstable. An arena shows its time left (counted down
+// here each second), where you are (waiting for an opponent, at your table, paused), each
+// entrant's streak, and lets you pause and enter again while it runs; its pairings are listed
+// as they come, without a crosstable. It reads GET /api/tournaments/{id} again on each
 // `tournament` or `tournament_table` event for it, so it stays current without a reload.
 import { attempt, get, post } from "./api.js";
 import { getLang, t } from "./i18n.js";
-import { clockWords, startWords } from "./tournaments.js";
+import { clockWords, startWords, timeLeft } from "./tournaments.js";
 import { clear, h, put } from "./ui.js";
+
+const ARENA_WAVES = 20; // an arena's latest pairings shown (it may have hundreds)
 
 /** A participant's name in the page's language: a bot entrant ("bot:random@3#2") of a level the
  * games offer (`levels`) is that level's word and its number; anyone else, the name sent. */
@@ -40,6 +45,21 @@ export function crosstable(data, names) {
   return rows;
 }
 
+/** The line that says where you are in a running tournament (the server's `your_status`), or
+ * null: waiting for an opponent (an arena) or the next round, or paused (an arena). */
+export function statusWords(data) {
+  const arena = data.format.kind === "arena";
+  if (data.your_status === "waiting") return t(arena ? "tournament.waiting_opponent" : "tournament.waiting_round");
+  if (data.your_status === "paused") return t("tournament.paused");
+  return null;
+}
+
+/** An arena's clock in words: the time left, or that time is up and the last tables finish. */
+export function clockLine(data, now = Date.now()) {
+  if (data.format.kind !== "arena" || data.status !== "running" || !data.ends_at) return null;
+  return Date.parse(data.ends_at) > now ? t("tournament.time_left", { time: timeLeft(data.ends_at, now) }) : t("tournament.time_up");
+}
+
 /** Every entrant's name by participant id. */
 export function namesOf(data, levels) {
   return Object.fromEntries(data.entrants.map((e) => [e.participant, entrantName(e.participant, e.name, levels)]));
@@ -53,24 +73,41 @@ export function mount(main, { id, query }, session) {
   const root = h("div", { class: "tournament-page", "data-testid": "tournament-page" }, h("p", { class: "hint" }, t("common.loading")));
   clear(main).append(root);
   let data = null;
+  let tick = null; // an arena's countdown, between the server's updates: only while it runs
+  function countdown() {
+    const running = Boolean(clockLine(data));
+    if (running && !tick) {
+      tick = setInterval(() => {
+        const clock = root.querySelector('[data-testid="time-left"]');
+        if (clock) clock.textContent = clockLine(data) || "";
+      }, 1000);
+    } else if (!running && tick) {
+      clearInterval(tick);
+      tick = null;
+    }
+  }
 
   const act = (path, body = {}) => attempt(async () => { await post(`/api/tournaments/${encodeURIComponent(id)}/${path}`, body); await load(); });
 
   function actions() {
     const open = data.status === "registering";
+    const arena = data.format.kind === "arena";
     const out = [];
     if (!me) {
       if (open) out.push(h("a", { class: "button", href: `#/signin?next=${encodeURIComponent(`#/tournament/${id}`)}` }, t("tournament.signin")));
       return out;
     }
-    if (open && !data.registered) {
-      out.push(h("button", { type: "button", "data-testid": "register", onclick: () => act("register", invite ? { invite } : {}) }, t("tournament.register")));
+    const joinable = open || (arena && data.status === "running"); // an arena takes entries while it runs
+    if (joinable && !data.registered) {
+      out.push(h("button", { type: "button", "data-testid": "register", onclick: () => act("register", invite ? { invite } : {}) },
+        t(data.your_status === "paused" ? "tournament.resume" : "tournament.register")));
     }
     if (data.registered && (open || data.status === "running")) {
+      const pause = arena && data.status === "running";
       out.push(h("button", { type: "button", class: "secondary", "data-testid": "withdraw", onclick: () => {
-        if (data.status === "running" && !window.confirm(t("tournament.withdraw_confirm"))) return;
+        if (data.status === "running" && !window.confirm(t(pause ? "tournament.pause_confirm" : "tournament.withdraw_confirm"))) return;
         act("withdraw");
-      } }, t("tournament.withdraw")));
+      } }, t(pause ? "tournament.pause" : "tournament.withdraw")));
     }
     if (open && me.name === data.host) {
       const game = session.games.find((g) => g.name === data.game);
@@ -86,6 +123,7 @@ export function mount(main, { id, query }, session) {
     const kind = data.format.kind;
     return h("p", { class: "hint", "data-testid": "tournament-facts" }, [
       gameTitle(data.game), t("tournament.table_of", { n: data.players }), t(`tournament.format.${kind}`),
+      kind === "arena" && data.format.minutes ? t("tournament.arena_minutes", { n: data.format.minutes }) : null,
       data.rated ? t("table.rated") : t("table.unrated"), clockWords(data),
       data.status === "registering" ? startWords(data) : null,
       t("tournament.entrants_count", { n: data.entrants.filter((e) => !e.withdrawn).length, min: data.min_entrants, max: data.max_entrants }),
@@ -95,9 +133,13 @@ export function mount(main, { id, query }, session) {
   }
 
   function yourTable() {
-    if (!data.your_table) return null;
+    if (!data.your_table) {
+      const words = statusWords(data);
+      return words ? h("p", { class: "panel your-status", "data-testid": "your-status", "aria-live": "polite" }, words) : null;
+    }
+    const ready = data.format.kind === "arena" ? t("tournament.your_table_ready_arena") : t("tournament.your_table_ready", { n: data.round });
     return h("section", { class: "panel your-table", "data-testid": "your-table-box" },
-      h("p", {}, t("tournament.your_table_ready", { n: data.round })),
+      h("p", {}, ready),
       h("a", { class: "button", href: `#/table/${data.your_table}`, "data-testid": "your-table" }, t("tournament.go_to_table")));
   }
 
@@ -114,23 +156,29 @@ export function mount(main, { id, query }, session) {
     const tbs = data.standings.tiebreaks;
     const mine = me && `user:${me.id}`;
     const rows = data.standings.rows;
+    const streaks = data.format.kind === "arena";
     return h("section", { class: "panel" }, h("h2", {}, t("tournament.standings")),
       rows.length ? h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "standings" },
         h("caption", { class: "sr-only" }, t("tournament.standings")),
         h("thead", {}, h("tr", {},
           h("th", { scope: "col", class: "num" }, "#"), h("th", { scope: "col" }, t("result.player")),
           h("th", { scope: "col", class: "num" }, t("tournament.points_col")),
+          streaks ? h("th", { scope: "col", class: "num", title: t("tournament.streak_rule") }, t("tournament.streak_col")) : null,
           tbs.map((tb) => h("th", { scope: "col", class: "num", title: tb.rule }, tb.name)))),
         h("tbody", {}, rows.map((row) => h("tr", { "data-entrant": row.entrant, class: row.entrant === mine ? "mine" : null },
           h("td", { class: "num" }, row.rank),
           h("th", { scope: "row" }, names[row.entrant]),
           h("td", { class: "num", "data-testid": "points" }, fmt(row.points)),
+          streaks ? h("td", { class: "num", "data-testid": "streak" }, fmt(row.streak),
+            row.on_fire ? [" ", h("span", { class: "tag on-fire" }, t("tournament.on_fire"))] : null) : null,
           tbs.map((tb) => h("td", { class: "num" }, fmt(row.tiebreaks[tb.key])))))))) : h("p", { class: "hint" }, t("tournament.no_entrants")),
-      tbs.length ? h("dl", { class: "tiebreaks", "data-testid": "tiebreaks" }, tbs.map((tb) => [h("dt", {}, tb.name), h("dd", {}, tb.rule)])) : null);
+      tbs.length || streaks ? h("dl", { class: "tiebreaks", "data-testid": "tiebreaks" },
+        streaks ? [h("dt", {}, t("tournament.streak_col")), h("dd", {}, t("tournament.streak_rule"))] : null,
+        tbs.map((tb) => [h("dt", {}, tb.name), h("dd", {}, tb.rule)])) : null);
   }
 
   function crossView(names) {
-    if (data.status !== "finished" || !data.rounds.length) return null;
+    if (data.status !== "finished" || !data.rounds.length || data.format.kind === "arena") return null;
     const rows = crosstable(data, names);
     return h("section", { class: "panel" }, h("h2", {}, t("tournament.crosstable")),
       h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "crosstable" },
@@ -142,9 +190,10 @@ export function mount(main, { id, query }, session) {
 
   function roundsView(names) {
     if (!data.rounds.length) return null;
-    const latest = [...data.rounds].reverse();
+    const arena = data.format.kind === "arena";
+    const latest = [...data.rounds].reverse().slice(0, arena ? ARENA_WAVES : undefined);
     return h("section", { class: "panel" }, h("h2", {}, t("tournament.rounds")), latest.map((r) =>
-      h("div", { class: "round", "data-round": r.round }, h("h3", {}, t("tournament.round_n", { n: r.round })),
+      h("div", { class: "round", "data-round": r.round }, h("h3", {}, t(arena ? "tournament.wave_n" : "tournament.round_n", { n: r.round })),
         h("ul", { class: "table-list" }, r.games.map((g) => h("li", { class: "table-row", "data-board": g.board },
           h("div", { class: "table-info" }, h("strong", {}, t("tournament.board", { n: g.board })), " ",
             g.seats.map((s) => names[s] || s).join(" – "),
@@ -159,11 +208,13 @@ export function mount(main, { id, query }, session) {
 
   function render() {
     const names = namesOf(data, levels);
+    countdown();
     document.title = `${data.name} · ${t("app.title")}`;
     put(clear(root),
       h("p", {}, h("a", { href: "#/tournaments" }, t("tournament.all"))),
       h("h1", {}, data.name, " ", h("span", { class: `tag status-${data.status}`, "data-testid": "tournament-status" }, t(`tournament.status.${data.status}`)),
-        data.status === "running" ? h("span", { class: "tag" }, t("tournament.round_n", { n: data.round })) : null),
+        data.status === "running" && data.format.kind !== "arena" ? h("span", { class: "tag" }, t("tournament.round_n", { n: data.round })) : null,
+        clockLine(data) ? h("span", { class: "tag", "data-testid": "time-left" }, clockLine(data)) : null),
       facts(), yourTable(),
       h("div", { class: "row actions" }, actions()),
       data.invite ? h("p", { class: "hint" }, t("tournament.invite_link"), " ",
@@ -202,7 +253,7 @@ export function mount(main, { id, query }, session) {
     if (ours) load();
   });
   load();
-  return () => { off(); document.title = t("app.title"); };
+  return () => { off(); if (tick) clearInterval(tick); document.title = t("app.title"); };
 }
 
 /** Points as the page's language writes them: 1, 1.5 ("1,5" in Spanish). */

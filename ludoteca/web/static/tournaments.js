@@ -17,9 +17,25 @@ export function clockWords(x) {
     : t("lobby.live", { bank: Math.round(x.bank_seconds / 60), inc: x.increment_seconds });
 }
 
-/** When it starts: at its time, or once full. */
+/** When it starts: at its time, or once full (an arena: once its minimum has entered). */
 export function startWords(x) {
-  return x.starts_at ? t("tournaments.starts_at", { when: formatDate(x.starts_at) }) : t("tournaments.when_full");
+  if (x.starts_at) return t("tournaments.starts_at", { when: formatDate(x.starts_at) });
+  return t(x.format?.kind === "arena" ? "tournaments.when_min" : "tournaments.when_full");
+}
+
+/** Time left until `endsAt` (ISO) at `now` (ms) as m:ss or h:mm:ss; "0:00" once past. */
+export function timeLeft(endsAt, now = Date.now()) {
+  const seconds = Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** Where a running tournament is: an arena's time left, another format's round. */
+export function progressWords(x, now = Date.now()) {
+  if (x.format?.kind === "arena" && x.ends_at) return t("tournaments.minutes_left", { time: timeLeft(x.ends_at, now) });
+  return t("tournament.round_n", { n: x.round });
 }
 
 export function mount(main, _params, session) {
@@ -47,7 +63,7 @@ export function mount(main, _params, session) {
         x.rated ? h("span", { class: "tag" }, t("table.rated")) : null,
         h("div", { class: "hint" }, [gameTitle(x.game), t(`tournament.format.${x.format.kind}`),
           t("tournaments.entrants", { n: x.entrants, max: x.max_entrants }), clockWords(x),
-          x.status === "registering" ? startWords(x) : x.status === "running" ? t("tournament.round_n", { n: x.round }) : null]
+          x.status === "registering" ? startWords(x) : x.status === "running" ? progressWords(x) : null]
           .filter(Boolean).join(" · "))),
       h("a", { class: "button secondary", href: `#/tournament/${x.id}` }, t("tournaments.open")));
   }
@@ -88,9 +104,12 @@ function newTournamentForm(session) {
   const { gameSelect, players, optionsBox, game, readOptions } = gameFields(games, { prefix: "tour", changed: () => nameAfterGame() });
   const name = h("input", { name: "name", required: true, maxlength: 80, "data-testid": "tour-name" });
   const format = h("select", { name: "format", "data-testid": "tour-format" },
-    ["swiss", "round-robin", "knockout"].map((f) => h("option", { value: f }, t(`tournament.format.${f}`))));
+    ["swiss", "round-robin", "knockout", "arena"].map((f) => h("option", { value: f }, t(`tournament.format.${f}`))));
   const rounds = h("input", { type: "number", name: "rounds", min: 1, max: 50, step: 1, value: 3, "data-testid": "tour-rounds" });
   const roundsBox = labelled(t("tournaments.rounds"), rounds);
+  const minutes = h("input", { type: "number", name: "minutes", min: 1, max: 1440, step: 1, value: 30, "data-testid": "tour-minutes" });
+  const minutesBox = labelled(t("tournaments.minutes"), minutes);
+  minutesBox.hidden = true;
   const mode = h("select", { name: "mode", "data-testid": "tour-mode" },
     h("option", { value: "live" }, t("new.live")), h("option", { value: "turn" }, t("new.turn")));
   const bank = h("input", { type: "number", name: "bank", min: 1, max: 180, step: 1, value: 5 });
@@ -98,8 +117,8 @@ function newTournamentForm(session) {
   const hours = h("input", { type: "number", name: "hours", min: 1, max: 336, step: 1, value: 24 });
   const liveBox = h("div", { class: "row" }, labelled(t("new.bank"), bank), labelled(t("new.increment"), inc));
   const turnBox = h("div", { class: "row", hidden: true }, labelled(t("new.hours"), hours));
-  const start = h("select", { name: "start", "data-testid": "tour-start" },
-    h("option", { value: "full" }, t("tournaments.when_full")), h("option", { value: "time" }, t("tournaments.at_time")));
+  const whenFull = h("option", { value: "full" }, t("tournaments.when_full"));
+  const start = h("select", { name: "start", "data-testid": "tour-start" }, whenFull, h("option", { value: "time" }, t("tournaments.at_time")));
   const when = h("input", { type: "datetime-local", name: "when", "data-testid": "tour-when" });
   const whenBox = h("div", { hidden: true }, labelled(t("tournaments.start_time"), when));
   const least = h("input", { type: "number", name: "min", min: 2, max: 10000, step: 1, value: 2, "data-testid": "tour-min" });
@@ -113,8 +132,18 @@ function newTournamentForm(session) {
     if (!name.value || name.dataset.auto === "1") { name.value = t("tournaments.default_name", { game: game().title }); name.dataset.auto = "1"; }
   }
   name.addEventListener("input", () => { name.dataset.auto = ""; });
-  format.addEventListener("change", () => { roundsBox.hidden = format.value !== "swiss"; });
-  mode.addEventListener("change", () => { liveBox.hidden = mode.value !== "live"; turnBox.hidden = mode.value !== "turn"; });
+  const showMode = () => { liveBox.hidden = mode.value !== "live"; turnBox.hidden = mode.value !== "turn"; };
+  format.addEventListener("change", () => {
+    const arena = format.value === "arena"; // time-boxed and live only; it starts at its minimum
+    roundsBox.hidden = format.value !== "swiss";
+    minutesBox.hidden = !arena;
+    minutes.required = arena;
+    if (arena) mode.value = "live";
+    mode.disabled = arena;
+    whenFull.textContent = t(arena ? "tournaments.when_min" : "tournaments.when_full");
+    showMode();
+  });
+  mode.addEventListener("change", showMode);
   start.addEventListener("change", () => { whenBox.hidden = start.value !== "time"; when.required = start.value === "time"; });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -122,6 +151,7 @@ function newTournamentForm(session) {
       format: format.value, rated: rated.checked, mode: mode.value,
       min_entrants: Number(least.value), max_entrants: Number(most.value), invite_only: invite.checked };
     if (format.value === "swiss") body.rounds = Number(rounds.value);
+    if (format.value === "arena") body.minutes = Number(minutes.value);
     if (mode.value === "live") { body.bank_seconds = Number(bank.value) * 60; body.increment_seconds = Number(inc.value); }
     else body.turn_hours = Number(hours.value);
     if (start.value === "time" && when.value) body.starts_at = new Date(when.value).toISOString();
@@ -130,7 +160,7 @@ function newTournamentForm(session) {
   });
 
   form.append(labelled(t("tournaments.name"), name), labelled(t("new.game"), gameSelect), labelled(t("new.players"), players), optionsBox,
-    h("fieldset", {}, h("legend", {}, t("tournaments.format")), labelled(t("tournaments.format"), format), roundsBox),
+    h("fieldset", {}, h("legend", {}, t("tournaments.format")), labelled(t("tournaments.format"), format), roundsBox, minutesBox),
     h("fieldset", {}, h("legend", {}, t("new.clock")), labelled(t("new.mode"), mode), liveBox, turnBox),
     h("fieldset", {}, h("legend", {}, t("tournaments.entry")), labelled(t("tournaments.start"), start), whenBox,
       h("div", { class: "row" }, labelled(t("tournaments.min"), least), labelled(t("tournaments.max"), most))),

@@ -14,7 +14,7 @@ from alembic import op
 from ludoteca.server.db import UTCDateTime
 
 revision = '0008'
-down_revision = '0006'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 
