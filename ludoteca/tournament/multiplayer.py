@@ -7,11 +7,22 @@ repeats (pairs already met, once per earlier meeting), then the one nearest in s
 the best-ranked. A swap step then exchanges one entrant between two tables at most
 :data:`SWAP_REACH` boards apart whenever that lowers the two tables' repeats, or keeps them and
 lowers their spread of score groups, until no swap helps (at most :data:`SWAP_PASSES` passes).
+
+A Swiss then settles the repeats that greedy filling leaves (:func:`settle_repeats`): the cost of
+a grouping is (repeats, spread), repeats above everything. A field of at most
+:data:`EXACT_LIMIT` seated entrants with a repeat left is searched exhaustively
+(:func:`fewest_repeats`), so its draw has
+the fewest repeats any grouping into the same table sizes has ("no repeat where avoidable", made
+exact). A larger field swaps one entrant of a table with a repeat against any other table,
+nearest boards first, while that lowers the repeats; then re-seats exactly the boards around each
+table still holding one, :data:`REPAIR_TABLES` either side and widening, each search capped at
+:data:`REPAIR_BUDGET` steps so a round stays fast.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import combinations
 
 from ludoteca.tournament.history import (
     History,
@@ -26,6 +37,14 @@ from ludoteca.tournament.scoring import Scorer, Scoring
 
 SWAP_REACH = 2
 SWAP_PASSES = 8
+EXACT_LIMIT = 12
+"""Seated entrants up to this many are grouped exhaustively when a repeat is left."""
+REPAIR_TABLES = 1
+"""The boards either side of a repeat re-seated exactly at first (then 2, 4 ...)."""
+REPAIR_WIDEST = 3
+"""The most boards either side one exact repair reaches."""
+REPAIR_BUDGET = 10_000
+"""Steps one exact repair of a larger field's boards may take (:func:`best_grouping`)."""
 Met = Callable[[EntrantId, EntrantId], int]
 
 
@@ -88,6 +107,187 @@ def _best_swap(
     return True
 
 
+def _cost(
+    tables: Sequence[Sequence[EntrantId]], met: Met, group: Mapping[EntrantId, int]
+) -> tuple[int, int]:
+    costs = [_table_cost(t, met, group) for t in tables]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
+
+
+def best_grouping(
+    tables: Sequence[Sequence[EntrantId]], met: Met, group: Mapping[EntrantId, int],
+    rank: Mapping[EntrantId, int], budget: int = REPAIR_BUDGET,
+) -> list[list[EntrantId]] | None:
+    """The grouping of the entrants of ``tables`` into tables of the same sizes (board by board)
+    with the least (repeats, spread), or None when none beats ``tables``. Depth first, the
+    best-ranked unseated entrant opening the next table, pruned by the best so far; the first
+    found wins a tie, so the search is deterministic. Exhaustive unless ``budget`` runs out
+    (then the best found so far)."""
+    players = sorted((e for t in tables for e in t), key=rank.__getitem__)
+    best = [_cost(tables, met, group)]
+    found: list[list[list[EntrantId]]] = []
+    left_sizes = sorted((len(t) for t in tables), reverse=True)
+    seated = dict.fromkeys(players, False)
+    chosen: list[list[EntrantId]] = []
+    steps = [0]
+
+    def table(open_: list[EntrantId], size: int, start: int, rep: int, spread: int) -> None:
+        if steps[0] > budget:
+            return
+        steps[0] += 1
+        if len(open_) == size:
+            chosen.append(list(open_))
+            grouping(rep, spread)
+            chosen.pop()
+            return
+        need = size - len(open_)
+        for i in range(start, len(players)):
+            e = players[i]
+            if seated[e]:
+                continue
+            r = rep + sum(met(e, t) for t in open_)
+            g = [group[t] for t in open_] + [group[e]]
+            s = spread - (max(g[:-1]) - min(g[:-1])) + (max(g) - min(g))
+            if (r, s) >= best[0]:
+                continue
+            seated[e] = True
+            open_.append(e)
+            table(open_, size, i + 1, r, s)
+            open_.pop()
+            seated[e] = False
+            if sum(not seated[x] for x in players[i + 1 :]) < need:
+                break
+
+    def grouping(rep: int, spread: int) -> None:
+        first = next((e for e in players if not seated[e]), None)
+        if first is None:
+            best[0] = (rep, spread)
+            found[:] = [[list(t) for t in chosen]]
+            return
+        for size in sorted(set(left_sizes), reverse=True):
+            left_sizes.remove(size)
+            seated[first] = True
+            table([first], size, players.index(first) + 1, rep, spread)
+            seated[first] = False
+            left_sizes.append(size)
+            left_sizes.sort(reverse=True)
+
+    grouping(0, 0)
+    if not found:
+        return None
+    new = found[0]
+    out: list[list[EntrantId]] = []
+    for size in (len(t) for t in tables):
+        nxt = min((t for t in new if len(t) == size), key=lambda t: rank[t[0]])
+        new.remove(nxt)
+        out.append(nxt)
+    return out
+
+
+def fewest_repeats(
+    tables: Sequence[Sequence[EntrantId]], met: Met, group: Mapping[EntrantId, int],
+    rank: Mapping[EntrantId, int],
+) -> list[list[EntrantId]]:
+    """The grouping of the entrants of ``tables`` into tables of the same sizes (board by board)
+    with the least (repeats, spread), over every grouping: dynamic programming over the set
+    seated so far, the best-ranked unseated entrant opening the next table. Ties go to the
+    first grouping in rank order. For small fields (2^n states)."""
+    players = sorted((e for t in tables for e in t), key=rank.__getitem__)
+    n = len(players)
+    seen = [[met(a, b) for b in players] for a in players]
+    grp = [group[e] for e in players]
+    Plan = tuple[tuple[int, int], tuple[tuple[int, ...], ...]]
+    memo: dict[tuple[int, tuple[int, ...]], Plan] = {}
+
+    def solve(mask: int, sizes: tuple[int, ...]) -> Plan:
+        if not sizes:
+            return (0, 0), ()
+        if (mask, sizes) in memo:
+            return memo[mask, sizes]
+        free = [i for i in range(n) if not mask >> i & 1]
+        first, rest = free[0], free[1:]
+        best: Plan | None = None
+        for size in sorted(set(sizes), reverse=True):
+            left = list(sizes)
+            left.remove(size)
+            for others in combinations(rest, size - 1):
+                members = (first, *others)
+                rep = sum(seen[a][b] for a, b in combinations(members, 2))
+                spread = max(grp[i] for i in members) - min(grp[i] for i in members)
+                bits = sum(1 << i for i in members)
+                (r, s), plan = solve(mask | bits, tuple(left))
+                if best is None or (rep + r, spread + s) < best[0]:
+                    best = (rep + r, spread + s), (members, *plan)
+        assert best is not None
+        memo[mask, sizes] = best
+        return best
+
+    _, plan = solve(0, tuple(sorted((len(t) for t in tables), reverse=True)))
+    new = [[players[i] for i in members] for members in plan]
+    out: list[list[EntrantId]] = []
+    for size in (len(t) for t in tables):
+        nxt = min((t for t in new if len(t) == size), key=lambda t: rank[t[0]])
+        new.remove(nxt)
+        out.append(nxt)
+    return out
+
+
+def settle_repeats(
+    tables: list[list[EntrantId]], met: Met, group: Mapping[EntrantId, int],
+    rank: Mapping[EntrantId, int],
+) -> None:
+    """Lower the repeats :func:`fill_tables` left, in place (see the module docstring)."""
+    def bad() -> list[int]:
+        return [k for k, t in enumerate(tables) if _table_cost(t, met, group)[0]]
+
+    if not bad():
+        return
+    if sum(map(len, tables)) <= EXACT_LIMIT:
+        exact = fewest_repeats(tables, met, group, rank)
+        if _cost(exact, met, group) < _cost(tables, met, group):
+            tables[:] = exact
+        return
+    moved = True
+    while moved:
+        moved = False
+        for k in bad():
+            for reach in range(1, len(tables)):
+                near = [u for u in (k - reach, k + reach) if 0 <= u < len(tables)]
+                if not near:
+                    break
+                if any(_lower_repeats(tables[k], tables[u], met, group) for u in near):
+                    moved = True
+                    break
+    for k in bad():
+        reach = REPAIR_TABLES
+        while _table_cost(tables[k], met, group)[0] and reach <= REPAIR_WIDEST:
+            lo, hi = max(0, k - reach), min(len(tables), k + reach + 1)
+            better = best_grouping(tables[lo:hi], met, group, rank, REPAIR_BUDGET)
+            if better is not None:
+                tables[lo:hi] = better
+            reach *= 2
+
+
+def _lower_repeats(
+    ta: list[EntrantId], tb: list[EntrantId], met: Met, group: Mapping[EntrantId, int]
+) -> bool:
+    """Make the swap between two tables that lowers their repeats, the least spread among
+    those; whether one did."""
+    now = _cost((ta, tb), met, group)
+    best, swap = (now[0], 0), None
+    for i, a in enumerate(ta):
+        for j, b in enumerate(tb):
+            x, y = [*ta[:i], b, *ta[i + 1 :]], [*tb[:j], a, *tb[j + 1 :]]
+            c = _cost((x, y), met, group)
+            if c[0] < best[0] or (c[0] == best[0] < now[0] and c[1] < best[1]):
+                best, swap = c, (i, j)
+    if swap is None:
+        return False
+    i, j = swap
+    ta[i], tb[j] = tb[j], ta[i]
+    return True
+
+
 def pair_swiss_tables(
     entrants: Sequence[Entrant],
     results: Iterable[GameResult],
@@ -111,6 +311,10 @@ def pair_swiss_tables(
     scores = sorted({history.points.get(e, 0.0) for e in order}, reverse=True)
     group = {e: scores.index(history.points.get(e, 0.0)) for e in order}
     tables = fill_tables(playing, sizes, history.met, group, window=4 * table_size)
+    rank = {e: i for i, e in enumerate(order)}
+    settle_repeats(tables, history.met, group, rank)
+    for table in tables:
+        table.sort(key=rank.__getitem__)
     return _draw(round, tables, bye, history, table_size)
 
 
