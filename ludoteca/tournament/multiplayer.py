@@ -15,13 +15,14 @@ a grouping is (repeats, spread), repeats above everything. A field of at most
 the fewest repeats any grouping into the same table sizes has ("no repeat where avoidable", made
 exact). A larger field swaps one entrant of a table with a repeat against any other table,
 nearest boards first, while that lowers the repeats; then re-seats exactly the boards around each
-table still holding one, :data:`REPAIR_TABLES` either side and widening, each search capped at
-:data:`REPAIR_BUDGET` steps so a round stays fast.
+table still holding one, :data:`REPAIR_TABLES` either side and widening, the searches of a
+round capped at :data:`REPAIR_BUDGET` steps in all so a round stays fast.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from ludoteca.tournament.history import (
@@ -43,8 +44,9 @@ REPAIR_TABLES = 1
 """The boards either side of a repeat re-seated exactly at first (then 2, 4 ...)."""
 REPAIR_WIDEST = 3
 """The most boards either side one exact repair reaches."""
-REPAIR_BUDGET = 10_000
-"""Steps one exact repair of a larger field's boards may take (:func:`best_grouping`)."""
+REPAIR_BUDGET = 20_000
+"""Search steps a round's exact repairs (:func:`best_grouping`) may take in all: at most
+about 0.1 s."""
 Met = Callable[[EntrantId, EntrantId], int]
 
 
@@ -114,9 +116,16 @@ def _cost(
     return sum(c[0] for c in costs), sum(c[1] for c in costs)
 
 
+@dataclass
+class Budget:
+    """Search steps left for a round's exact repairs."""
+
+    left: int
+
+
 def best_grouping(
     tables: Sequence[Sequence[EntrantId]], met: Met, group: Mapping[EntrantId, int],
-    rank: Mapping[EntrantId, int], budget: int = REPAIR_BUDGET,
+    rank: Mapping[EntrantId, int], budget: Budget,
 ) -> list[list[EntrantId]] | None:
     """The grouping of the entrants of ``tables`` into tables of the same sizes (board by board)
     with the least (repeats, spread), or None when none beats ``tables``. Depth first, the
@@ -124,42 +133,41 @@ def best_grouping(
     found wins a tie, so the search is deterministic. Exhaustive unless ``budget`` runs out
     (then the best found so far)."""
     players = sorted((e for t in tables for e in t), key=rank.__getitem__)
+    n = len(players)
+    seen = [[met(a, b) for b in players] for a in players]
+    grp = [group[e] for e in players]
     best = [_cost(tables, met, group)]
-    found: list[list[list[EntrantId]]] = []
+    found: list[list[list[int]]] = []
     left_sizes = sorted((len(t) for t in tables), reverse=True)
-    seated = dict.fromkeys(players, False)
-    chosen: list[list[EntrantId]] = []
-    steps = [0]
+    seated = [False] * n
+    chosen: list[list[int]] = []
 
-    def table(open_: list[EntrantId], size: int, start: int, rep: int, spread: int) -> None:
-        if steps[0] > budget:
+    def table(open_: list[int], size: int, start: int, rep: int, spread: int, lo: int,
+              hi: int) -> None:
+        if budget.left <= 0:
             return
-        steps[0] += 1
+        budget.left -= 1
         if len(open_) == size:
             chosen.append(list(open_))
-            grouping(rep, spread)
+            grouping(rep, spread + hi - lo)
             chosen.pop()
             return
         need = size - len(open_)
-        for i in range(start, len(players)):
-            e = players[i]
-            if seated[e]:
+        for i in range(start, n - need + 1):
+            if seated[i]:
                 continue
-            r = rep + sum(met(e, t) for t in open_)
-            g = [group[t] for t in open_] + [group[e]]
-            s = spread - (max(g[:-1]) - min(g[:-1])) + (max(g) - min(g))
-            if (r, s) >= best[0]:
+            r = rep + sum(seen[i][t] for t in open_)
+            low, high = min(lo, grp[i]), max(hi, grp[i])
+            if (r, spread + high - low) >= best[0]:
                 continue
-            seated[e] = True
-            open_.append(e)
-            table(open_, size, i + 1, r, s)
+            seated[i] = True
+            open_.append(i)
+            table(open_, size, i + 1, r, spread, low, high)
             open_.pop()
-            seated[e] = False
-            if sum(not seated[x] for x in players[i + 1 :]) < need:
-                break
+            seated[i] = False
 
     def grouping(rep: int, spread: int) -> None:
-        first = next((e for e in players if not seated[e]), None)
+        first = next((i for i in range(n) if not seated[i]), None)
         if first is None:
             best[0] = (rep, spread)
             found[:] = [[list(t) for t in chosen]]
@@ -167,7 +175,7 @@ def best_grouping(
         for size in sorted(set(left_sizes), reverse=True):
             left_sizes.remove(size)
             seated[first] = True
-            table([first], size, players.index(first) + 1, rep, spread)
+            table([first], size, first + 1, rep, spread, grp[first], grp[first])
             seated[first] = False
             left_sizes.append(size)
             left_sizes.sort(reverse=True)
@@ -175,7 +183,15 @@ def best_grouping(
     grouping(0, 0)
     if not found:
         return None
-    new = found[0]
+    return _boards(tables, [[players[i] for i in t] for t in found[0]], rank)
+
+
+def _boards(
+    tables: Sequence[Sequence[EntrantId]], new: list[list[EntrantId]],
+    rank: Mapping[EntrantId, int],
+) -> list[list[EntrantId]]:
+    """``new`` on the boards of ``tables``: each board keeps its size, and among tables of one
+    size the best-ranked opener takes the lower board."""
     out: list[list[EntrantId]] = []
     for size in (len(t) for t in tables):
         nxt = min((t for t in new if len(t) == size), key=lambda t: rank[t[0]])
@@ -223,13 +239,7 @@ def fewest_repeats(
         return best
 
     _, plan = solve(0, tuple(sorted((len(t) for t in tables), reverse=True)))
-    new = [[players[i] for i in members] for members in plan]
-    out: list[list[EntrantId]] = []
-    for size in (len(t) for t in tables):
-        nxt = min((t for t in new if len(t) == size), key=lambda t: rank[t[0]])
-        new.remove(nxt)
-        out.append(nxt)
-    return out
+    return _boards(tables, [[players[i] for i in members] for members in plan], rank)
 
 
 def settle_repeats(
@@ -258,11 +268,12 @@ def settle_repeats(
                 if any(_lower_repeats(tables[k], tables[u], met, group) for u in near):
                     moved = True
                     break
+    budget = Budget(REPAIR_BUDGET)
     for k in bad():
         reach = REPAIR_TABLES
         while _table_cost(tables[k], met, group)[0] and reach <= REPAIR_WIDEST:
             lo, hi = max(0, k - reach), min(len(tables), k + reach + 1)
-            better = best_grouping(tables[lo:hi], met, group, rank, REPAIR_BUDGET)
+            better = best_grouping(tables[lo:hi], met, group, rank, budget)
             if better is not None:
                 tables[lo:hi] = better
             reach *= 2
