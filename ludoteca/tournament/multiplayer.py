@@ -89,17 +89,28 @@ def fill_tables(
 def _best_swap(
     ta: list[EntrantId], tb: list[EntrantId], met: Met, group: Mapping[EntrantId, int]
 ) -> bool:
-    """Make the one swap between two tables that lowers their cost most; whether one did."""
-    def cost(x: Sequence[EntrantId], y: Sequence[EntrantId]) -> tuple[int, int]:
-        cx, cy = _table_cost(x, met, group), _table_cost(y, met, group)
-        return (cx[0] + cy[0], cx[1] + cy[1])
-
-    now = cost(ta, tb)
+    """Make the one swap between two tables that lowers their cost most; whether one did.
+    Each pair's meetings are looked up once and a swap's repeats counted from the movers'
+    meetings with each table, not the whole tables again: these swaps are most of a large
+    round's time."""
+    both = (*ta, *tb)
+    m = {(x, y): met(x, y) for k, x in enumerate(both) for y in both[k + 1 :]}
+    m |= {(y, x): v for (x, y), v in m.items()}
+    to_a = {x: sum(m.get((x, t), 0) for t in ta) for x in both}
+    to_b = {x: sum(m.get((x, t), 0) for t in tb) for x in both}
+    rep = (sum(to_a[t] for t in ta) + sum(to_b[t] for t in tb)) // 2
+    ga, gb = [group[e] for e in ta], [group[e] for e in tb]
+    now = (rep, max(ga) - min(ga) + max(gb) - min(gb))
     best, swap = now, None
     for i, a in enumerate(ta):
+        rest_a = ga[:i] + ga[i + 1 :]
         for j, b in enumerate(tb):
-            x, y = [*ta[:i], b, *ta[i + 1 :]], [*tb[:j], a, *tb[j + 1 :]]
-            c = cost(x, y)
+            r = rep - to_a[a] - to_b[b] + to_a[b] - m[b, a] + to_b[a] - m[a, b]
+            rest_b = gb[:j] + gb[j + 1 :]
+            gx, gy = group[b], group[a]
+            spread = (max(*rest_a, gx) - min(*rest_a, gx) if rest_a else 0) + (
+                max(*rest_b, gy) - min(*rest_b, gy) if rest_b else 0)
+            c = (r, spread)
             if c < best:
                 best, swap = c, (i, j)
     if swap is None:
