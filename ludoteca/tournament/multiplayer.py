@@ -11,9 +11,9 @@ lowers their spread of score groups, until no swap helps (at most :data:`SWAP_PA
 A Swiss then settles the repeats that greedy filling leaves (:func:`settle_repeats`): the cost of
 a grouping is (repeats, spread), repeats above everything. A field of at most
 :data:`EXACT_LIMIT` seated entrants with a repeat left is searched exhaustively
-(:func:`fewest_repeats`), so its draw has
-the fewest repeats any grouping into the same table sizes has ("no repeat where avoidable", made
-exact). A larger field swaps one entrant of a table with a repeat against any other table,
+(:func:`fewest_repeats`), so its draw has the fewest repeats any grouping into the same table
+sizes has ("no repeat where avoidable", made exact). A round the filling leaves without a repeat
+is not touched. A larger field swaps one entrant of a table with a repeat against any other table,
 nearest boards first, while that lowers the repeats; then re-seats exactly the boards around each
 table still holding one, :data:`REPAIR_TABLES` either side and widening, the searches of a
 round capped at :data:`REPAIR_BUDGET` steps in all so a round stays fast.
@@ -41,7 +41,7 @@ SWAP_PASSES = 8
 EXACT_LIMIT = 12
 """Seated entrants up to this many are grouped exhaustively when a repeat is left."""
 REPAIR_TABLES = 1
-"""The boards either side of a repeat re-seated exactly at first (then 2, 4 ...)."""
+"""The boards either side of a repeat re-seated exactly at first (then twice as many)."""
 REPAIR_WIDEST = 3
 """The most boards either side one exact repair reaches."""
 REPAIR_BUDGET = 20_000
