@@ -4,6 +4,7 @@ round-robin, knockout, arena; and the draw's JSON."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -125,6 +126,45 @@ def test_multiplayer_swiss_groups_leaders_on_board_one_and_avoids_repeats() -> N
     # the leaders p1 p5 p2 p6 go to board 1: no two of them met, so no repeat
     assert [set(t) for t in seats(two)] == [{"p1", "p5", "p2", "p6"}, {"p3", "p7", "p4", "p8"}]
     assert all(t.seats[0] not in {s.seats[0] for s in one.tables} for t in two.tables)
+
+
+def test_multiplayer_swiss_settles_a_repeat_the_greedy_filling_makes() -> None:
+    # 12 at tables of 3 after three rounds (random places). Filling board by board leaves p2 and
+    # p3 (who met in round 1) together on board 4; a grouping without any repeat exists.
+    twelve = [Entrant(f"p{i}", 10 * (13 - i)) for i in range(1, 13)]
+    played = [
+        ["p1 p2 p3", "p6 p5 p4", "p7 p8 p9", "p12 p11 p10"],
+        ["p4 p1 p7", "p5 p3 p12", "p8 p10 p2", "p11 p9 p6"],
+        ["p3 p10 p4", "p2 p9 p5", "p1 p8 p11", "p6 p12 p7"],
+    ]
+    places = [[(1, 3, 2), (3, 2, 1), (1, 2, 3), (1, 3, 2)], [(1, 3, 2), (2, 1, 3), (2, 1, 3),
+              (3, 1, 2)], [(3, 2, 1), (2, 1, 3), (3, 1, 2), (2, 1, 3)]]
+    results = [GameResult(r, b, tuple(s.split()), p)
+               for r, (tables, ps) in enumerate(zip(played, places, strict=True), start=1)
+               for b, (s, p) in enumerate(zip(tables, ps, strict=True), start=1)]
+    met = Counter(frozenset(p) for x in results for p in itertools.combinations(x.seats, 2))
+    draw = pair_swiss_tables(twelve, results, [], 4, table_size=3)
+    assert [set(t) for t in seats(draw)] == [
+        {"p9", "p4", "p12"}, {"p8", "p3", "p6"}, {"p10", "p5", "p1"}, {"p11", "p7", "p2"}]
+    assert not any(met[frozenset(p)] for t in draw.tables
+                   for p in itertools.combinations(t.seats, 2))
+
+
+def test_multiplayer_swiss_of_32_at_four_has_no_repeat_in_four_rounds() -> None:
+    # every pair has a fresh table for four rounds in each of these Swisses (random places)
+    for seed in range(10):
+        rng = random.Random(seed)
+        field = [Entrant(f"e{i}", rng.randrange(1000, 2000)) for i in range(32)]
+        results: list[GameResult] = []
+        met: Counter[frozenset[str]] = Counter()
+        for r in range(1, 5):
+            draw = pair_swiss_tables(field, results, [], r, table_size=4, seed=seed)
+            met.update(frozenset(p) for t in draw.tables
+                       for p in itertools.combinations(t.seats, 2))
+            for t in draw.tables:
+                places = rng.sample(range(1, 5), 4)
+                results.append(GameResult(r, t.board, t.seats, tuple(places)))
+        assert max(met.values()) == 1, seed
 
 
 def test_multiplayer_swiss_with_smaller_tables_or_byes() -> None:

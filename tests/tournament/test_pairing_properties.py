@@ -1,9 +1,10 @@
 """Properties over random results: everyone placed once a round, no repeat where one can be
-avoided (checked by brute force over every pairing of a small field), one bye each while
+avoided (checked by brute force over every pairing or grouping of a small field), one bye each while
 anyone has none, table sizes within bounds, standings independent of the results' order."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 
@@ -28,6 +29,25 @@ def matchings(people: list[str]) -> Iterator[list[tuple[str, str]]]:
     for i, other in enumerate(rest):
         for more in matchings(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *more]
+
+
+def groupings(people: list[str], sizes: list[int]) -> Iterator[list[tuple[str, ...]]]:
+    """Every way to seat ``people`` at tables of ``sizes`` (a multiset: table order aside)."""
+    if not people:
+        yield []
+        return
+    first, rest = people[0], people[1:]
+    for size in sorted(set(sizes)):
+        left = list(sizes)
+        left.remove(size)
+        for others in itertools.combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in others]
+            for more in groupings(remaining, left):
+                yield [(first, *others), *more]
+
+
+def repeats(history: History, tables: list[tuple[str, ...]]) -> int:
+    return sum(history.met(a, b) for t in tables for a, b in itertools.combinations(t, 2))
 
 
 def badness(history: History, pairs: list[tuple[str, str]], ids: list[str]) -> tuple[int, int]:
@@ -119,6 +139,32 @@ def test_multiplayer_swiss_tables_stay_within_bounds(
         assert [len(t.seats) for t in draw.tables] == sizes and len(draw.byes) == bye_count
         assert bye_count < low or (bye_count < size and n // size * low > n - bye_count)
         fewest_byes(draw, History.build(results, byes, Scoring(size)))
+        results += play(draw, data)
+        byes += draw.byes
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.integers(3, 12), st.integers(3, 4), st.integers(2, 4), st.integers(1, 6),
+       st.integers(0, 3), st.data())
+def test_multiplayer_swiss_makes_no_avoidable_repeat(
+    n: int, size: int, low: int, rounds: int, seed: int, data: st.DataObject
+) -> None:
+    """Avoidable, exactly: the round's repeats (pairs seated together again, once per earlier
+    meeting) are more than the fewest of any grouping of the same seated entrants into tables
+    of the same sizes, found here by trying every grouping."""
+    low = min(low, size)
+    field = [Entrant(f"e{i}", data.draw(st.integers(0, 3))) for i in range(n)]
+    results: list[GameResult] = []
+    byes: list[Bye] = []
+    for r in range(1, rounds + 1):
+        draw = pair_swiss_tables(field, results, byes, r, size, low, seed)
+        history = History.build(results, byes, Scoring(size))
+        seated = [e for t in draw.tables for e in t.seats]
+        fewest = min(repeats(history, g)
+                     for g in groupings(seated, [len(t.seats) for t in draw.tables]))
+        assert repeats(history, [t.seats for t in draw.tables]) == fewest
+        assert draw == pair_swiss_tables(list(reversed(field)), list(reversed(results)),
+                                         byes, r, size, low, seed), "deterministic"
         results += play(draw, data)
         byes += draw.byes
 
