@@ -7,6 +7,7 @@ game over, legality — so no game can forget it, and a refused action never tou
 
 from __future__ import annotations
 
+import pickle
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +29,7 @@ from ludoteca.engine.events import Event, event
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue, validate_options
 from ludoteca.engine.parts import Part, TieBreak, side_index
+from ludoteca.engine.playout import RANDOM, Kind, Policy, Until
 from ludoteca.engine.rng import Rng
 
 Seat = int
@@ -268,6 +270,10 @@ class Game(ABC, Generic[S, A]):
         building actions, and its tests check the two agree (tests/engine/test_legal_indices.py)."""
         return [a.index for a in self.legal_actions(state, seat)]
 
+    def apply_index(self, state: S, seat: Seat, index: int) -> None:
+        """``apply_legal`` for a legal action given by its index (``legal_indices``)."""
+        self.apply_legal(state, seat, self.action_from_index(index))
+
     def apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
 
@@ -304,15 +310,87 @@ class Game(ABC, Generic[S, A]):
         """An independent copy; every state class writes a cheap ``clone()`` of its own."""
         return state.clone()  # type: ignore[no-any-return]
 
-    def reveals(self, state: S, seat: Seat, action: A) -> bool:
-        """Whether applying ``action`` uncovers hidden information or randomness."""
+    def reveals(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether ``action``, taken by ``seat`` from ``before`` to ``after``, uncovered hidden
+        information or randomness: read off the two states, never by applying it again."""
         return True
 
-    def chance(self, state: S, seat: Seat, action: A) -> bool:
-        """Whether applying ``action`` draws something by chance (a new line, a deal, a roll):
-        what post-game analysis values as luck (ludoteca/analysis). Default: whatever
-        reveals; games where a reveal can be a player's own card override it."""
-        return self.reveals(state, seat, action)
+    def chance(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether ``action`` (from ``before`` to ``after``) drew something by chance (a new
+        line, a deal, a roll): what post-game analysis values as luck (ludoteca/analysis).
+        Default: whatever reveals; games where a reveal can be a player's own card override
+        it."""
+        return self.reveals(before, seat, action, after)
+
+    # ---- playouts and snapshots (docs/engine.md, "Playouts") -----------------------------
+    playout_policy: Policy = RANDOM
+    """What the policy ``"game"`` plays: the game's own playout policy (its search's)."""
+
+    def round_of(self, state: S) -> int:
+        """The number of the round being played, where a playout ``until=Until.ROUND``
+        stops when it changes. Default: one round, the whole match."""
+        return 0
+
+    def playout(self, state: S, policy: Policy, rng: Rng, until: Until = Until.END,
+                trace: list[tuple[Seat, int]] | None = None) -> None:
+        """Play ``state`` on in place with ``policy`` until ``until``, drawing from ``rng``;
+        simultaneous seats act lowest first. ``trace``, when given, gets each ``(seat,
+        index)`` applied. The whole loop runs inside the game (a native core runs it
+        without calling Python, except for a ``PYTHON`` policy's chooser)."""
+        if policy.kind == Kind.GAME:
+            policy = self.playout_policy
+        self._playout(state, policy, rng, until, trace)
+
+    def _playout(self, state: S, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """The Python engine's playout loop; a game may override it (same draws, faster).
+
+        Random and Python policies run on indices; greedy ones on the actions the game's
+        ``_greedy`` hook reads. Epsilon-greedy draws ``below(epsilon)`` first, then, when it
+        is 0, ``below(len(legal))``."""
+        to_act, below, round_of = self.to_act, rng.below, self.round_of
+        kind, epsilon, choose = policy.kind, policy.epsilon, policy.choose
+        start = round_of(state) if until == Until.ROUND else None
+        if kind == Kind.RANDOM or kind == Kind.PYTHON:
+            legal_indices, from_index, apply_legal = (
+                self.legal_indices, self.action_from_index, self.apply_legal)
+            while (seats := to_act(state)) and (start is None or round_of(state) == start):
+                seat = min(seats)
+                legal = legal_indices(state, seat)
+                index = (legal[below(len(legal))] if choose is None
+                         else choose(state, seat, legal, rng))
+                apply_legal(state, seat, from_index(index))
+                if trace is not None:
+                    trace.append((seat, index))
+            return
+        if kind not in (Kind.GREEDY, Kind.EPSILON_GREEDY):
+            raise ValueError(f"{self.spec.name}: no playout policy {policy!r} here")
+        legal_actions, apply_legal, greedy = self.legal_actions, self.apply_legal, self._greedy
+        while (seats := to_act(state)) and (start is None or round_of(state) == start):
+            seat = min(seats)
+            actions = legal_actions(state, seat)
+            if epsilon and below(epsilon) == 0:
+                action = actions[below(len(actions))]
+            else:
+                action = greedy(state, seat, actions, rng)
+            apply_legal(state, seat, action)
+            if trace is not None:
+                trace.append((seat, action.index))
+
+    def _greedy(self, state: S, seat: Seat, actions: list[A], rng: Rng) -> A:
+        """The greedy playout choice among ``actions`` read straight off ``state`` (the
+        policies ``greedy`` and ``epsilon-greedy``). Games with such a policy override it."""
+        raise ValueError(f"{self.spec.name} has no greedy playout policy")
+
+    def snapshot(self, state: S) -> bytes:
+        """The whole state (generator included) as bytes, for ``restore``: what crosses to a
+        worker or a native core. Python states pickle; a game may write a tighter form."""
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def restore(self, data: bytes) -> S:
+        """The state ``snapshot`` wrote (a new, independent one each time)."""
+        state: S = pickle.loads(data)
+        return state
 
     # ---- events (DESIGN.md §2) -----------------------------------------------------------
     def narrate(self, before: S, seat: Seat, action: A, after: S) -> list[Event]:

@@ -430,7 +430,7 @@ class Match:
         keep = self.narrate or self.undoable
         before = game.clone(state) if keep else None
         game.apply(state, seat, action)  # checks first: an illegal action changes nothing
-        reveals = game.reveals(before, seat, action) if self.undoable else True
+        reveals = game.reveals(before, seat, action, state) if self.undoable else True
         events: tuple[Event, ...] = ()
         if self.narrate:
             events = tuple(game.narrate(before, seat, action, state))
