@@ -29,7 +29,7 @@ from ludoteca.engine.events import Event, event
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue, validate_options
 from ludoteca.engine.parts import Part, TieBreak, side_index
-from ludoteca.engine.playout import RANDOM, Kind, Policy, Until
+from ludoteca.engine.playout import RANDOM, Kind, Order, Policy, Until
 from ludoteca.engine.rng import Rng
 
 Seat = int
@@ -260,19 +260,41 @@ class Game(ABC, Generic[S, A]):
     def to_act(self, state: S) -> frozenset[Seat]:
         """Seats that may act now; several for simultaneous decisions; empty when over."""
 
-    @abstractmethod
-    def legal_actions(self, state: S, seat: Seat) -> list[A]:
-        """Every legal action for ``seat`` now (empty if it may not act)."""
-
     def legal_indices(self, state: S, seat: Seat) -> list[int]:
-        """The stable indices of ``legal_actions(state, seat)``, in the same order. Learners
-        read only these (an action mask); a game may override this to produce them without
-        building actions, and its tests check the two agree (tests/engine/test_legal_indices.py)."""
+        """The stable indices of every legal action for ``seat`` now (empty if it may not
+        act): the one enumeration of legal moves (learners' action masks, playouts, a native
+        core). A game writes this, or else ``legal_actions`` (a game that writes neither
+        recurses forever); the two agree (tests/engine/test_legal_indices.py)."""
         return [a.index for a in self.legal_actions(state, seat)]
+
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """The actions of ``legal_indices(state, seat)``, in its order: the shared values of
+        ``action_table``."""
+        table = self.action_table()
+        return [table[i] for i in self.legal_indices(state, seat)]
+
+    _action_table: tuple[Any, ...]
+
+    def action_table(self) -> tuple[Any, ...]:
+        """Every action by its index (None where an index names no action), read once from
+        ``action_from_index``: how index-level code gets the shared action values without
+        ``action_from_index``'s checks."""
+        try:
+            return self._action_table
+        except AttributeError:
+            pass
+        table: list[A | None] = []
+        for index in range(self.spec.num_actions):
+            try:
+                table.append(self.action_from_index(index))
+            except MalformedAction:
+                table.append(None)
+        self._action_table = tuple(table)
+        return self._action_table
 
     def apply_index(self, state: S, seat: Seat, index: int) -> None:
         """``apply_legal`` for a legal action given by its index (``legal_indices``)."""
-        self.apply_legal(state, seat, self.action_from_index(index))
+        self.apply_legal(state, seat, self.action_table()[index])
 
     def apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
@@ -332,14 +354,19 @@ class Game(ABC, Generic[S, A]):
         return 0
 
     def playout(self, state: S, policy: Policy, rng: Rng, until: Until = Until.END,
-                trace: list[tuple[Seat, int]] | None = None) -> None:
+                trace: list[tuple[Seat, int]] | None = None,
+                order: Order = Order.LOWEST) -> None:
         """Play ``state`` on in place with ``policy`` until ``until``, drawing from ``rng``;
-        simultaneous seats act lowest first. ``trace``, when given, gets each ``(seat,
-        index)`` applied. The whole loop runs inside the game (a native core runs it
-        without calling Python, except for a ``PYTHON`` policy's chooser)."""
+        simultaneous seats act lowest first, or in sweeps with ``Order.SWEEP``. ``trace``,
+        when given, gets each ``(seat, index)`` applied. The whole loop runs inside the game
+        (a native core runs it without calling Python, except for a ``PYTHON`` policy's
+        chooser)."""
         if policy.kind == Kind.GAME:
             policy = self.playout_policy
-        self._playout(state, policy, rng, until, trace)
+        if order == Order.SWEEP:
+            self._swept(state, policy, rng, until, trace)
+        else:
+            self._playout(state, policy, rng, until, trace)
 
     def _playout(self, state: S, policy: Policy, rng: Rng, until: Until,
                  trace: list[tuple[Seat, int]] | None) -> None:
@@ -352,14 +379,14 @@ class Game(ABC, Generic[S, A]):
         kind, epsilon, choose = policy.kind, policy.epsilon, policy.choose
         start = round_of(state) if until == Until.ROUND else None
         if kind == Kind.RANDOM or kind == Kind.PYTHON:
-            legal_indices, from_index, apply_legal = (
-                self.legal_indices, self.action_from_index, self.apply_legal)
+            legal_indices, table, apply_legal = (
+                self.legal_indices, self.action_table(), self.apply_legal)
             while (seats := to_act(state)) and (start is None or round_of(state) == start):
                 seat = min(seats)
                 legal = legal_indices(state, seat)
                 index = (legal[below(len(legal))] if choose is None
                          else choose(state, seat, legal, rng))
-                apply_legal(state, seat, from_index(index))
+                apply_legal(state, seat, table[index])
                 if trace is not None:
                     trace.append((seat, index))
             return
@@ -376,6 +403,41 @@ class Game(ABC, Generic[S, A]):
             apply_legal(state, seat, action)
             if trace is not None:
                 trace.append((seat, action.index))
+
+    def _swept(self, state: S, policy: Policy, rng: Rng, until: Until,
+               trace: list[tuple[Seat, int]] | None) -> None:
+        """``_playout`` with simultaneous seats answering in sweeps: each seat to act, lowest
+        first, while it is still to act; then the seats to act then (the match driver's
+        trusted loops, whose seeded matches tests and benchmarks keep)."""
+        to_act, below, round_of = self.to_act, rng.below, self.round_of
+        choose = policy.choose
+        start = round_of(state) if until == Until.ROUND else None
+        legal_indices, table, apply_legal = (
+            self.legal_indices, self.action_table(), self.apply_legal)
+        indexed = policy.kind in (Kind.RANDOM, Kind.PYTHON)
+        while (seats := to_act(state)) and (start is None or round_of(state) == start):
+            for seat in sorted(seats) if len(seats) > 1 else seats:
+                if len(seats) > 1 and (seat not in to_act(state) or (
+                        start is not None and round_of(state) != start)):
+                    continue
+                if not indexed:
+                    index = self._greedy_index(state, seat, policy, rng)
+                else:
+                    legal = legal_indices(state, seat)
+                    index = (legal[below(len(legal))] if choose is None
+                             else choose(state, seat, legal, rng))
+                apply_legal(state, seat, table[index])
+                if trace is not None:
+                    trace.append((seat, index))
+
+    def _greedy_index(self, state: S, seat: Seat, policy: Policy, rng: Rng) -> int:
+        """One step of a greedy or epsilon-greedy policy, as ``_playout`` takes it."""
+        if policy.kind not in (Kind.GREEDY, Kind.EPSILON_GREEDY):
+            raise ValueError(f"{self.spec.name}: no playout policy {policy!r} here")
+        actions = self.legal_actions(state, seat)
+        if policy.epsilon and rng.below(policy.epsilon) == 0:
+            return actions[rng.below(len(actions))].index
+        return self._greedy(state, seat, actions, rng).index
 
     def _greedy(self, state: S, seat: Seat, actions: list[A], rng: Rng) -> A:
         """The greedy playout choice among ``actions`` read straight off ``state`` (the

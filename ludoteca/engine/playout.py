@@ -44,6 +44,15 @@ class Until(IntEnum):
     """The end of the current round (``Game.round_of`` changes) or of the match."""
 
 
+class Order(IntEnum):
+    """Which of several seats to act (a simultaneous step) acts first (the native enum)."""
+
+    LOWEST = 0
+    """The lowest seat to act, every step: a seat answers all it has to before the next."""
+    SWEEP = 1
+    """Sweeps: each seat to act when the sweep began, lowest first, while still to act."""
+
+
 @dataclass(frozen=True, slots=True)
 class Policy:
     """A playout policy: a kind, its one parameter, and for ``PYTHON`` the function."""

@@ -6,6 +6,7 @@ Every game, player count and drawn options (tests/engine/test_legal_indices.py's
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 
 from ludoteca.engine.game import Game
+from ludoteca.engine.match import Match
 from ludoteca.engine.playout import GAME, GREEDY, RANDOM, Kind, Policy, Until, parse
 from ludoteca.engine.rng import Rng
 from ludoteca.games import get_game
@@ -110,6 +112,19 @@ OLD_ROUND: dict[str, Callable[[Game[Any, Any], Any, Rng], None]] = {
 }
 
 
+def old_play_out(game: Game[Any, Any], state: Any,
+                 pick: Callable[[Any, int, list[Any]], Any]) -> list[Any]:
+    """The match driver's trusted loop as it was (``play_random`` inlined this pick)."""
+    actions = []
+    while seats := game.to_act(state):
+        for seat in sorted(seats):
+            if seat in game.to_act(state):
+                action = pick(state, seat, game.legal_actions(state, seat))
+                game.apply_legal(state, seat, action)
+                actions.append((seat, action))
+    return actions
+
+
 def old_reveals(game: Game[Any, Any], state: Any, seat: int, action: Any) -> tuple[bool, bool]:
     """What ``reveals`` and ``chance`` said when they applied the action to a copy: the
     Kingdomino, Queendomino and Kami rules as they were, every other game's as it is (they
@@ -148,8 +163,9 @@ def test_playouts_play_what_the_old_loops_played(
     game: Game[Any, Any], players: int, seed: int
 ) -> None:
     """The same seed gives the same final state (and leaves the generator where it was left)
-    as the loop each call replaced: random, and the game's own policy to the end and to the
-    end of the round; the trace replays, with every check, to the same state."""
+    as the loop each call replaced: random, the game's own policy to the end and to the end of
+    the round, and the match driver's trusted random loop with its record (simultaneous seats
+    in sweeps); the trace replays, with every check, to the same state."""
     start = setup(game, players, seed)
     old, new = game.clone(start), game.clone(start)
     old_rng, new_rng = Rng(seed), Rng(seed)
@@ -177,7 +193,23 @@ def test_playouts_play_what_the_old_loops_played(
         game.playout(new, GAME, new_rng, Until.ROUND)
         assert new == old and new_rng == old_rng
 
-
+    old = game.clone(start)
+    floats = random.Random(seed).random
+    old_actions = old_play_out(game, old, lambda _s, _seat, legal: legal[
+        int(floats() * len(legal))])
+    match = Match.new(game, options_for(game, players, Rng(seed)) if seed % 4 else {}, players,
+                      seed, narrate=False)
+    match.play_random(random.Random(seed).random)
+    assert match.state == old
+    assert match.actions == old_actions
+    old = game.clone(start)
+    chooser = random.Random(seed ^ 1)
+    old_actions = old_play_out(game, old, lambda _s, _seat, legal: chooser.choice(legal))
+    picked = Match.new(game, match.options, players, seed, narrate=False)
+    chooser = random.Random(seed ^ 1)
+    picked.play_out(lambda _s, _seat, legal: chooser.choice(legal))
+    assert picked.state == old
+    assert picked.actions == old_actions
 
 @pytest.mark.parametrize("name", ["kingdomino", "kami", "buttons"])
 def test_greedy_policies_choose_as_the_games_greedy_hook(name: str) -> None:
