@@ -372,27 +372,36 @@ class Game(ABC, Generic[S, A]):
                  trace: list[tuple[Seat, int]] | None) -> None:
         """The Python engine's playout loop; a game may override it (same draws, faster).
 
-        Random and Python policies run on indices; greedy ones on the actions the game's
-        ``_greedy`` hook reads. Epsilon-greedy draws ``below(epsilon)`` first, then, when it
-        is 0, ``below(len(legal))``."""
+        A Python policy chooses among indices; the others run on the actions (the same
+        enumeration, in the same order), which the game's ``_greedy`` hook reads.
+        Epsilon-greedy draws ``below(epsilon)`` first, then, when it is 0,
+        ``below(len(legal))``."""
         to_act, below, round_of = self.to_act, rng.below, self.round_of
         kind, epsilon, choose = policy.kind, policy.epsilon, policy.choose
         start = round_of(state) if until == Until.ROUND else None
-        if kind == Kind.RANDOM or kind == Kind.PYTHON:
-            legal_indices, table, apply_legal = (
-                self.legal_indices, self.action_table(), self.apply_legal)
+        apply_legal = self.apply_legal
+        if kind == Kind.RANDOM:  # on the actions: the same order as the indices, and faster
+            legal_actions = self.legal_actions
             while (seats := to_act(state)) and (start is None or round_of(state) == start):
                 seat = min(seats)
-                legal = legal_indices(state, seat)
-                index = (legal[below(len(legal))] if choose is None
-                         else choose(state, seat, legal, rng))
+                actions = legal_actions(state, seat)
+                action = actions[below(len(actions))]
+                apply_legal(state, seat, action)
+                if trace is not None:
+                    trace.append((seat, action.index))
+            return
+        if choose is not None:
+            legal_indices, table = self.legal_indices, self.action_table()
+            while (seats := to_act(state)) and (start is None or round_of(state) == start):
+                seat = min(seats)
+                index = choose(state, seat, legal_indices(state, seat), rng)
                 apply_legal(state, seat, table[index])
                 if trace is not None:
                     trace.append((seat, index))
             return
         if kind not in (Kind.GREEDY, Kind.EPSILON_GREEDY):
             raise ValueError(f"{self.spec.name}: no playout policy {policy!r} here")
-        legal_actions, apply_legal, greedy = self.legal_actions, self.apply_legal, self._greedy
+        legal_actions, greedy = self.legal_actions, self._greedy
         while (seats := to_act(state)) and (start is None or round_of(state) == start):
             seat = min(seats)
             actions = legal_actions(state, seat)
@@ -410,25 +419,26 @@ class Game(ABC, Generic[S, A]):
         first, while it is still to act; then the seats to act then (the match driver's
         trusted loops, whose seeded matches tests and benchmarks keep)."""
         to_act, below, round_of = self.to_act, rng.below, self.round_of
-        choose = policy.choose
+        kind, choose = policy.kind, policy.choose
         start = round_of(state) if until == Until.ROUND else None
-        legal_indices, table, apply_legal = (
-            self.legal_indices, self.action_table(), self.apply_legal)
-        indexed = policy.kind in (Kind.RANDOM, Kind.PYTHON)
+        legal_actions, legal_indices, table, apply_legal = (
+            self.legal_actions, self.legal_indices, self.action_table(), self.apply_legal)
         while (seats := to_act(state)) and (start is None or round_of(state) == start):
-            for seat in sorted(seats) if len(seats) > 1 else seats:
-                if len(seats) > 1 and (seat not in to_act(state) or (
+            sweep = sorted(seats) if len(seats) > 1 else seats
+            for seat in sweep:
+                if sweep is not seats and (seat not in to_act(state) or (
                         start is not None and round_of(state) != start)):
                     continue
-                if not indexed:
-                    index = self._greedy_index(state, seat, policy, rng)
+                if kind == Kind.RANDOM:
+                    actions = legal_actions(state, seat)
+                    action = actions[below(len(actions))]
+                elif choose is not None:
+                    action = table[choose(state, seat, legal_indices(state, seat), rng)]
                 else:
-                    legal = legal_indices(state, seat)
-                    index = (legal[below(len(legal))] if choose is None
-                             else choose(state, seat, legal, rng))
-                apply_legal(state, seat, table[index])
+                    action = table[self._greedy_index(state, seat, policy, rng)]
+                apply_legal(state, seat, action)
                 if trace is not None:
-                    trace.append((seat, index))
+                    trace.append((seat, action.index))
 
     def _greedy_index(self, state: S, seat: Seat, policy: Policy, rng: Rng) -> int:
         """One step of a greedy or epsilon-greedy policy, as ``_playout`` takes it."""

@@ -49,7 +49,7 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.events import Event, for_viewer
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.i18n import N_
-from ludoteca.engine.playout import Order, Policy, Until
+from ludoteca.engine.playout import RANDOM, Order, Policy, Until
 from ludoteca.engine.record import MatchRecord, check_header
 from ludoteca.engine.rng import Rng
 
@@ -611,21 +611,16 @@ class Match:
             within(state)
             return int(pick(state, seat, [table[i] for i in legal]).index)
 
-        self._played_out(Policy.python(choose))
+        self._played_out(Policy.python(choose), Rng(0))  # the chooser draws from its own
 
     def play_random(self, random: Callable[[], float], *, log: bool = True) -> None:
         """``play_out`` with uniformly random legal actions drawn from ``random()`` in [0, 1)
-        (e.g. ``random.Random(seed).random``): the benchmark's loop, the chooser one
-        expression so that the figure measures the engine. ``log=False`` keeps no actions,
-        as playouts keep none (the match then has no record: speed measurements only)."""
-        limit, within = self._limit(), self._within_limit
-
-        def choose(state: Any, seat: Seat, legal: list[int], _rng: Rng) -> int:
-            if state.ply > limit:
-                within(state)
-            return legal[int(random() * len(legal))]
-
-        self._played_out(Policy.python(choose), log=log)
+        (e.g. ``random.Random(seed).random``): the benchmark's loop, the game's random
+        playout drawing ``int(random() * n)`` so that the figure measures the engine.
+        ``log=False`` keeps no actions, as playouts keep none (the match then has no
+        record: speed measurements only)."""
+        draws = FloatDraws(random, self._limit(), self.game.spec.name)
+        self._played_out(RANDOM, draws, log=log)
 
     def _limit(self) -> int:
         """The most actions a trusted loop plays before it calls the game broken."""
@@ -635,11 +630,10 @@ class Match:
         if state.ply > self._limit():
             raise RuntimeError(f"{self.game.spec.name} did not end within {self._limit()} actions")
 
-    def _played_out(self, policy: Policy, *, log: bool = True) -> None:
+    def _played_out(self, policy: Policy, rng: Rng, *, log: bool = True) -> None:
         game = self.game
         trace: list[tuple[Seat, int]] | None = [] if log else None
-        # the choosers draw from their own source: the generator given is never drawn from
-        game.playout(self.state, policy, Rng(0), Until.END, trace, Order.SWEEP)
+        game.playout(self.state, policy, rng, Until.END, trace, Order.SWEEP)
         if trace:
             table = game.action_table()
             self.actions.extend((seat, table[index]) for seat, index in trace)
@@ -659,6 +653,24 @@ class Match:
         for bot in self.controllers:
             if bot is not None:
                 bot.close()
+
+
+class FloatDraws(Rng):
+    """A generator whose ``below(n)`` is ``int(random() * n)`` from a float source (the
+    benchmark's C-implemented ``random.Random``), so a random playout measures the engine,
+    not the generator; after ``limit`` draws (one a step) the game is called broken."""
+
+    __slots__ = ("game", "left", "random")
+
+    def __init__(self, random: Callable[[], float], limit: int, game: str) -> None:
+        super().__init__(0)
+        self.random, self.left, self.game = random, limit, game
+
+    def below(self, n: int) -> int:
+        self.left -= 1
+        if self.left < 0:
+            raise RuntimeError(f"{self.game} did not end within the actions a match may take")
+        return int(self.random() * n)
 
 
 def iter_replay(

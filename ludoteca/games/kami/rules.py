@@ -241,7 +241,13 @@ class Kami(Game[KamiState, Action]):
                 key = hand | attack << 40 | (_KEY_UNLOCKED if state.unlocked else 0)
             indices = self._index_cache.get(key)
             if indices is None:
-                indices = tuple(a.index for a in self.legal_actions(state, seat))
+                plays = self._cache.get(key)
+                if plays is None:
+                    plays = tuple(hand_plays(hand, state.sizes[seat], 0 if lead else state.attack,
+                                             lead, state.unlocked, state.cfg.goita))
+                    if len(self._cache) < 500_000:
+                        self._cache[key] = plays
+                indices = tuple([a.index for a in plays])
                 if len(self._index_cache) < 500_000:
                     self._index_cache[key] = indices
             return list(indices)
