@@ -287,3 +287,53 @@ def test_indices_snapshots_and_reveals_along_a_random_match(
                 game.chance(before, seat, action, state)) == want
         game.apply_index(back, seat, index)  # the restored copy plays on alike
         assert back == state
+
+
+# ---- a game that writes only legal_indices, and one that never ends ----------------------
+
+
+def _nim() -> Game[Any, Any]:
+    return get_game("nim")  # tests/fifth_game/nim, registered for the whole run
+
+
+def test_a_game_may_write_legal_indices_alone() -> None:
+    """The contract's ``legal_actions`` follows from ``legal_indices`` and ``action_table``:
+    Nim rewritten that way plays the very same random playouts and recorded matches."""
+    nim = _nim()
+
+    class IndexNim(type(nim)):  # type: ignore[misc]
+        legal_actions = Game.legal_actions
+
+        def legal_indices(self, state: Any, seat: int) -> list[int]:
+            if seat != state.turn or state.winner >= 0:
+                return []
+            return list(range(min(3, state.pile)))
+
+    indexed = IndexNim()
+    for seed in range(20):
+        a, b = nim.setup({"stones": 30}, 3, seed), indexed.setup({"stones": 30}, 3, seed)
+        assert indexed.legal_actions(b, 0) == nim.legal_actions(a, 0)
+        nim.playout(a, RANDOM, Rng(seed))
+        indexed.playout(b, RANDOM, Rng(seed))
+        assert a == b
+        ours = Match.new(indexed, {"stones": 30}, 3, seed, narrate=False)
+        ours.play_random(random.Random(seed).random)
+        theirs = Match.new(nim, {"stones": 30}, 3, seed, narrate=False)
+        theirs.play_random(random.Random(seed).random)
+        assert ours.actions == theirs.actions and ours.state == theirs.state
+
+
+def test_the_match_drivers_loops_stop_a_game_that_never_ends() -> None:
+    nim = _nim()
+
+    class Endless(type(nim)):  # type: ignore[misc]
+        def _apply(self, state: Any, seat: int, action: Any) -> None:
+            state.turn = (state.turn + 1) % state.players  # nobody ever takes a stone
+
+    endless = Endless()
+    match = Match.new(endless, None, 2, 1, narrate=False)
+    with pytest.raises(RuntimeError, match="did not end"):
+        match.play_random(random.Random(1).random)
+    match = Match.new(endless, None, 2, 1, narrate=False)
+    with pytest.raises(RuntimeError, match="did not end"):
+        match.play_out(lambda _s, _seat, legal: legal[0])
