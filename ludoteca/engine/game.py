@@ -460,7 +460,8 @@ class Game(ABC, Generic[S, A]):
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     def restore(self, data: bytes) -> S:
-        """The state ``snapshot`` wrote (a new, independent one each time)."""
+        """The state ``snapshot`` wrote (a new, independent one each time). Only ever bytes
+        this process or its own workers wrote: unpickling runs code, so never a client's."""
         state: S = pickle.loads(data)
         return state
 

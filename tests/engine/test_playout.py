@@ -19,7 +19,8 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.playout import GAME, GREEDY, RANDOM, Kind, Policy, Until, parse
 from ludoteca.engine.rng import Rng
-from ludoteca.games import get_game
+from ludoteca.games import game_names, get_game
+from ludoteca.games.kami.rules import Kami
 from tests.engine.test_legal_indices import CASES, IDS, options_for
 
 # ---- the loops as they were before Game.playout (the reference) -------------------------
@@ -138,7 +139,7 @@ def old_reveals(game: Game[Any, Any], state: Any, seat: int, action: Any) -> tup
     if name == "queendomino":
         drew = after.deck_pos != state.deck_pos or after.pile_pos != state.pile_pos
         return drew, drew
-    if name in ("kami", "goita"):
+    if isinstance(game, Kami):  # and Goita, which is Kami's engine
         from ludoteca.games.kami.actions import REDEAL, REVEAL, Play
         from ludoteca.games.kami.state import OVER
 
@@ -211,7 +212,16 @@ def test_playouts_play_what_the_old_loops_played(
     assert picked.state == old
     assert picked.actions == old_actions
 
-@pytest.mark.parametrize("name", ["kingdomino", "kami", "buttons"])
+GREEDY_GAMES = [n for n in game_names() if type(get_game(n))._greedy is not Game._greedy]
+"""The games with a greedy playout policy (Kingdomino, Kami and Goita, Buttons)."""
+
+
+def test_the_shipped_games_with_a_search_policy_have_a_greedy_one() -> None:
+    own = [n for n in game_names() if get_game(n).playout_policy.kind != Kind.RANDOM]
+    assert own == GREEDY_GAMES and len(own) >= 4
+
+
+@pytest.mark.parametrize("name", GREEDY_GAMES)
 def test_greedy_policies_choose_as_the_games_greedy_hook(name: str) -> None:
     """Kingdomino runs greedy policies in its own loop (it keeps each claim's planned
     placement); the contract's generic loop over ``_greedy`` plays the same match. For every
@@ -219,7 +229,7 @@ def test_greedy_policies_choose_as_the_games_greedy_hook(name: str) -> None:
     game = get_game(name)
     for seed in range(3):
         for policy in (GREEDY, Policy.epsilon_greedy(3)):
-            start = game.setup(None, 2, seed)
+            start = game.setup(None, game.spec.min_players, seed)
             own, generic = game.clone(start), game.clone(start)
             own_rng, generic_rng = Rng(seed), Rng(seed)
             game.playout(own, policy, own_rng)

@@ -1,5 +1,6 @@
 """How the search plays Kingdomino: flat Monte Carlo with epsilon-greedy playouts, rewarding
-points as well as winning.
+points as well as winning. The playout policy is the game's own (``Game.playout`` with the
+policy ``game``: ``games/kingdomino/playout.py``).
 
 Every king places greedily (the placement that adds the most territory points, computed
 incrementally from the components the new squares join) and claims the domino whose best
@@ -20,24 +21,10 @@ Each constant was chosen on the same deals against the greedy bot (docs/bots.md)
 
 from __future__ import annotations
 
-from typing import Any
-
-from ludoteca.engine.game import Game
-from ludoteca.engine.playout import GAME
+from ludoteca.bots.search import game_playout
 from ludoteca.engine.registry import SearchProfile
-from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.endgame import exact
-from ludoteca.games.kingdomino.playout import best_placement
-
-__all__ = ["PROFILE", "best_placement", "kingdomino_playout"]
-
-
-def kingdomino_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
-    """Play to the end with epsilon-greedy kings: the game's playout policy
-    (``games/kingdomino/playout.py``), run inside the game."""
-    game.playout(state, GAME, rng)
-
 
 PROFILE = SearchProfile(
-    mode="flat", playout=kingdomino_playout, score_weight=0.4, score_scale=100.0, exact=exact
+    mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact
 )
