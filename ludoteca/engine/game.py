@@ -380,6 +380,13 @@ class Game(ABC, Generic[S, A]):
         kind, epsilon, choose = policy.kind, policy.epsilon, policy.choose
         start = round_of(state) if until == Until.ROUND else None
         apply_legal = self.apply_legal
+        if kind == Kind.RANDOM and start is None and trace is None:  # the search's leaf loop
+            legal_actions = self.legal_actions
+            while seats := to_act(state):
+                seat = min(seats)
+                actions = legal_actions(state, seat)
+                apply_legal(state, seat, actions[below(len(actions))])
+            return
         if kind == Kind.RANDOM:  # on the actions: the same order as the indices, and faster
             legal_actions = self.legal_actions
             while (seats := to_act(state)) and (start is None or round_of(state) == start):
@@ -423,13 +430,22 @@ class Game(ABC, Generic[S, A]):
         start = round_of(state) if until == Until.ROUND else None
         legal_actions, legal_indices, table, apply_legal = (
             self.legal_actions, self.legal_indices, self.action_table(), self.apply_legal)
+        uniform = kind == Kind.RANDOM
         while (seats := to_act(state)) and (start is None or round_of(state) == start):
+            if uniform and len(seats) == 1:  # the common step, written out
+                for seat in seats:
+                    actions = legal_actions(state, seat)
+                    action = actions[below(len(actions))]
+                    apply_legal(state, seat, action)
+                    if trace is not None:
+                        trace.append((seat, action.index))
+                continue
             sweep = sorted(seats) if len(seats) > 1 else seats
             for seat in sweep:
                 if sweep is not seats and (seat not in to_act(state) or (
                         start is not None and round_of(state) != start)):
                     continue
-                if kind == Kind.RANDOM:
+                if uniform:
                     actions = legal_actions(state, seat)
                     action = actions[below(len(actions))]
                 elif choose is not None:

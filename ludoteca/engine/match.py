@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import count
 from typing import Any, Literal, Protocol
 
 from ludoteca.engine.errors import (
@@ -660,16 +661,15 @@ class FloatDraws(Rng):
     benchmark's C-implemented ``random.Random``), so a random playout measures the engine,
     not the generator; after ``limit`` draws (one a step) the game is called broken."""
 
-    __slots__ = ("game", "left", "random")
+    __slots__ = ("count", "game", "limit", "random")
 
     def __init__(self, random: Callable[[], float], limit: int, game: str) -> None:
         super().__init__(0)
-        self.random, self.left, self.game = random, limit, game
+        self.random, self.count, self.limit, self.game = random, count(), limit, game
 
     def below(self, n: int) -> int:
-        self.left -= 1
-        if self.left < 0:
-            raise RuntimeError(f"{self.game} did not end within the actions a match may take")
+        if next(self.count) > self.limit:
+            raise RuntimeError(f"{self.game} did not end within {self.limit} actions")
         return int(self.random() * n)
 
 
