@@ -1,11 +1,10 @@
 """Engine speed: random max-player games per second on one core, against a target per game.
 
-Random play goes through the match driver's trusted loop (``Match.play_random``: the game's
-random playout, ``Game.playout``, on the contract's fast path, ``legal_actions`` +
-``apply_legal``, without the action log, as playouts run) with fixed seeds, so figures are
-comparable between runs and machines. Every game also reports the cost of one
-``legal_actions`` and one ``clone`` call over a fixed corpus of mid-game states. Targets come
-from each game's registry entry.
+Random play goes through the match driver's trusted loop (``Match.play_random``: the
+contract's fast path, ``legal_actions`` + ``apply_legal``, without the action log, as playouts
+run) with fixed seeds, so figures are comparable between runs and machines. Every game also
+reports the cost of one ``legal_actions`` and one ``clone`` call over a fixed corpus of mid-game
+states. Targets come from each game's registry entry.
 """
 
 from __future__ import annotations

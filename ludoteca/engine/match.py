@@ -35,7 +35,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import count
 from typing import Any, Literal, Protocol
 
 from ludoteca.engine.errors import (
@@ -50,7 +49,7 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.events import Event, for_viewer
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.i18n import N_
-from ludoteca.engine.playout import RANDOM, Order, Policy, Until
+from ludoteca.engine.playout import Order, Policy, Until
 from ludoteca.engine.record import MatchRecord, check_header
 from ludoteca.engine.rng import Rng
 
@@ -616,12 +615,34 @@ class Match:
 
     def play_random(self, random: Callable[[], float], *, log: bool = True) -> None:
         """``play_out`` with uniformly random legal actions drawn from ``random()`` in [0, 1)
-        (e.g. ``random.Random(seed).random``): the benchmark's loop, the game's random
-        playout drawing ``int(random() * n)`` so that the figure measures the engine.
-        ``log=False`` keeps no actions, as playouts keep none (the match then has no
-        record: speed measurements only)."""
-        draws = FloatDraws(random, self._limit(), self.game.spec.name)
-        self._played_out(RANDOM, draws, log=log)
+        (e.g. ``random.Random(seed).random``): the benchmark's loop, the chooser inlined so
+        that the figure measures the engine (not ``Game.playout``: a Python ``below`` per step
+        cost Kami 5 to 10% of this figure, docs/engine.md "Playouts"). ``log=False`` keeps no
+        actions, as playouts keep none (the match then has no record: speed measurements
+        only)."""
+        game, state = self.game, self.state
+        to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
+        append = self.actions.append
+        limit = 4 * game.spec.max_length + 100
+        while seats := to_act(state):
+            if len(seats) == 1:
+                for seat in seats:
+                    actions = legal_actions(state, seat)
+                    action = actions[int(random() * len(actions))]
+                    apply_legal(state, seat, action)
+                    if log:
+                        append((seat, action))
+            else:
+                for seat in sorted(seats):
+                    if seat in to_act(state):
+                        actions = legal_actions(state, seat)
+                        action = actions[int(random() * len(actions))]
+                        apply_legal(state, seat, action)
+                        if log:
+                            append((seat, action))
+            if state.ply > limit:
+                raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
+        self._since = {}
 
     def _limit(self) -> int:
         """The most actions a trusted loop plays before it calls the game broken."""
@@ -654,23 +675,6 @@ class Match:
         for bot in self.controllers:
             if bot is not None:
                 bot.close()
-
-
-class FloatDraws(Rng):
-    """A generator whose ``below(n)`` is ``int(random() * n)`` from a float source (the
-    benchmark's C-implemented ``random.Random``), so a random playout measures the engine,
-    not the generator; after ``limit`` draws (one a step) the game is called broken."""
-
-    __slots__ = ("count", "game", "limit", "random")
-
-    def __init__(self, random: Callable[[], float], limit: int, game: str) -> None:
-        super().__init__(0)
-        self.random, self.count, self.limit, self.game = random, count(), limit, game
-
-    def below(self, n: int) -> int:
-        if next(self.count) > self.limit:
-            raise RuntimeError(f"{self.game} did not end within {self.limit} actions")
-        return int(self.random() * n)
 
 
 def iter_replay(
