@@ -110,8 +110,9 @@ class Analyst:
         for ply, (seat, data) in enumerate(actions):
             self.keys.append(key)
             action = game.action_from_json(data)
-            drawn = game.chance(match.state, seat, action)
+            before = game.clone(match.state)
             match.step(seat, action)
+            drawn = game.chance(before, seat, action, match.state)
             nxt = ply + 1
             link = (not drawn and nxt < len(actions)
                     and shared_information(game, match.state, seat, actions[nxt][0]))

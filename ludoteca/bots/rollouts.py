@@ -1,23 +1,19 @@
-"""Pieces the per-game search profiles share: ending a rollout with the game's outcome,
-rewarding the margin of a round, and playing epsilon-greedy to the end of a round.
+"""Pieces the per-game search profiles share: ending a rollout with the game's outcome and
+rewarding the margin of a round.
 
 Kami and Buttons play many rounds, so a playout to the end of the game drowns the effect of the
 move searched in the noise of rounds to come. Their rollouts play to the end of the current
-round (or the game), choosing from the determinized state and seeing only what each seat may
-see, and value what the round left.
+round (or the game) with the game's own playout policy (``Game.playout(state, GAME, rng,
+Until.ROUND)``), choosing from the determinized state and seeing only what each seat may see,
+and value what the round left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ludoteca.bots.search import utilities
 from ludoteca.engine.game import Game
-from ludoteca.engine.rng import Rng
-
-EPSILON = 8
-"""One move in EPSILON is random, so playouts still explore."""
 
 
 def finish(game: Game[Any, Any], state: Any, score_weight: float) -> list[float]:
@@ -33,28 +29,3 @@ def margins(gains: list[int], scale: float) -> list[float]:
         best_other = max(x for j, x in enumerate(gains) if j != i)
         out.append(min(1.0, max(0.0, 0.5 + (g - best_other) / (2 * scale))))
     return out
-
-
-def play_round(
-    game: Game[Any, Any],
-    state: Any,
-    rng: Rng,
-    epsilon: int,
-    choose: Callable[[Any, int, list[Any], Rng], Any],
-) -> None:
-    """Play to the end of the current round (or the game): ``choose`` decides, except one move
-    in ``epsilon``, which is random."""
-    start_round = state.round
-    to_act, legal_actions, apply_legal, below = (
-        game.to_act,
-        game.legal_actions,
-        game.apply_legal,
-        rng.below,
-    )
-    while state.round == start_round and (seats := to_act(state)):
-        seat = min(seats)
-        actions = legal_actions(state, seat)
-        if below(epsilon) == 0:
-            apply_legal(state, seat, actions[below(len(actions))])
-        else:
-            apply_legal(state, seat, choose(state, seat, actions, rng))

@@ -40,6 +40,7 @@ from ludoteca.bots.base import Bot
 from ludoteca.bots.pool import SearchPool
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
+from ludoteca.engine.playout import GAME, RANDOM
 from ludoteca.engine.registry import DEFAULT_PROFILE, Playout, Rollout, SearchProfile
 from ludoteca.engine.rng import Rng
 
@@ -72,19 +73,12 @@ def utilities(
 
 def random_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
     """Play uniformly random legal actions to the end (simultaneous seats in seat order)."""
-    to_act, legal_actions, apply_legal, below = (
-        game.to_act,
-        game.legal_actions,
-        game.apply_legal,
-        rng.below,
-    )
-    while True:
-        seats = to_act(state)
-        if not seats:
-            return
-        seat = min(seats)
-        actions = legal_actions(state, seat)
-        apply_legal(state, seat, actions[below(len(actions))])
+    game.playout(state, RANDOM, rng)
+
+
+def game_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
+    """Play to the end with the game's own playout policy (``Game.playout_policy``)."""
+    game.playout(state, GAME, rng)
 
 
 def full_rollout(playout: Playout, score_scale: float | None = None) -> Rollout:

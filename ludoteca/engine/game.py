@@ -7,6 +7,7 @@ game over, legality — so no game can forget it, and a refused action never tou
 
 from __future__ import annotations
 
+import pickle
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +29,7 @@ from ludoteca.engine.events import Event, event
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue, validate_options
 from ludoteca.engine.parts import Part, TieBreak, side_index
+from ludoteca.engine.playout import RANDOM, Kind, Order, Policy, Until
 from ludoteca.engine.rng import Rng
 
 Seat = int
@@ -258,15 +260,41 @@ class Game(ABC, Generic[S, A]):
     def to_act(self, state: S) -> frozenset[Seat]:
         """Seats that may act now; several for simultaneous decisions; empty when over."""
 
-    @abstractmethod
-    def legal_actions(self, state: S, seat: Seat) -> list[A]:
-        """Every legal action for ``seat`` now (empty if it may not act)."""
-
     def legal_indices(self, state: S, seat: Seat) -> list[int]:
-        """The stable indices of ``legal_actions(state, seat)``, in the same order. Learners
-        read only these (an action mask); a game may override this to produce them without
-        building actions, and its tests check the two agree (tests/engine/test_legal_indices.py)."""
+        """The stable indices of every legal action for ``seat`` now (empty if it may not
+        act): the one enumeration of legal moves (learners' action masks, playouts, a native
+        core). A game writes this, or else ``legal_actions`` (a game that writes neither
+        recurses forever); the two agree (tests/engine/test_legal_indices.py)."""
         return [a.index for a in self.legal_actions(state, seat)]
+
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """The actions of ``legal_indices(state, seat)``, in its order: the shared values of
+        ``action_table``."""
+        table = self.action_table()
+        return [table[i] for i in self.legal_indices(state, seat)]
+
+    _action_table: tuple[Any, ...]
+
+    def action_table(self) -> tuple[Any, ...]:
+        """Every action by its index (None where an index names no action), read once from
+        ``action_from_index``: how index-level code gets the shared action values without
+        ``action_from_index``'s checks."""
+        try:
+            return self._action_table
+        except AttributeError:
+            pass
+        table: list[A | None] = []
+        for index in range(self.spec.num_actions):
+            try:
+                table.append(self.action_from_index(index))
+            except MalformedAction:
+                table.append(None)
+        self._action_table = tuple(table)
+        return self._action_table
+
+    def apply_index(self, state: S, seat: Seat, index: int) -> None:
+        """``apply_legal`` for a legal action given by its index (``legal_indices``)."""
+        self.apply_legal(state, seat, self.action_table()[index])
 
     def apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply ``action`` for ``seat`` in place, or raise IllegalAction and change nothing.
@@ -304,15 +332,154 @@ class Game(ABC, Generic[S, A]):
         """An independent copy; every state class writes a cheap ``clone()`` of its own."""
         return state.clone()  # type: ignore[no-any-return]
 
-    def reveals(self, state: S, seat: Seat, action: A) -> bool:
-        """Whether applying ``action`` uncovers hidden information or randomness."""
+    def reveals(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether ``action``, taken by ``seat`` from ``before`` to ``after``, uncovered hidden
+        information or randomness: read off the two states, never by applying it again."""
         return True
 
-    def chance(self, state: S, seat: Seat, action: A) -> bool:
-        """Whether applying ``action`` draws something by chance (a new line, a deal, a roll):
-        what post-game analysis values as luck (ludoteca/analysis). Default: whatever
-        reveals; games where a reveal can be a player's own card override it."""
-        return self.reveals(state, seat, action)
+    def chance(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether ``action`` (from ``before`` to ``after``) drew something by chance (a new
+        line, a deal, a roll): what post-game analysis values as luck (ludoteca/analysis).
+        Default: whatever reveals; games where a reveal can be a player's own card override
+        it."""
+        return self.reveals(before, seat, action, after)
+
+    # ---- playouts and snapshots (docs/engine.md, "Playouts") -----------------------------
+    playout_policy: Policy = RANDOM
+    """What the policy ``"game"`` plays: the game's own playout policy (its search's)."""
+
+    def round_of(self, state: S) -> int:
+        """The number of the round being played, where a playout ``until=Until.ROUND``
+        stops when it changes. Default: one round, the whole match."""
+        return 0
+
+    def playout(self, state: S, policy: Policy, rng: Rng, until: Until = Until.END,
+                trace: list[tuple[Seat, int]] | None = None,
+                order: Order = Order.LOWEST) -> None:
+        """Play ``state`` on in place with ``policy`` until ``until``, drawing from ``rng``;
+        simultaneous seats act lowest first, or in sweeps with ``Order.SWEEP``. ``trace``,
+        when given, gets each ``(seat, index)`` applied. The whole loop runs inside the game
+        (a native core runs it without calling Python, except for a ``PYTHON`` policy's
+        chooser)."""
+        if policy.kind == Kind.GAME:
+            policy = self.playout_policy
+        if order == Order.SWEEP:
+            self._swept(state, policy, rng, until, trace)
+        else:
+            self._playout(state, policy, rng, until, trace)
+
+    def _playout(self, state: S, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """The Python engine's playout loop; a game may override it (same draws, faster).
+
+        A Python policy chooses among indices; the others run on the actions (the same
+        enumeration, in the same order), which the game's ``_greedy`` hook reads.
+        Epsilon-greedy draws ``below(epsilon)`` first, then, when it is 0,
+        ``below(len(legal))``."""
+        to_act, below, round_of = self.to_act, rng.below, self.round_of
+        kind, epsilon, choose = policy.kind, policy.epsilon, policy.choose
+        start = round_of(state) if until == Until.ROUND else None
+        apply_legal = self.apply_legal
+        if kind == Kind.RANDOM and start is None and trace is None:  # the search's leaf loop
+            legal_actions = self.legal_actions
+            while seats := to_act(state):
+                seat = min(seats)
+                actions = legal_actions(state, seat)
+                apply_legal(state, seat, actions[below(len(actions))])
+            return
+        if kind == Kind.RANDOM:  # on the actions: the same order as the indices, and faster
+            legal_actions = self.legal_actions
+            while (seats := to_act(state)) and (start is None or round_of(state) == start):
+                seat = min(seats)
+                actions = legal_actions(state, seat)
+                action = actions[below(len(actions))]
+                apply_legal(state, seat, action)
+                if trace is not None:
+                    trace.append((seat, action.index))
+            return
+        if choose is not None:
+            legal_indices, table = self.legal_indices, self.action_table()
+            while (seats := to_act(state)) and (start is None or round_of(state) == start):
+                seat = min(seats)
+                index = choose(state, seat, legal_indices(state, seat), rng)
+                apply_legal(state, seat, table[index])
+                if trace is not None:
+                    trace.append((seat, index))
+            return
+        if kind not in (Kind.GREEDY, Kind.EPSILON_GREEDY):
+            raise ValueError(f"{self.spec.name}: no playout policy {policy!r} here")
+        legal_actions, greedy = self.legal_actions, self._greedy
+        while (seats := to_act(state)) and (start is None or round_of(state) == start):
+            seat = min(seats)
+            actions = legal_actions(state, seat)
+            if epsilon and below(epsilon) == 0:
+                action = actions[below(len(actions))]
+            else:
+                action = greedy(state, seat, actions, rng)
+            apply_legal(state, seat, action)
+            if trace is not None:
+                trace.append((seat, action.index))
+
+    def _swept(self, state: S, policy: Policy, rng: Rng, until: Until,
+               trace: list[tuple[Seat, int]] | None) -> None:
+        """``_playout`` with simultaneous seats answering in sweeps: each seat to act, lowest
+        first, while it is still to act; then the seats to act then (the match driver's
+        trusted loops, whose seeded matches tests and benchmarks keep)."""
+        to_act, below, round_of = self.to_act, rng.below, self.round_of
+        kind, choose = policy.kind, policy.choose
+        start = round_of(state) if until == Until.ROUND else None
+        legal_actions, legal_indices, table, apply_legal = (
+            self.legal_actions, self.legal_indices, self.action_table(), self.apply_legal)
+        uniform = kind == Kind.RANDOM
+        while (seats := to_act(state)) and (start is None or round_of(state) == start):
+            if uniform and len(seats) == 1:  # the common step, written out
+                for seat in seats:
+                    actions = legal_actions(state, seat)
+                    action = actions[below(len(actions))]
+                    apply_legal(state, seat, action)
+                    if trace is not None:
+                        trace.append((seat, action.index))
+                continue
+            sweep = sorted(seats) if len(seats) > 1 else seats
+            for seat in sweep:
+                if sweep is not seats and (seat not in to_act(state) or (
+                        start is not None and round_of(state) != start)):
+                    continue
+                if uniform:
+                    actions = legal_actions(state, seat)
+                    action = actions[below(len(actions))]
+                elif choose is not None:
+                    action = table[choose(state, seat, legal_indices(state, seat), rng)]
+                else:
+                    action = table[self._greedy_index(state, seat, policy, rng)]
+                apply_legal(state, seat, action)
+                if trace is not None:
+                    trace.append((seat, action.index))
+
+    def _greedy_index(self, state: S, seat: Seat, policy: Policy, rng: Rng) -> int:
+        """One step of a greedy or epsilon-greedy policy, as ``_playout`` takes it."""
+        if policy.kind not in (Kind.GREEDY, Kind.EPSILON_GREEDY):
+            raise ValueError(f"{self.spec.name}: no playout policy {policy!r} here")
+        actions = self.legal_actions(state, seat)
+        if policy.epsilon and rng.below(policy.epsilon) == 0:
+            return actions[rng.below(len(actions))].index
+        return self._greedy(state, seat, actions, rng).index
+
+    def _greedy(self, state: S, seat: Seat, actions: list[A], rng: Rng) -> A:
+        """The greedy playout choice among ``actions`` read straight off ``state`` (the
+        policies ``greedy`` and ``epsilon-greedy``). Games with such a policy override it."""
+        raise ValueError(f"{self.spec.name} has no greedy playout policy")
+
+    def snapshot(self, state: S) -> bytes:
+        """The whole state (generator included) as bytes, for ``restore``: what crosses to a
+        worker or a native core. Python states pickle; a game may write a tighter form."""
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def restore(self, data: bytes) -> S:
+        """The state ``snapshot`` wrote (a new, independent one each time). Only ever bytes
+        this process or its own workers wrote: unpickling runs code, so never a client's."""
+        state: S = pickle.loads(data)
+        return state
 
     # ---- events (DESIGN.md §2) -----------------------------------------------------------
     def narrate(self, before: S, seat: Seat, action: A, after: S) -> list[Event]:

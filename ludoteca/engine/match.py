@@ -49,7 +49,9 @@ from ludoteca.engine.errors import (
 from ludoteca.engine.events import Event, for_viewer
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.i18n import N_
+from ludoteca.engine.playout import Order, Policy, Until
 from ludoteca.engine.record import MatchRecord, check_header
+from ludoteca.engine.rng import Rng
 
 Kind = Literal["act", "undo", "note"]
 
@@ -430,7 +432,7 @@ class Match:
         keep = self.narrate or self.undoable
         before = game.clone(state) if keep else None
         game.apply(state, seat, action)  # checks first: an illegal action changes nothing
-        reveals = game.reveals(before, seat, action) if self.undoable else True
+        reveals = game.reveals(before, seat, action, state) if self.undoable else True
         events: tuple[Event, ...] = ()
         if self.narrate:
             events = tuple(game.narrate(before, seat, action, state))
@@ -600,26 +602,24 @@ class Match:
     def play_out(self, pick: Pick) -> None:
         """Play to the end with a trusted chooser (self-play data): no checks, no events, no
         log entries or seq bookkeeping; the actions in force are still kept, so ``record``
-        replays it. Simultaneous seats answer in seat order."""
-        game, state = self.game, self.state
-        to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
-        log = self.actions.append
-        limit = 4 * game.spec.max_length + 100
-        while seats := to_act(state):
-            for seat in sorted(seats) if len(seats) > 1 else seats:
-                if seat in to_act(state):
-                    action = pick(state, seat, legal_actions(state, seat))
-                    apply_legal(state, seat, action)
-                    log((seat, action))
-            if state.ply > limit:
-                raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
-        self._since = {}
+        replays it. Simultaneous seats answer in sweeps, lowest first (``Order.SWEEP``). The
+        loop is the game's (``Game.playout`` with a Python policy)."""
+        table = self.game.action_table()
+        within = self._within_limit
+
+        def choose(state: Any, seat: Seat, legal: list[int], _rng: Rng) -> int:
+            within(state)
+            return int(pick(state, seat, [table[i] for i in legal]).index)
+
+        self._played_out(Policy.python(choose), Rng(0))  # the chooser draws from its own
 
     def play_random(self, random: Callable[[], float], *, log: bool = True) -> None:
         """``play_out`` with uniformly random legal actions drawn from ``random()`` in [0, 1)
         (e.g. ``random.Random(seed).random``): the benchmark's loop, the chooser inlined so
-        that the figure measures the engine. ``log=False`` keeps no actions, as playouts
-        keep none (the match then has no record: speed measurements only)."""
+        that the figure measures the engine (not ``Game.playout``: a Python ``below`` per step
+        cost Kami 5 to 10% of this figure, docs/engine.md "Playouts"). ``log=False`` keeps no
+        actions, as playouts keep none (the match then has no record: speed measurements
+        only)."""
         game, state = self.game, self.state
         to_act, legal_actions, apply_legal = game.to_act, game.legal_actions, game.apply_legal
         append = self.actions.append
@@ -642,6 +642,23 @@ class Match:
                             append((seat, action))
             if state.ply > limit:
                 raise RuntimeError(f"{game.spec.name} did not end within {limit} actions")
+        self._since = {}
+
+    def _limit(self) -> int:
+        """The most actions a trusted loop plays before it calls the game broken."""
+        return 4 * self.game.spec.max_length + 100
+
+    def _within_limit(self, state: Any) -> None:
+        if state.ply > self._limit():
+            raise RuntimeError(f"{self.game.spec.name} did not end within {self._limit()} actions")
+
+    def _played_out(self, policy: Policy, rng: Rng, *, log: bool = True) -> None:
+        game = self.game
+        trace: list[tuple[Seat, int]] | None = [] if log else None
+        game.playout(self.state, policy, rng, Until.END, trace, Order.SWEEP)
+        if trace:
+            table = game.action_table()
+            self.actions.extend((seat, table[index]) for seat, index in trace)
         self._since = {}
 
     def end(self) -> None:

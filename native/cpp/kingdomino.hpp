@@ -608,7 +608,7 @@ inline int greedy(const State &s, const int *legal, int n, Rng &rng) {
     return equal[rng.below(static_cast<uint64_t>(m))];
 }
 
-// ---- the search's playout (search.py's kingdomino_playout) -------------------------------------
+// ---- the search's playout (the game's epsilon-greedy playout, Kind.GAME in engine/playout.py) -------------------------------------
 constexpr int EPSILON = 8;  // bots/rollouts.py: one move in EPSILON is random
 
 struct Group {
@@ -689,7 +689,7 @@ inline Placement best_placement(const Kingdom &k, int n, int frame) {
     return best;
 }
 
-// search.kingdomino_playout: epsilon-greedy kings to the end, a claim's planned placement kept
+// the game's playout (Kind.GAME): epsilon-greedy kings to the end, a claim's planned placement kept
 // for its domino while the kingdom is unchanged (the plans live for the whole playout, as there).
 inline void search_playout(State &s, Rng &rng) {
     struct Plan {

@@ -61,7 +61,9 @@ def test_every_chance_event_and_the_first_deal_are_valued_as_luck() -> None:
     analysis = analyse(record, budget=2, seed=0)
     rolls = []
     for ply, (seat, state, action) in enumerate(_decisions(game, record)):
-        if game.chance(state, seat, action):
+        after = game.clone(state)
+        game.apply_legal(after, seat, action)
+        if game.chance(state, seat, action, after):
             rolls.append(ply)
     assert [e["ply"] for e in analysis["luck"] if e["kind"] in ("setup", "chance")] == [
         None, *rolls]

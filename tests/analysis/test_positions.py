@@ -46,8 +46,9 @@ def drawn_after(record: MatchRecord) -> list[bool]:
     out = []
     for seat, data in record.actions:
         action = game.action_from_json(data)
-        out.append(game.chance(match.state, seat, action))
+        before = game.clone(match.state)
         match.step(seat, action)
+        out.append(game.chance(before, seat, action, match.state))
     return out
 
 

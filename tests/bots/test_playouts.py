@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from ludoteca.engine.playout import GAME as OWN_POLICY
+from ludoteca.engine.playout import Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import scoring
 from ludoteca.games.kingdomino.actions import PLACES, Place
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import place
+from ludoteca.games.kingdomino.playout import best_placement
 from ludoteca.games.kingdomino.rules import GAME
-from ludoteca.games.kingdomino.search import best_placement, kingdomino_playout
 from ludoteca.games.kingdomino.state import PLACE_STEP, PLAY
 
 
@@ -59,21 +61,11 @@ def test_playouts_finish_games_through_legal_actions() -> None:
     for seed in range(20):
         s = GAME.setup({}, 2 + seed % 3, seed)
         start = s.clone()
-        log = []
-        original = GAME.apply_legal
-
-        def logged(state, seat, action, log=log, original=original):  # type: ignore[no-untyped-def]
-            log.append((seat, action))
-            original(state, seat, action)
-
-        GAME.apply_legal = logged  # type: ignore[method-assign]
-        try:
-            kingdomino_playout(GAME, s, Rng(seed))
-        finally:
-            del GAME.apply_legal
+        log: list[tuple[int, int]] = []
+        GAME.playout(s, OWN_POLICY, Rng(seed), Until.END, log)
         assert GAME.is_over(s)
-        for seat, action in log:
-            GAME.apply(start, seat, action)
+        for seat, index in log:
+            GAME.apply(start, seat, GAME.action_from_index(index))
         assert start == s
 
 

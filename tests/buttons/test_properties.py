@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -118,19 +119,26 @@ def test_replay_reproduces_and_games_terminate(players: int) -> None:
         json.dumps(GAME.outcome(final).to_json())  # type: ignore[union-attr]
 
 
+def reveals(s: Any, seat: int, action: Any) -> bool:
+    """``Game.reveals`` of ``action`` from ``s``, applied to a copy (``s`` is left as it is)."""
+    after = GAME.clone(s)
+    GAME.apply(after, seat, action)
+    return GAME.reveals(s, seat, action, after)
+
+
 def test_reveals_marks_rolls_and_last_answers() -> None:
     """rules/buttons.md §3.2: a roll reveals dice; only the last answer reveals the others'."""
     s = GAME.setup(None, 4, 3)
-    assert GAME.reveals(s, s.active, ROLL)
+    assert reveals(s, s.active, ROLL)
     rng = Rng(2)
     assert play_until(s, rng, PLACE, 2)
     seats = sorted(GAME.to_act(s))
     first = seats[0]
-    assert not GAME.reveals(s, first, GAME.legal_actions(s, first)[0])
+    assert not reveals(s, first, GAME.legal_actions(s, first)[0])
     for x in seats[:-1]:
         GAME.apply(s, x, GAME.legal_actions(s, x)[0])
     last = seats[-1]
-    assert GAME.reveals(s, last, GAME.legal_actions(s, last)[0])
+    assert reveals(s, last, GAME.legal_actions(s, last)[0])
 
 
 def test_actions_round_trip_and_malformed_input() -> None:

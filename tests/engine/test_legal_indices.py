@@ -1,7 +1,8 @@
 """``Game.legal_indices`` (the action mask's source for learners, docs/rl.md "Speed") gives
 exactly ``[a.index for a in legal_actions]``, in the same order, for every seat at every step
 of random games of every game, player count and drawn options; and the contract's default
-gives it for any game that does not override it."""
+gives it for any game that does not override it, as the contract's ``legal_actions`` (read off
+``legal_indices`` and ``action_table``) gives the game's own."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_legal_indices_are_the_legal_actions_indices(
             want = [a.index for a in game.legal_actions(state, seat)]
             assert game.legal_indices(state, seat) == want, (seat, state.ply)
             assert Game.legal_indices(game, state, seat) == want
+            assert Game.legal_actions(game, state, seat) == game.legal_actions(state, seat)
             assert bool(want) == (seat in seats)
         seat = seats[rng.below(len(seats))]
         actions = game.legal_actions(state, seat)

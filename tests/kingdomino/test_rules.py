@@ -406,7 +406,8 @@ def test_reveals_marks_the_actions_that_turn_up_a_new_line(game: Kingdomino) -> 
     while not game.is_over(s):
         (seat,) = game.to_act(s)
         action = game.legal_actions(s, seat)[0]
-        if game.reveals(s, seat, action):
-            revealing.append((s.round, s.deck_pos))
+        before = game.clone(s)
         game.apply(s, seat, action)
+        if game.reveals(before, seat, action, s):
+            revealing.append((before.round, before.deck_pos))
     assert revealing == [(r, 4 * (r + 1)) for r in range(0, 5)]

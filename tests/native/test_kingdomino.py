@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 from native_core import require_native
 
+from ludoteca.bots.search import game_playout
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import bot, scoring
 from ludoteca.games.kingdomino import native as kd_native
@@ -21,7 +22,6 @@ from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import TERR
 from ludoteca.games.kingdomino.observation import Encoder
 from ludoteca.games.kingdomino.rules import GAME
-from ludoteca.games.kingdomino.search import kingdomino_playout
 from ludoteca.games.kingdomino.state import KingdominoState
 
 core = require_native()
@@ -204,9 +204,10 @@ def test_native_playouts_play_the_python_match(players: int, policy: str) -> Non
 def test_the_search_playout_plays_the_python_one(
     players: int, options: dict[str, object], matches: int
 ) -> None:
-    """``SEARCH`` is search.py's epsilon-greedy ``kingdomino_playout``: from states reached by
-    random moves, the same generator gives the same match (its plans kept across moves, its
-    random moves, its forced discards)."""
+    """``SEARCH`` is the game's own epsilon-greedy playout (``game.playout(state, GAME, rng)``,
+    through the search profile's ``game_playout``): from states reached by random moves, the
+    same generator gives the same match (its plans kept across moves, its random moves, its
+    forced discards)."""
     for seed in range(max(8, matches // 6)):
         py = GAME.setup(options, players, seed)
         nat = kd_native.setup(options, players, seed)
@@ -217,7 +218,7 @@ def test_the_search_playout_plays_the_python_one(
             index = legal[chooser.below(len(legal))]
             GAME.apply_legal(py, seat, GAME.action_from_index(index))
             nat.apply(seat, index)
-        kingdomino_playout(GAME, py, Rng(seed + 5))
+        game_playout(GAME, py, Rng(seed + 5))
         nat.playout(K.SEARCH, seed + 5)
         assert_same(py, nat)
         outcome = GAME.outcome(py)

@@ -17,6 +17,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.playout import Policy
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import actions as act
 from ludoteca.games.buttons import events, layouts, view
@@ -48,6 +49,7 @@ from ludoteca.games.buttons.grid import (
     cell_of,
     row_col,
 )
+from ludoteca.games.buttons.plan import choose_state
 from ludoteca.games.buttons.scoring import final_outcome, is_triggered, round_stars
 from ludoteca.games.buttons.state import (
     BUSTED,
@@ -275,20 +277,33 @@ class Buttons(Game[ButtonsState, Action]):
                 if not state.waiting:
                     finish_round(state)
 
-    def reveals(self, state: ButtonsState, seat: Seat, action: Action) -> bool:
+    # ---- playouts (docs/engine.md, "Playouts"; the search profile: buttons/search.py) ----------
+    playout_policy = Policy.epsilon_greedy(32)
+    """Epsilon-greedy, one move in 32 random: a random stop or roll decides a whole round."""
+
+    def round_of(self, state: ButtonsState) -> int:
+        return state.round
+
+    def _greedy(self, state: ButtonsState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
+        """The line-minded policy's choice (``buttons/plan.py``)."""
+        return choose_state(state, seat, actions)  # type: ignore[no-any-return]
+
+    def reveals(self, before: ButtonsState, seat: Seat, action: Action,
+                after: ButtonsState) -> bool:
         """A roll shows new dice; the last answer of a simultaneous step shows everyone's."""
-        if state.phase == TURN:
+        if before.phase == TURN:
             return action.index != STOP_INDEX
-        if state.phase == PLACE:
-            return state.waiting == 1 << seat
-        if state.phase == STARS_PHASE:
-            last_pick = state.picks[seat].bit_count() + 1 >= state.earned[seat]
-            return last_pick and state.waiting == 1 << seat
+        if before.phase == PLACE:
+            return before.waiting == 1 << seat
+        if before.phase == STARS_PHASE:
+            last_pick = before.picks[seat].bit_count() + 1 >= before.earned[seat]
+            return last_pick and before.waiting == 1 << seat
         return False
 
-    def chance(self, state: ButtonsState, seat: Seat, action: Action) -> bool:
+    def chance(self, before: ButtonsState, seat: Seat, action: Action,
+               after: ButtonsState) -> bool:
         """Only a roll is chance; answers shown together are the players' own choices."""
-        return state.phase == TURN and action.index != STOP_INDEX
+        return before.phase == TURN and action.index != STOP_INDEX
 
     def public_action(self, before: ButtonsState, seat: Seat, action: Action) -> JSON:
         """Answers to a simultaneous step (a placement or decline after a roll, a star's place)

@@ -10,30 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.bots.rollouts import finish, play_round
+from ludoteca.bots.rollouts import finish
+from ludoteca.bots.search import game_playout
 from ludoteca.engine.game import Game
+from ludoteca.engine.playout import GAME, Until
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
 
 
 def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-    """Epsilon-greedy play of the line-minded policy (``games/buttons/plan.py``) to the end of
-    the round; each seat is rewarded by its modelled chance to win the game from the stars on
-    the boards then (``games/buttons/value.py``)."""
-    from ludoteca.games.buttons.plan import choose_state
+    """Epsilon-greedy play of the line-minded policy (``games/buttons/plan.py``, the game's
+    playout policy: one move in 32 random) to the end of the round; each seat is rewarded by
+    its modelled chance to win the game from the stars on the boards then
+    (``games/buttons/value.py``)."""
     from ludoteca.games.buttons.value import win_chances
 
-    play_round(
-        game, state, rng, BUTTONS_EPSILON, lambda s, seat, acts, _rng: choose_state(s, seat, acts)
-    )
+    game.playout(state, GAME, rng, Until.ROUND)
     if game.is_over(state):
         return finish(game, state, score_weight)
     return win_chances(state.stars)
-
-
-BUTTONS_EPSILON = 32
-"""Buttons playouts move at random less often than the others: a random stop or a random roll
-decides a whole round there."""
 
 
 def buttons_prior(
@@ -47,19 +42,7 @@ def buttons_prior(
     return [choose_state(state, seat, legal)] if state.phase == STARS else legal
 
 
-def buttons_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
-    """The rollout's policy played round after round to the end of the match, for post-game
-    analysis (the search itself stops at the round's end, ``buttons_rollout``)."""
-    from ludoteca.games.buttons.plan import choose_state
-
-    def choose(s: Any, seat: int, acts: list[Any], _rng: Rng) -> Any:
-        return choose_state(s, seat, acts)
-
-    while not game.is_over(state):
-        play_round(game, state, rng, BUTTONS_EPSILON, choose)
-
-
 PROFILE = SearchProfile(
-    mode="flat", rollout=buttons_rollout, playout=buttons_playout, prior=buttons_prior,
+    mode="flat", rollout=buttons_rollout, playout=game_playout, prior=buttons_prior,
     analysis_budget=128,
 )

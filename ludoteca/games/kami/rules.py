@@ -17,6 +17,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.playout import Policy
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import actions as act
 from ludoteca.games.kami import events as events_mod
@@ -36,6 +37,7 @@ from ludoteca.games.kami.actions import (
     Pass,
     Play,
 )
+from ludoteca.games.kami.bot import playout_choice
 from ludoteca.games.kami.components import (
     EMPRESS,
     EMPRESS_BARRED,
@@ -239,7 +241,13 @@ class Kami(Game[KamiState, Action]):
                 key = hand | attack << 40 | (_KEY_UNLOCKED if state.unlocked else 0)
             indices = self._index_cache.get(key)
             if indices is None:
-                indices = tuple(a.index for a in self.legal_actions(state, seat))
+                plays = self._cache.get(key)
+                if plays is None:
+                    plays = tuple(hand_plays(hand, state.sizes[seat], 0 if lead else state.attack,
+                                             lead, state.unlocked, state.cfg.goita))
+                    if len(self._cache) < 500_000:
+                        self._cache[key] = plays
+                indices = tuple([a.index for a in plays])
                 if len(self._index_cache) < 500_000:
                     self._index_cache[key] = indices
             return list(indices)
@@ -297,18 +305,27 @@ class Kami(Game[KamiState, Action]):
         else:
             next_asked(state)
 
-    def reveals(self, state: KamiState, seat: Seat, action: Action) -> bool:
+    # ---- playouts (docs/engine.md, "Playouts"; the search profile: kami/search.py) ----------
+    playout_policy = Policy.epsilon_greedy(8)
+    """Epsilon-greedy, one move in 8 random."""
+
+    def round_of(self, state: KamiState) -> int:
+        return state.round
+
+    def _greedy(self, state: KamiState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
+        """The greedy evaluator's choice from the (determinized) state (``kami/bot.py``)."""
+        return playout_choice(state, seat, actions, rng)  # type: ignore[no-any-return]
+
+    def reveals(self, before: KamiState, seat: Seat, action: Action, after: KamiState) -> bool:
         """Every card played face up, a revealed hand, and a new deal uncover something; a pass
         or a decision to keep quiet does not."""
         return isinstance(action, Play) or action is REVEAL or action is REDEAL
 
-    def chance(self, state: KamiState, seat: Seat, action: Action) -> bool:
+    def chance(self, before: KamiState, seat: Seat, action: Action, after: KamiState) -> bool:
         """A new deal is chance; a card turned face up or a hand shown is not."""
         if action is REDEAL:
             return True
-        after = state.clone()
-        self._apply(after, seat, action)
-        return after.round != state.round and after.phase != OVER
+        return after.round != before.round and after.phase != OVER
 
     # ---- results -------------------------------------------------------------------------
     def outcome(self, state: KamiState) -> Outcome | None:

@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.bots.rollouts import EPSILON, finish, margins, play_round
+from ludoteca.bots.rollouts import finish, margins
+from ludoteca.bots.search import game_playout
 from ludoteca.engine.game import Game
+from ludoteca.engine.playout import GAME, Until
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.endgame import exact
 
 
 def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
-    """Epsilon-greedy play to the end of the deal; each seat is rewarded by its side's points
-    in it."""
-    from ludoteca.games.kami.bot import playout_choice
-
+    """Epsilon-greedy play to the end of the deal (the game's playout policy); each seat is
+    rewarded by its side's points in it."""
     cfg = state.cfg
     start_scores = list(state.scores)
-    play_round(game, state, rng, EPSILON, playout_choice)
+    game.playout(state, GAME, rng, Until.ROUND)
     if game.is_over(state):
         return finish(game, state, score_weight)
     gains = [
@@ -47,16 +47,7 @@ def kami_prior(
     return ranked(legal, state, seat, state_unseen(state, seat), rng)
 
 
-def kami_playout(game: Game[Any, Any], state: Any, rng: Rng) -> None:
-    """Epsilon-greedy play to the end of the match, deal after deal: the search values a
-    deal by its own points (``kami_rollout``), post-game analysis needs the match's end."""
-    from ludoteca.games.kami.bot import playout_choice
-
-    while not game.is_over(state):
-        play_round(game, state, rng, EPSILON, playout_choice)
-
-
 PROFILE = SearchProfile(
-    mode="flat", rollout=kami_rollout, playout=kami_playout, prior=kami_prior, width=8,
+    mode="flat", rollout=kami_rollout, playout=game_playout, prior=kami_prior, width=8,
     analysis_budget=16, exact=exact,
 )

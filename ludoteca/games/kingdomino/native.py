@@ -38,8 +38,8 @@ def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 
 
 
 def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
-    """``random_games`` with the search's playout (``search.kingdomino_playout``) for every
-    seat; the plies played."""
+    """``random_games`` with the game's own epsilon-greedy playout (``game.playout(state, GAME,
+    rng)``) for every seat; the plies played."""
     kingdomino = native_core().kingdomino
     return int(kingdomino.play(config(None, players), first_seed, count, kingdomino.SEARCH,
                                chooser_seed))

@@ -11,9 +11,10 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
+from ludoteca.engine.playout import Kind, Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import actions as act
-from ludoteca.games.kingdomino import events, scoring, view
+from ludoteca.games.kingdomino import events, playout, scoring, view
 from ludoteca.games.kingdomino.actions import (
     CLAIMS,
     DISCARD,
@@ -240,11 +241,26 @@ class Kingdomino(Game[KingdominoState, Action]):
         else:
             advance(state)
 
-    def reveals(self, state: KingdominoState, seat: Seat, action: Action) -> bool:
-        """True when the action closes a draft or round and so turns up a new line."""
-        after = state.clone()
-        self._apply(after, seat, action)
-        return after.deck_pos != state.deck_pos or after.game_no != state.game_no
+    # ---- playouts (ludoteca/games/kingdomino/playout.py) ------------------------------------
+    playout_policy = Policy.epsilon_greedy(playout.EPSILON)
+
+    def _playout(self, state: KingdominoState, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """Greedy policies run Kingdomino's own loop, which keeps each claim's planned
+        placement for the move that places it (same choices as ``_greedy``, same draws)."""
+        if policy.kind in (Kind.GREEDY, Kind.EPSILON_GREEDY):
+            playout.greedy_playout(self, state, rng, policy.epsilon, trace)
+        else:
+            super()._playout(state, policy, rng, until, trace)
+
+    def _greedy(self, state: KingdominoState, seat: Seat, actions: list[Action],
+                rng: Rng) -> Action:
+        return playout.greedy_action(state, seat, actions)
+
+    def reveals(self, before: KingdominoState, seat: Seat, action: Action,
+                after: KingdominoState) -> bool:
+        """True when the action closed a draft or round and so turned up a new line."""
+        return after.deck_pos != before.deck_pos or after.game_no != before.game_no
 
     # ---- events (ludoteca/games/kingdomino/events.py) --------------------------------------
     def narrate(

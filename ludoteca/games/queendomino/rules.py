@@ -397,11 +397,10 @@ class Queendomino(Game[QueendominoState, Action]):
         else:
             end_turn(state)
 
-    def reveals(self, state: QueendominoState, seat: Seat, action: Action) -> bool:
-        """True when the action closes a round: a new line and new buildings turn up."""
-        after = state.clone()
-        self._apply(after, seat, action)
-        return after.deck_pos != state.deck_pos or after.pile_pos != state.pile_pos
+    def reveals(self, before: QueendominoState, seat: Seat, action: Action,
+                after: QueendominoState) -> bool:
+        """True when the action closed a round: a new line and new buildings turned up."""
+        return after.deck_pos != before.deck_pos or after.pile_pos != before.pile_pos
 
     # ---- events (ludoteca/games/queendomino/events.py) -------------------------------------
     def narrate(
