@@ -16,6 +16,7 @@ import logging
 import random
 from datetime import timedelta
 
+from ludoteca.server import friends
 from ludoteca.server.account_deletion import forget_account
 from ludoteca.server.db import utcnow
 from ludoteca.server.hub import Hub
@@ -52,7 +53,9 @@ class Housekeeping:
             await asyncio.sleep(every * random.uniform(0.8, 1.2))
 
     async def sweep(self) -> tuple[int, int]:
-        """One pass: the tables given up and the guests purged."""
+        """One pass: the tables given up and the guests purged (and challenges past their
+        time expired, their tables given up)."""
+        await friends.expire_due(self.hub)
         return await self.expire_tables(), await self.purge_guests()
 
     async def expire_tables(self) -> int:

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ludoteca.server.routes import accounts, history, lobby, streams, tables, tournaments
+from ludoteca.server.routes import (
+    accounts,
+    friends,
+    history,
+    lobby,
+    streams,
+    tables,
+    tournaments,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     accounts.router, lobby.router, tables.router, history.router, streams.router,
-    tournaments.router,
+    tournaments.router, friends.router,
 )
