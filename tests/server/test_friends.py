@@ -6,12 +6,13 @@ accepted, declined, withdrawn, expired), with every typed refusal in English and
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.server.client import JSON, Player
+from tests.server.client import JSON, Player, in_parallel
 from tests.server.conftest import Server
 from tests.server.test_notifications import events
 
@@ -212,3 +213,45 @@ def test_an_unanswered_challenge_expires_and_its_table_is_given_up(
     body = refused(eva.http.post(f"/api/challenges/{made['id']}/accept"), 410,
                    "challenge_expired")
     assert body["message"] == "Este desafío ha caducado o se ha retirado."
+
+
+# ---- the player page's numbers --------------------------------------------------------------
+def play_challenge(ana: Player, bea: Player, rng: random.Random, **body: object) -> JSON:
+    """Ana challenges Bea, Bea accepts, both play randomly to the end: the table's result."""
+    made = challenge(ana, bea.name, **body)
+    bea.ok(bea.http.post(f"/api/challenges/{made['id']}/accept"))
+    table = made["table"]
+    mine, theirs = ana.socket(table), bea.socket(table)
+    in_parallel(lambda: mine.play(random.Random(rng.random())),
+                lambda: theirs.play(random.Random(rng.random())))
+    mine.close()
+    theirs.close()
+    found: JSON = ana.ok(ana.http.get(f"/api/tables/{table}"))
+    return found
+
+
+def test_the_player_page_counts_what_the_results_say(people: Make) -> None:
+    ana, bea = people(fresh("ana")), people(fresh("bea"))
+    rng = random.Random(36)
+    played = [play_challenge(ana, bea, rng, rated=True) for _ in range(2)]
+    played.append(play_challenge(ana, bea, rng, rated=False,
+                                 options={"harmony": True}))
+    deadline = time.monotonic() + 30
+    while True:  # the ratings are taken in just after the match's end is told
+        page = ana.ok(ana.http.get(f"/api/users/{ana.name}"))
+        [stats] = page["stats"]
+        if len(stats["rating"]) == 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    scores = [t["result"]["scores"][0] for t in played]
+    assert stats["game"] == "kingdomino" and stats["matches"] == 3
+    assert stats["wins"] == sum(t["result"]["ranks"][0] == 1 for t in played)
+    assert stats["best_score"] == max(scores)
+    assert stats["mean_score"] == round(sum(scores) / 3, 2)
+    assert [r[1] for r in stats["rating"]][-1] == next(
+        r["rating"] for r in page["ratings"] if r["pool"] == "all" and r["game"] == "kingdomino")
+    assert len(stats["rating"]) == 2  # the casual match moves no rating
+    assert stats["favourite_options"][0]["matches"] == 2
+    assert stats["favourite_options"][1]["options"]["harmony"] is True
+    assert {m["id"] for m in page["matches"]} == {t["id"] for t in played}
+    assert all(m["analysed"] is False for m in page["matches"])
