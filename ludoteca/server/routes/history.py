@@ -18,6 +18,7 @@ from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.db import Table, User, utcnow
 from ludoteca.server.errors import ServerError
+from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
 from ludoteca.server.player_stats import analysed, player_stats
 from ludoteca.server.results import side_rank
@@ -230,7 +231,18 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
         "matches": [{**_history_row(t, seat), "analysed": t.id in done}
                     for t, seat in history],
         "stats": await player_stats(hub.store.sessions, user.id, own),
+        **(await relation(hub, asker, user)),
     }
+
+
+async def relation(hub: Hub, asker: User | None, user: User) -> JSON:
+    """What the asker's page buttons need: do they follow or block this player (nothing on
+    one's own page or signed out)."""
+    if asker is None or asker.id == user.id:
+        return {}
+    friends = FriendStore(hub.store.write, hub.store.sessions)
+    return {"following": user.id in set(await friends.following(asker.id)),
+            "blocked": await friends.blocks(asker.id, user.id)}
 
 
 @router.get("/me/tables", summary="Your open and running tables, each saying whether it "
