@@ -255,3 +255,25 @@ def test_the_player_page_counts_what_the_results_say(people: Make) -> None:
     assert stats["favourite_options"][1]["options"]["harmony"] is True
     assert {m["id"] for m in page["matches"]} == {t["id"] for t in played}
     assert all(m["analysed"] is False for m in page["matches"])
+
+
+# ---- a hostile client -----------------------------------------------------------------------
+def test_a_challenge_flood_and_foreign_pages_are_refused(people: Make) -> None:
+    import httpx
+
+    ana, bea = people(fresh("ana")), people(fresh("bea"))
+    made = [challenge(ana, bea.name) for _ in range(10)]  # each is a table ana hosts
+    refused(ana.http.post(f"/api/users/{bea.name}/challenge", json={"game": "kingdomino"}),
+            429, "too_many_tables")
+    assert len(bea.ok(bea.http.get("/api/me/challenges"))) == len(made)
+    # a state change from another site's page, or with no page and no client name: refused
+    cookies = dict(ana.http.cookies.items())
+    with httpx.Client(base_url=ana.base, cookies=cookies) as bare:
+        refused(bare.put(f"/api/users/{bea.name}/follow", headers={
+            "origin": "https://evil.example"}), 403, "bad_origin")
+        refused(bare.put(f"/api/users/{bea.name}/block"), 403, "no_origin")
+        refused(bare.post(f"/api/challenges/{made[0]['id']}/decline"), 403, "no_origin")
+    assert friends(ana) == {}
+    # another's challenge cannot be answered, nor a long id make trouble
+    refused(ana.http.post(f"/api/challenges/{'x' * 500}/accept"), 404, "no_such_challenge")
+    refused(bea.http.put(f"/api/users/{'y' * 300}/follow"), 404, "no_such_user")
