@@ -100,6 +100,15 @@ class FriendStore:
                     out.setdefault(user_id, []).append(table)
             return out
 
+    async def tables(self, ids: Sequence[str]) -> dict[str, Table]:
+        """Table rows by id (a challenge's summary reads its settings without loading the
+        table's actor)."""
+        if not ids:
+            return {}
+        async with self.sessions() as db:
+            found = await db.execute(select(Table).where(Table.id.in_(list(ids))))
+            return {t.id: t for t in found.scalars()}
+
     # ---- challenges ------------------------------------------------------------------------
     async def add_challenge(self, challenge: Challenge) -> None:
         await self.write(lambda db: db.add(challenge))

@@ -85,18 +85,17 @@ async def friends_of(hub: Hub, user: User) -> list[JSON]:
 async def summaries(hub: Hub, rows: list[Challenge]) -> list[JSON]:
     ids = {i for c in rows for i in (c.challenger_id, c.challenged_id)}
     users = await hub.store.users(list(ids))
+    tables = await store(hub).tables([c.table_id for c in rows])
     out = []
     for c in rows:
-        ref = await hub.tables.ref(c.table_id)
-        snap = ref.snapshot() if ref is not None else None
-        a, b = users.get(c.challenger_id), users.get(c.challenged_id)
+        a, b, t = users.get(c.challenger_id), users.get(c.challenged_id), tables.get(c.table_id)
         out.append({
             "id": c.id, "status": c.status, "table": c.table_id,
             "challenger": a.name if a else None, "challenger_name": a.display_name if a else None,
             "challenged": b.name if b else None, "challenged_name": b.display_name if b else None,
-            "game": snap.game if snap else None, "players": snap.players if snap else None,
-            "options": dict(snap.options) if snap else None,
-            "rated": snap.rated if snap else None, "mode": snap.mode if snap else None,
+            "game": t.game if t else None, "players": t.players if t else None,
+            "options": dict(t.options) if t else None,
+            "rated": t.rated if t else None, "mode": t.mode if t else None,
             "created_at": stamp(c.created_at), "expires_at": stamp(c.expires_at),
         })
     return out
