@@ -1,7 +1,7 @@
 """A challenge in Chromium (issue 36): Ana opens Bea's page, follows her and challenges her to
 Kingdomino; Ana lands on the new table, Bea hears of it on whatever page she is on (a toast
 from the event stream), answers from her own page, accepts, and both are seated at the table
-being played; Bea is on Ana's friends list. Once in English at desktop width, once in Spanish at
+being played; Bea is on Ana's friends list. Both pages pass axe-core (serious and critical). Once in English at desktop width, once in Spanish at
 phone width (every word Spanish, nothing scrolling sideways)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE
+from tests.web.conftest import DESKTOP, PHONE, axe_violations, dump
 from tests.web.test_spanish import untranslated
 
 
@@ -31,7 +31,8 @@ def no_sideways_scroll(page: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_challenge_a_player_from_their_page_and_they_accept(open_page: Any, lang: str) -> None:
+def test_challenge_a_player_from_their_page_and_they_accept(open_page: Any, axe_source: str,
+                                                           lang: str) -> None:
     viewport = PHONE if lang == "es" else DESKTOP
     bea, bea_name = sign_up(open_page, lang, viewport)
     ana, ana_name = sign_up(open_page, lang, viewport)
@@ -44,6 +45,7 @@ def test_challenge_a_player_from_their_page_and_they_accept(open_page: Any, lang
         """(was) => document.querySelector('[data-testid="follow"]')?.textContent !== was""",
         arg=before)  # the page read again: now "Unfollow"
     ana.get_by_test_id("challenge-game").select_option("kingdomino")
+    assert (found := axe_violations(ana, axe_source)) == [], dump(found)
     if lang == "es":
         assert untranslated(ana) == []
         no_sideways_scroll(ana)
@@ -55,6 +57,7 @@ def test_challenge_a_player_from_their_page_and_they_accept(open_page: Any, lang
     bea.get_by_test_id("challenge-toast").click()
     bea.wait_for_url(f"**/#/player/{bea_name}")
     bea.get_by_test_id("challenges").wait_for()
+    assert (found := axe_violations(bea, axe_source)) == [], dump(found)
     if lang == "es":
         assert untranslated(bea) == []
         no_sideways_scroll(bea)
