@@ -1,8 +1,9 @@
 """A challenge in Chromium (issue 36): Ana opens Bea's page, follows her and challenges her to
 Kingdomino; Ana lands on the new table, Bea hears of it on whatever page she is on (a toast
 from the event stream), answers from her own page, accepts, and both are seated at the table
-being played; Bea is on Ana's friends list. Both pages pass axe-core (serious and critical). Once in English at desktop width, once in Spanish at
-phone width (every word Spanish, nothing scrolling sideways)."""
+being played; Bea is on Ana's friends list. Both pages pass axe-core (serious and critical).
+Once in English at desktop width, once in Spanish at phone width (every word Spanish,
+nothing scrolling sideways)."""
 
 from __future__ import annotations
 
