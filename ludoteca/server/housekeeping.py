@@ -17,6 +17,7 @@ import logging
 import random
 from datetime import timedelta
 
+from ludoteca.server import friends
 from ludoteca.server.account_deletion import forget_account
 from ludoteca.server.db import utcnow
 from ludoteca.server.hub import Hub
@@ -53,8 +54,10 @@ class Housekeeping:
             await asyncio.sleep(every * random.uniform(0.8, 1.2))
 
     async def sweep(self) -> tuple[int, int]:
-        """One pass: the tables given up and the guests purged; email links that expired a
-        day ago go too (they could not be used anyway)."""
+        """One pass: the tables given up and the guests purged, challenges past their time
+        expired (their tables given up); email links that expired a day ago go too (they could
+        not be used anyway)."""
+        await friends.expire_due(self.hub)
         done = await self.expire_tables(), await self.purge_guests()
         await self.hub.mail_store.purge_tokens(utcnow() - timedelta(days=1))
         return done

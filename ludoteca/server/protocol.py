@@ -367,13 +367,22 @@ class TournamentTableEvent(ServerMessage):
     table: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChallengeEvent(ServerMessage):
+    """A challenge the person made or received changed: ``challenge`` is its summary
+    (``GET /api/challenges``' items; its ``status`` says what happened)."""
+
+    TYPE: ClassVar[str] = "challenge"
+    challenge: JSON
+
+
 StreamEvent = (LobbyEvent | WaitingEvent | TurnEvent | TurnOverEvent | FinishedEvent
                | RematchOfferEvent | RematchEvent | RemovedEvent | ReconnectEvent
-               | SignedOutEvent | TournamentEvent | TournamentTableEvent)
+               | SignedOutEvent | TournamentEvent | TournamentTableEvent | ChallengeEvent)
 STREAM_EVENTS: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls for cls in (LobbyEvent, WaitingEvent, TurnEvent, TurnOverEvent,
                               FinishedEvent, RematchOfferEvent, RematchEvent, RemovedEvent,
                               ReconnectEvent, SignedOutEvent, TournamentEvent,
-                              TournamentTableEvent)
+                              TournamentTableEvent, ChallengeEvent)
 }
 """Every event the event stream sends, by type."""

@@ -349,6 +349,9 @@ class Settings:
     open_table_minutes: float = field(
         default_factory=lambda: _float("LUDOTECA_OPEN_TABLE_MINUTES", 60.0, above=True))
     """An open table that has not started this long after it was opened is abandoned."""
+    challenge_minutes: float = field(
+        default_factory=lambda: _float("LUDOTECA_CHALLENGE_MINUTES", 30.0, above=True))
+    """A challenge not answered this long after it was made expires: its table is given up."""
     guest_days: float = field(
         default_factory=lambda: _float("LUDOTECA_GUEST_DAYS", 30.0, above=True))
     """A guest account not used for this long is purged with its sessions."""

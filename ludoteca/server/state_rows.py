@@ -33,7 +33,7 @@ def table_state(row: Table) -> TableState:
 
 def seat_state(row: Seat) -> SeatState:
     return SeatState(row.table_id, row.seat, row.user_id, row.bot, bool(row.zombie),
-                     row.bank_seconds or 0.0, row.deadline)
+                     row.bank_seconds or 0.0, row.deadline, row.reserved_for)
 
 
 def seat_states(rows: Sequence[Seat]) -> list[SeatState]:

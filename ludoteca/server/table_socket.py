@@ -35,6 +35,7 @@ from ludoteca.server.errors import (
     language_from_header,
     voice,
 )
+from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
 from ludoteca.server.protocol import (
     Act,
@@ -271,6 +272,11 @@ class TableSocket:
         assert ref is not None
         if self.user is None:
             raise ServerError("not_signed_in", E.NOT_SIGNED_IN, 401)
+        seated = [s.user_id for s in ref.snapshot().seats
+                  if s.user_id is not None and s.user_id != self.user.id]
+        friends = FriendStore(self.hub.store.write, self.hub.store.sessions)
+        if await friends.blockers_among(self.user.id, seated):  # refused, for everyone
+            raise ServerError("chat_blocked", E.CHAT_BLOCKED, 403)
         await ref.send(commands.Chat(self.user.id, message.text))
 
     async def on_sync(self, message: Sync) -> None:

@@ -7,6 +7,7 @@ from fastapi import APIRouter
 from ludoteca.server.routes import (
     accounts,
     email,
+    friends,
     history,
     lobby,
     streams,
@@ -16,5 +17,5 @@ from ludoteca.server.routes import (
 
 ROUTERS: tuple[APIRouter, ...] = (
     accounts.router, lobby.router, tables.router, history.router, streams.router,
-    tournaments.router, email.router,
+    tournaments.router, email.router, friends.router,
 )

@@ -18,7 +18,9 @@ from ludoteca.server import errors as E
 from ludoteca.server.access import may_see
 from ludoteca.server.db import Table, User, utcnow
 from ludoteca.server.errors import ServerError
+from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
+from ludoteca.server.player_stats import analysed, player_stats
 from ludoteca.server.results import side_rank
 from ludoteca.server.routes.deps import (
     Body,
@@ -214,8 +216,9 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
     user = await hub.store.user_named(name)
     if user is None:
         raise ServerError("no_such_user", E.NO_SUCH_USER, 404, name=name)
-    history = await hub.store.history(
-        user.id, private=asker is not None and asker.id == user.id)
+    own = asker is not None and asker.id == user.id
+    history = await hub.store.history(user.id, private=own)
+    done = await analysed(hub.store.sessions, [t.id for t, _ in history])
     return {
         "name": user.name,
         "display_name": user.display_name,
@@ -225,8 +228,21 @@ async def player(name: str, hub: HubDep, asker: MaybeUser) -> JSON:
              "plus_minus": plus_minus(r.sigma), "mu": r.mu, "sigma": r.sigma, "games": r.games}
             for r in await hub.store.user_ratings(user.id)
         ],
-        "matches": [_history_row(t, seat) for t, seat in history],
+        "matches": [{**_history_row(t, seat), "analysed": t.id in done}
+                    for t, seat in history],
+        "stats": await player_stats(hub.store.sessions, user.id, own),
+        **(await relation(hub, asker, user)),
     }
+
+
+async def relation(hub: Hub, asker: User | None, user: User) -> JSON:
+    """What the asker's page buttons need: do they follow or block this player (nothing on
+    one's own page or signed out)."""
+    if asker is None or asker.id == user.id:
+        return {}
+    friends = FriendStore(hub.store.write, hub.store.sessions)
+    return {"following": user.id in set(await friends.following(asker.id)),
+            "blocked": await friends.blocks(asker.id, user.id)}
 
 
 @router.get("/me/tables", summary="Your open and running tables, each saying whether it "

@@ -12,6 +12,7 @@ from ludoteca.server import errors as E
 from ludoteca.server.access import for_member, may_see
 from ludoteca.server.db import utcnow
 from ludoteca.server.errors import ServerError
+from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
 from ludoteca.server.protocol import RemovedEvent
 from ludoteca.server.routes.deps import (
@@ -61,7 +62,10 @@ async def table(
 @router.post("/tables/{table_id}/join", summary="Take a free seat (the table starts when full)")
 async def join(table_id: str, body: Join, user: UserDep, hub: HubDep) -> JSON:
     ref = await table_ref(hub, table_id)
-    seat = _seat_index(ref.snapshot(), body.seat)
+    snapshot = ref.snapshot()
+    seat = _seat_index(snapshot, body.seat)
+    if not snapshot.rated and snapshot.host_id != user.id:  # a casual host's blocks hold
+        await refuse_blocked(hub, snapshot.host_id, user.id)
     reply = await ref.send(commands.Join(user.id, seat, body.invite))
     return for_member(reply.snapshot, user)
 
@@ -97,6 +101,14 @@ async def remove_seat(table_id: str, seat: int, user: UserDep, hub: HubDep) -> J
     if reply.removed is not None:  # their table page hears the seat change; their stream, why
         hub.streams.publish(reply.removed, RemovedEvent(table_id))
     return for_member(reply.snapshot, user)
+
+
+async def refuse_blocked(hub: Hub, host_id: int, user_id: int) -> None:
+    """The host of a casual table blocks the person joining: refused (``blocked``)."""
+    if await FriendStore(hub.store.write, hub.store.sessions).blocks(host_id, user_id):
+        host = await hub.store.user(host_id)
+        raise ServerError("blocked", E.BLOCKED, 403,
+                          name=host.display_name if host is not None else "?")
 
 
 def _seat_index(table: TableSnapshot, seat: int | None) -> int | None:

@@ -266,7 +266,7 @@ async def _register(hub: Hub, t: Tournament, participant: str, user_id: int | No
 async def register(tournament_id: str, body: Registration, user: UserDep, hub: HubDep) -> JSON:
     t = await _tournament(hub, tournament_id)
     if t.invite is not None and body.invite != t.invite:
-        raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
+        raise ServerError("wrong_invite", E.WRONG_TOURNAMENT_INVITE, 403)
     return await _register(hub, t, f"user:{user.id}", user.id)
 
 

@@ -198,7 +198,8 @@ class TableCore:
             raise ServerError("wrong_invite", E.WRONG_INVITE, 403)
         if self.seat_of(person.id) is not None:
             raise ServerError("already_seated", E.ALREADY_SEATED, 409)
-        free = self.free_seat(seat)
+        kept = [s for s in self.seats if s.reserved_for == person.id and s.held == (None, None)]
+        free = kept[0] if kept and seat in (None, kept[0].seat) else self.free_seat(seat)
         self.users[person.id] = person
         return self._seat_change(free, person.id, None, seat)
 
@@ -221,8 +222,10 @@ class TableCore:
         return Effects(Write(seat_changes=[change]), ["seats"], refusal=refusal)
 
     def free_seat(self, seat: int | None) -> SeatState:
-        """The seat to take: ``seat`` if free, else the first free one."""
-        free = [s for s in self.seats if s.user_id is None and s.bot is None]
+        """The seat to take: ``seat`` if free, else the first free one (a seat kept for
+        someone is not free: ``join`` seats them in it)."""
+        free = [s for s in self.seats
+                if s.user_id is None and s.bot is None and s.reserved_for is None]
         if seat is not None:
             free = [s for s in free if s.seat == seat]
             if not free:

@@ -68,6 +68,9 @@ class SeatState:
     """A bot took the seat over for good (out of time, or the person left)."""
     bank_seconds: float = 0.0
     deadline: datetime | None = None
+    reserved_for: int | None = None
+    """The person this seat is kept for while free (a challenge): nobody else, and no bot,
+    takes it."""
 
     @property
     def held(self) -> tuple[int | None, str | None]:

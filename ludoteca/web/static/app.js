@@ -126,7 +126,7 @@ function openEvents() {
   });
   events.addEventListener("error", () => { failed = true; });
   for (const kind of ["lobby", "waiting", "turn", "turn_over", "finished", "rematch", "reconnect", "removed", "signed_out",
-    "tournament", "tournament_table"]) {
+    "tournament", "tournament_table", "challenge"]) {
     events.addEventListener(kind, (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch { return; }
@@ -140,6 +140,7 @@ function emit(data) {
   if (["waiting", "turn", "turn_over", "finished", "removed"].includes(data.type)) countWait(data);
   if (data.type === "removed") toast(t("table.removed_you", { id: data.table }), "info");
   if (data.type === "tournament_table") announceTournamentTable(data);
+  if (data.type === "challenge") announceChallenge(data.challenge);
   if (data.type === "signed_out") { refreshMe(); return; } // this browser's session may be the one that ended
   for (const fn of session.listeners) fn(data);
 }
@@ -164,6 +165,22 @@ function announceTournamentTable(data) {
   if (location.hash.startsWith(`#/tournament/${data.tournament}`) || location.hash.startsWith(`#/table/${data.table}`)) return;
   const item = toast(t("tournament.your_table_ready", { n: data.round }), "info");
   item.prepend(h("a", { href: `#/table/${data.table}` }, t("tournament.go_to_table")), " ");
+}
+
+/** A challenge received (answer it on your page), accepted (go to its table) or ended. */
+function announceChallenge(c) {
+  const me = session.me?.name;
+  if (!me) return;
+  const page = `#/player/${encodeURIComponent(me)}`;
+  if (c.status === "open" && c.challenged === me) {
+    const item = toast(t("friends.challenged_you", { name: c.challenger_name }), "info");
+    if (location.hash !== page) item.prepend(h("a", { href: page, "data-testid": "challenge-toast" }, t("friends.answer")), " ");
+  } else if (c.status === "accepted" && c.challenger === me) {
+    const item = toast(t("friends.accepted", { name: c.challenged_name }), "info");
+    item.prepend(h("a", { href: `#/table/${c.table}` }, t("notify.open")), " ");
+  } else if (c.status !== "open" && c.status !== "accepted") {
+    toast(t(`friends.ended_${c.status}`), "info");
+  }
 }
 
 function renderHeader() {

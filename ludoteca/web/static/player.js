@@ -1,9 +1,12 @@
 // A player's page: ratings per game and the last finished matches (GET /api/users/{name}); on a
 // guest's own page, the form that keeps the account (POST /api/claim); on one's own page, the
 // account's controls: the display name (PATCH /api/me), change the password, sign out
-// everywhere else, delete the account. The shell's navigate and refreshMe come with `mount`'s
+// everywhere else, delete the account. The numbers per game (with the rating chart), follow,
+// block and challenge on another's page, friends and challenges on one's own: friends.js.
+// The shell's navigate and refreshMe come with `mount`'s
 // shell argument (app.js), never by import.
 import { attempt, del, get, patch, post } from "./api.js";
+import { ownPanels, socialBar, statsPanel } from "./friends.js";
 import { t } from "./i18n.js";
 import { poolName, ratingText } from "./rating.js";
 import { clear, formatDate, h, put, toast } from "./ui.js";
@@ -93,7 +96,7 @@ function deleteForm(guest, { navigate, refreshMe }) {
 
 function accountPanel(shell) {
   const me = shell.me;
-  return h("section", { "data-testid": "account" }, h("h2", {}, t("account.title")),
+  return h("section", { "data-testid": "account", id: "account" }, h("h2", {}, t("account.title")),
     me.guest ? null : h("p", {}, h("a", { href: "#/settings", "data-testid": "settings-link" }, t("settings.link"))),
     displayNameForm(me, shell), me.guest ? null : passwordForm(), othersPanel(), deleteForm(me.guest, shell));
 }
@@ -101,12 +104,25 @@ function accountPanel(shell) {
 export function mount(main, { id: name }, session) {
   const gameTitle = (g) => session.games.find((x) => x.name === g)?.title || g;
   clear(main).append(h("h1", {}, name), h("p", { class: "hint" }, t("common.loading")));
+  const reload = () => mount(main, { id: name }, session);
   get(`/api/users/${encodeURIComponent(name)}`).then((user) => {
+    const own = session.me?.name === user.name;
     put(clear(main), h("h1", { "data-testid": "player-name" }, user.display_name),
       user.display_name !== user.name || user.guest
         ? h("p", { class: "hint" }, `${user.name}${user.guest ? ` · ${t("nav.guest")}` : ""}`) : null);
-    if (user.guest && session.me?.name === user.name) main.append(claimForm(session));
-    const account = session.me?.name === user.name ? accountPanel(session) : null; // last on the page
+    if (user.guest && own) main.append(claimForm(session));
+    if (session.me && !session.me.guest && !own) main.append(socialBar(user, session, reload));
+    if (own && !user.guest) {
+      const box = main.appendChild(h("div", { "data-testid": "own-social" }));
+      const refresh = () => ownPanels(box, session).catch(() => {});
+      refresh();
+      const off = session.on?.((data) => {
+        if (!box.isConnected) { off?.(); return; }
+        if (data.type === "challenge") refresh();
+      });
+    }
+    put(main, statsPanel(user.stats || [], gameTitle));
+    const account = own ? accountPanel(session) : null; // last on the page
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
     else main.append(h("div", { class: "scroll-x" }, h("table", { class: "data", "data-testid": "player-ratings" },
@@ -131,7 +147,8 @@ export function mount(main, { id: name }, session) {
           h("td", {}, seat !== null ? m.scores?.[seat] : (m.scores || []).join(" – ")),
           h("td", {}, seat !== null ? (m.rank ?? m.ranks?.[seat]) : (m.ranks || []).join(" – ")),
           h("td", {}, m.rated ? t("common.yes") : t("common.no")),
-          h("td", {}, h("a", { href: `#/replay/${m.id}` }, t("table.replay"))));
+          h("td", {}, h("a", { href: `#/replay/${m.id}` }, t("table.replay")),
+            m.analysed ? [" · ", h("a", { href: `#/replay/${m.id}`, "data-testid": "analysis-link" }, t("player.analysis"))] : null));
       })))), ...[account].filter(Boolean));
   }, (error) => clear(main).append(h("h1", {}, name), h("p", { class: "error", "data-testid": "fatal" }, error.message)));
 }
