@@ -216,3 +216,6 @@ BAD_TIME_ZONE = N_("Unknown time zone {zone}: use a name like Europe/Madrid.")
 BAD_QUIET = N_("Quiet hours are two times like 22:00 and 08:00, or none.")
 BAD_NOTIFY = N_("Unknown notification {item}; the events are {events} and the channels "
                 "{channels}.")
+BAD_PUSH = N_("This is not a push subscription: an https endpoint of at most 1024 characters on "
+              "a public address, with its keys p256dh and auth.")
+NO_SUCH_DEVICE = N_("No such device among yours.")

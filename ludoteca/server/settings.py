@@ -421,6 +421,9 @@ class Settings:
         None if (raw := _raw("LUDOTECA_PUBLIC_URL")) is None
         else public_url("LUDOTECA_PUBLIC_URL", raw)))
     """Where people open the arena, for links in emails; needed with ``smtp_url``."""
+    push_contact: str | None = field(default_factory=lambda: _raw("LUDOTECA_PUSH_CONTACT"))
+    """Web Push's VAPID ``sub`` claim (``mailto:`` or ``https:``); None: ``mailto:`` the
+    ``mail_from`` address, else the ``public_url``, else none."""
     turn_email_minutes: float = field(
         default_factory=lambda: _float("LUDOTECA_TURN_EMAIL_MINUTES", 60.0, above=True))
     """At most one "your turn" email per table and player in this many minutes."""

@@ -9,6 +9,7 @@ from ludoteca.server.routes import (
     email,
     history,
     lobby,
+    push,
     streams,
     tables,
     tournaments,
@@ -16,5 +17,5 @@ from ludoteca.server.routes import (
 
 ROUTERS: tuple[APIRouter, ...] = (
     accounts.router, lobby.router, tables.router, history.router, streams.router,
-    tournaments.router, email.router,
+    tournaments.router, email.router, push.router,
 )
