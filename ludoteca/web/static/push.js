@@ -45,12 +45,18 @@ export async function turnOn() {
     toast(t("push.denied"));
     return false;
   }
-  const registration = await worker();
-  await navigator.serviceWorker.ready;
-  const { public_key: key } = await get("/api/push");
-  let subscription = await registration.pushManager.getSubscription();
-  if (!subscription) subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
-  const json = subscription.toJSON();
+  let json;
+  try {
+    const registration = await worker();
+    await navigator.serviceWorker.ready;
+    const { public_key: key } = await get("/api/push");
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+    json = subscription.toJSON();
+  } catch { // no push service reachable from this browser (or it refused): said, nothing kept
+    toast(t("push.failed"));
+    return false;
+  }
   return Boolean(await attempt(() => post("/api/push/devices", { endpoint: json.endpoint, keys: json.keys, label: deviceLabel(navigator.userAgent) })));
 }
 
@@ -85,6 +91,7 @@ export function pushPanel(reload) {
   const list = h("ul", { class: "devices", "data-testid": "push-devices" });
   const state = h("p", { class: "hint", "data-testid": "push-state" });
   put(panel, state, list);
+  if (pushSupported()) worker().catch(() => {}); // no question asked: the worker only shows notices
   Promise.all([get("/api/push/devices"), currentEndpoint().catch(() => null)]).then(([{ devices }, endpoint]) => {
     put(list, devices.length ? devices.map((d) => h("li", { "data-testid": `push-device-${d.id}` }, d.label, " ",
       h("button", { type: "button", class: "secondary", "data-testid": `push-remove-${d.id}`, onclick: async () => {
