@@ -28,9 +28,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02  # type: ignore[import-untyped]
 from pywebpush import WebPusher  # type: ignore[import-untyped]
 
-from ludoteca.server.db import PushOutbox, PushSubscription, utcnow
+from ludoteca.server.db import utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.mail import ATTEMPTS, IDLE, backoff
+from ludoteca.server.push_rows import PushOutbox, PushSubscription
 from ludoteca.server.push_store import PushStore
 from ludoteca.server.webhook_targets import WebhookTargets
 

@@ -9,9 +9,10 @@ from typing import Any
 from sqlalchemy import delete, or_, orm, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from ludoteca.server.db import PushOutbox, PushSubscription, PushTurn, utcnow
+from ludoteca.server.db import utcnow
 from ludoteca.server.lease_store import Write
 from ludoteca.server.mail_store import CLAIM
+from ludoteca.server.push_rows import PushOutbox, PushSubscription, PushTurn
 
 DEVICES = 10
 """Subscriptions one account keeps: a new one past this replaces the oldest."""

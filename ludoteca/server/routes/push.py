@@ -11,8 +11,8 @@ from pydantic import Field
 
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
-from ludoteca.server.db import PushSubscription
 from ludoteca.server.errors import ServerError
+from ludoteca.server.push_rows import PushSubscription
 from ludoteca.server.routes.deps import Body, HubDep, UserDep, api_router
 
 router = api_router()
