@@ -7,7 +7,8 @@ subscription's private key by an implementation of the test's own.
 - A turn at a turn-based table: one push in the player's language that names the game and
   the table's page and nothing else; none while a socket of theirs shows the table; none for
   the same table within the interval; a digest for several; none in quiet hours.
-- A push service's 410 removes the subscription; the device list and its removal are one's
+- A push service's 500 leaves the message in the outbox for a later try (backoff); a 410
+  removes the subscription; the device list and its removal are one's
   own; strict bodies (bad keys, a private or non-https endpoint).
 - A finished match (when chosen), with the player's choices per channel.
 """
@@ -24,7 +25,9 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 from push_service import Browser, PushService, verify_vapid
+from sqlalchemy import create_engine, text
 
+from ludoteca.server.db import sync_url
 from tests.server.client import CLIENT, JSON, Player
 from tests.server.conftest import Server
 from tests.server.test_email import my_turn_table
@@ -171,6 +174,10 @@ def test_a_gone_subscription_is_removed_and_devices_are_ones_own(
     with httpx.Client(base_url=server.base, headers=CLIENT) as nobody:
         assert nobody.get("/api/push/devices").status_code == 401
         assert nobody.post("/api/push/devices", json=bad).status_code == 401
+    # another site's page cannot add a device to a signed-in player (the Origin rule)
+    foreign = leo.http.post("/api/push/devices", json=bad, headers={
+        "Origin": "https://evil.example", "X-Ludoteca-Client": ""})
+    assert foreign.status_code == 403 and foreign.json()["code"] == "bad_origin"
     # the push service says 410 for one: it is forgotten, the other still gets its push
     service.answer[gone.endpoint.removeprefix(service.base)] = 410
     table = my_turn_table(leo)
@@ -190,6 +197,47 @@ def test_a_gone_subscription_is_removed_and_devices_are_ones_own(
     assert leo.ok(leo.http.get("/api/push/devices")) == {"devices": []}
     my_turn_table(leo)
     service.nothing(2.5)
+
+
+def test_a_failed_push_is_kept_and_tried_again_later(
+    server: Server, service: PushService, people: Callable[..., Player], database_url: str
+) -> None:
+    """A push service's 500: the outbox row stays, with its error and the next try 30 s on."""
+    mia = people("Push_mia")
+    browser = subscribed(mia, service, "mia-busy")
+    path = browser.endpoint.removeprefix(service.base)
+    service.answer[path] = 500
+    my_turn_table(mia)
+    assert service.next().path == path
+    engine = create_engine(sync_url(database_url))
+    try:
+        for _ in range(50):
+            with engine.connect() as db:
+                rows = db.execute(text(
+                    "SELECT o.attempts, o.error, o.sent_at, o.failed_at, o.next_at, o.created_at "
+                    "FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id "
+                    "WHERE s.endpoint = :e"), {"e": browser.endpoint}).all()
+            if rows and rows[0][0] == 1:
+                break
+            time.sleep(0.1)
+    finally:
+        engine.dispose()
+    assert len(rows) == 1
+    attempts, error, sent_at, failed_at, next_at, created_at = rows[0]
+    assert (attempts, sent_at, failed_at) == (1, None, None)
+    assert "500" in error
+    gap = (_at(next_at) - _at(created_at)).total_seconds()
+    assert 25 < gap < 40, gap
+    service.nothing(2)
+    # removing the device takes its waiting messages with it: no retry reaches anyone
+    device = mia.ok(mia.http.get("/api/push/devices"))["devices"][0]
+    mia.ok(mia.http.delete(f"/api/push/devices/{device['id']}"))
+
+
+def _at(value: Any) -> datetime:
+    """A stored time as an aware datetime (SQLite hands back text)."""
+    found = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return found if found.tzinfo else found.replace(tzinfo=ZoneInfo("UTC"))
 
 
 def test_a_finished_match_by_push_when_chosen(
