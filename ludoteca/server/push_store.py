@@ -66,6 +66,11 @@ class PushStore:
 
         return await self.write(drop)
 
+    async def forget(self, user_id: int) -> None:
+        """Every subscription of a deleted account."""
+        await self.write(lambda db: db.execute(delete(PushSubscription).where(
+            PushSubscription.user_id == user_id)))
+
     async def subscription(self, subscription_id: int) -> PushSubscription | None:
         async with self.sessions() as db:
             return await db.get(PushSubscription, subscription_id)

@@ -146,7 +146,7 @@ def test_turn_pushes_language_watching_interval_digest_and_quiet_hours(
 
 
 def test_a_gone_subscription_is_removed_and_devices_are_ones_own(
-    server: Server, service: PushService, people: Callable[..., Player]
+    server: Server, service: PushService, people: Callable[..., Player], database_url: str
 ) -> None:
     leo = people("Push_leo")
     other = people("Push_other")
@@ -197,6 +197,16 @@ def test_a_gone_subscription_is_removed_and_devices_are_ones_own(
     assert leo.ok(leo.http.get("/api/push/devices")) == {"devices": []}
     my_turn_table(leo)
     service.nothing(2.5)
+    # a deleted account's browsers are forgotten with it
+    subscribed(leo, service, "leo-again")
+    leo.ok(leo.http.request("DELETE", "/api/me", json={"password": "correct horse"}))
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.connect() as db:
+            assert db.execute(text("SELECT COUNT(*) FROM push_subscriptions WHERE endpoint = :e"),
+                              {"e": f"{service.base}/push/leo-again"}).scalar() == 0
+    finally:
+        engine.dispose()
 
 
 def test_a_failed_push_is_kept_and_tried_again_later(
