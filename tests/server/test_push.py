@@ -10,7 +10,8 @@ subscription's private key by an implementation of the test's own.
 - A push service's 500 leaves the message in the outbox for a later try (backoff); a 410
   removes the subscription; the device list and its removal are one's
   own; strict bodies (bad keys, a private or non-https endpoint).
-- A finished match (when chosen), with the player's choices per channel.
+- A finished match (when chosen), a tournament table ready and a rematch offer, in the
+  player's language, with the player's choices per channel.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from push_service import Browser, PushService, verify_vapid
 from sqlalchemy import create_engine, text
 
 from ludoteca.server.db import sync_url
-from tests.server.client import CLIENT, JSON, Player
+from tests.server.client import CLIENT, JSON, Player, in_parallel
 from tests.server.conftest import Server
 from tests.server.test_email import my_turn_table
 
@@ -267,3 +268,40 @@ def test_a_finished_match_by_push_when_chosen(
                        "body": "Your Kami match is over: see the result and the replay.",
                        "url": f"/#/table/{table['id']}", "tag": f"finished-{table['id']}",
                        "lang": "en"}
+
+
+def test_a_tournament_table_ready_by_push_in_spanish(
+    server: Server, service: PushService, people: Callable[..., Player]
+) -> None:
+    tea = people("PushTour_tea", "es")
+    key = tea.ok(tea.http.get("/api/push"))["public_key"]
+    browser = subscribed(tea, service, "tea")
+    made = tea.ok(tea.http.post("/api/tournaments", json={
+        "name": "Copa push", "game": "kami", "players": 2, "format": "swiss", "rounds": 1,
+        "max_entrants": 2, "bank_seconds": 600, "options": {"target": 10}}))
+    tea.ok(tea.http.post(f"/api/tournaments/{made['id']}/register", json={}))
+    tea.ok(tea.http.post(f"/api/tournaments/{made['id']}/bots", json={"level": "random"}))
+    message = opened(service, browser, key)
+    assert message["title"] == "Tu mesa de la ronda 1 está lista"
+    assert message["url"].startswith("/#/table/") and message["tag"].startswith("tournament-")
+    assert message["lang"] == "es"
+
+
+def test_a_rematch_offer_by_push(
+    server: Server, service: PushService, people: Callable[..., Player]
+) -> None:
+    ines, jon = people("PushAgain_ines", "es"), people("PushAgain_jon", "en")
+    key = ines.ok(ines.http.get("/api/push"))["public_key"]
+    browser = subscribed(ines, service, "ines")
+    table = ines.create("kami", 2, options={"target": 10})
+    jon.join(table["id"])
+    socks = [ines.socket(table["id"]), jon.socket(table["id"])]
+    in_parallel(lambda: socks[0].play(random.Random(1)), lambda: socks[1].play(random.Random(2)))
+    socks[1].send({"type": "rematch"})
+    message = opened(service, browser, key)
+    assert message == {"title": "PushAgain_jon propone la revancha de Kami",
+                       "body": message["body"], "url": f"/#/table/{table['id']}",
+                       "tag": f"rematch-{table['id']}", "lang": "es"}
+    assert "PushAgain_jon" in message["body"]
+    for sock in socks:
+        sock.close()
