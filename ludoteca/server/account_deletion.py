@@ -48,6 +48,7 @@ async def forget_account(hub: Hub, user: User,
     if not done:
         return None
     hub.signed_out(user.id)  # its sockets and streams close too
+    await hub.push_store.forget(user.id)  # its browsers' push endpoints and what waited for them
     if row is None:
         return ""
     await hub.user_changed(row)

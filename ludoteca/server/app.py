@@ -108,6 +108,7 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
             await hub.analyses.resume()
         hub.director.start()  # after the tables resumed: their ends reach it
         hub.start_mail()  # the outbox's sender (with an SMTP server): what a restart left too
+        await hub.start_push()  # the push outbox's sender, with the VAPID keys
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,
@@ -272,6 +273,13 @@ def _operator_routes(app: FastAPI) -> None:
     async def root() -> Response:
         """The browser client: one page; its modules are under /static."""
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        """Web Push's service worker, at the root so its scope is the whole site; always
+        checked again (a new version reaches browsers at once)."""
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={
+            "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
     @app.get("/healthz", summary="Liveness and database check (for load balancers)")
     async def healthz(request: Request) -> Response:

@@ -206,48 +206,6 @@ class Analysis(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
-class Follow(Base):
-    """``follower_id`` follows ``followed_id`` (one way; friends follow each other)."""
-
-    __tablename__ = "follows"
-
-    follower_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    followed_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-
-
-class Block(Base):
-    """``blocker_id`` blocks ``blocked_id``: no follow, challenge, chat or casual seat from
-    them (docs/protocol.md, "Friends")."""
-
-    __tablename__ = "blocks"
-
-    blocker_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    blocked_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-
-
-class Challenge(Base):
-    """A challenge: a table opened by the challenger with a seat kept for the challenged."""
-
-    __tablename__ = "challenges"
-
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    challenger_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    challenged_id: Mapped[int] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
-    status: Mapped[str] = mapped_column(String(10), index=True)
-    """``open``, ``accepted``, ``declined``, ``expired`` or ``withdrawn``."""
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
-
-
 class Chat(Base):
     __tablename__ = "chat"
 

@@ -230,3 +230,6 @@ CHALLENGE_EXPIRED = N_("This challenge has expired or was withdrawn.")
 CHALLENGE_ANSWERED = N_("This challenge was already answered.")
 NOT_YOUR_CHALLENGE = N_("This challenge is not yours to answer.")
 CHALLENGE_GUEST = N_("Guests cannot be challenged: they have no page.")
+BAD_PUSH = N_("This is not a push subscription: an https endpoint of at most 1024 characters on "
+              "a public address, with its keys p256dh and auth.")
+NO_SUCH_DEVICE = N_("No such device among yours.")

@@ -13,7 +13,8 @@ from sqlalchemy import delete, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from ludoteca.server.db import Block, Challenge, Follow, Seat, Table, utcnow
+from ludoteca.server.db import Seat, Table, utcnow
+from ludoteca.server.friend_rows import Block, Challenge, Follow
 from ludoteca.server.lease_store import Write
 
 

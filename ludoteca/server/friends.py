@@ -18,8 +18,9 @@ from typing import Any
 
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
-from ludoteca.server.db import Challenge, Seat, Table, User, utcnow
+from ludoteca.server.db import Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
+from ludoteca.server.friend_rows import Challenge
 from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
 from ludoteca.server.protocol import ChallengeEvent

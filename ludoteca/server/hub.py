@@ -34,6 +34,9 @@ from ludoteca.server.protocol import (
     ReconnectMessage,
     RematchOfferEvent,
 )
+from ludoteca.server.push import PushSender, keys_of, new_private_key
+from ludoteca.server.push_channel import Push
+from ludoteca.server.push_store import PushStore
 from ludoteca.server.rematch import make_rematch
 from ludoteca.server.results import rating_change
 from ludoteca.server.settings import Settings
@@ -93,6 +96,9 @@ class Hub:
                                  self.webhook_targets, settings.webhook_timeout)
         self.notices = TurnNotices(self.streams, self.notifier.turn)
         self.notifier.watch_turns(settings, self.notices.waiting, self.watching)
+        self.push_store = PushStore(store.write, store.sessions)
+        self.push_sender: PushSender | None = None
+        """Made by ``start_push`` (its keys live in the database)."""
         self.closing = False
         self.auth_limit = RateLimit(settings.auth_rate, 60)
         self.create_limit = RateLimit(settings.create_rate, 60)
@@ -268,6 +274,20 @@ class Hub:
             await self.account_mail.stop()
         if self.email is not None:
             await self.email.mailer.stop()
+        if self.push_sender is not None:
+            await self.push_sender.stop()
+
+    async def start_push(self) -> None:
+        """Web Push: the VAPID keys (made by the first process ever to start), the push
+        outbox's sender, and the notifier's push channel."""
+        keys = keys_of(await self.mail_store.key("vapid", new_private_key))
+        s = self.settings
+        contact = s.push_contact or (f"mailto:{s.mail_from}" if s.mail_from else s.public_url)
+        self.push_sender = PushSender(self.push_store, keys, contact, self.webhook_targets,
+                                      http_allowed=bool(s.webhook_test_networks))
+        self.notifier.watch_push(Push(self.push_store, self.push_sender), s,
+                                 self.notices.waiting, self.watching)
+        self.push_sender.start()
 
     def start_mail(self) -> None:
         """The outbox's sender and the reset queue's worker (with an SMTP server set)."""

@@ -4,6 +4,7 @@ and the server's keys, as small async methods (as ``store.py`` does for the rest
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -145,15 +146,16 @@ class MailStore:
         await self.write(note)
 
     # ---- keys ------------------------------------------------------------------------------
-    async def key(self, name: str) -> str:
-        """The server's secret ``name``, made by whichever process asks first."""
+    async def key(self, name: str, make: Callable[[], str] | None = None) -> str:
+        """The server's secret ``name``, made (by ``make``, else 48 random bytes) by whichever
+        process asks first."""
         async with self.sessions() as db:
             found = await db.get(ServerKey, name)
             if found is not None:
                 return found.value
-        value = secrets.token_urlsafe(48)
+        value = make() if make is not None else secrets.token_urlsafe(48)
         try:
             await self.write(lambda db: db.add(ServerKey(name=name, value=value)))
         except IntegrityError:  # another process made it first: theirs it is
-            return await self.key(name)
+            return await self.key(name, make)
         return value

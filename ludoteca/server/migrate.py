@@ -68,7 +68,7 @@ def new_revision(message: str, autogenerate: bool = True) -> Path:
     from alembic.runtime.migration import MigrationContext
     from alembic.script import Script, ScriptDirectory
 
-    from ludoteca.server.db import Base
+    from ludoteca.server.schema import Base
 
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'scratch.sqlite3'}"

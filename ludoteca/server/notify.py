@@ -1,7 +1,8 @@
 """The one notification service: every notice a player may get (your turn, a match finished,
 a rematch offered, a tournament table ready) goes through ``Notifier``, which tells it on the
 channels the player chose (``notify_prefs``): the page (their event stream), email (through
-the outbox, never in quiet hours; turns gathered by ``TurnMails``) and their webhook (a
+the outbox, never in quiet hours; turns gathered by ``TurnMails``), Web Push to their
+subscribed browsers (the same rules, its own outbox: ``push_channel``) and their webhook (a
 public address checked again at each delivery: ``webhook_targets.py``)."""
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ from ludoteca.server.protocol import (
     StreamEvent,
     TournamentTableEvent,
     TurnEvent,
+)
+from ludoteca.server.push_channel import (
+    Payload,
+    Push,
+    finished_payload,
+    rematch_payload,
+    tournament_payload,
 )
 from ludoteca.server.settings import Settings
 from ludoteca.server.streams import Streams
@@ -82,6 +90,9 @@ class Notifier:
         self.targets = targets
         self.timeout = webhook_timeout
         self.turn_mails: TurnMails | None = None
+        self.push: Push | None = None
+        """Set by ``watch_push`` (the hub's keys are read at start)."""
+        self.turn_pushes: TurnMails | None = None
         self.http: httpx.AsyncClient | None = None
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -94,6 +105,18 @@ class Notifier:
                 self.email.turns, self.mail_store, self.users, waiting, watching,
                 settings.turn_email_delay, timedelta(minutes=settings.turn_email_minutes))
 
+    def watch_push(self, push: Push, settings: Settings, waiting: Callable[[str, int], bool],
+                   watching: Callable[[str, int], bool]) -> None:
+        """Push turns follow the email's rules (delay, interval, digest, not while looking)."""
+        self.push = push
+
+        def send(user: User, tables: list[tuple[str, str]]) -> Awaitable[None]:
+            return push.turns(user, [(t, game_title(g)) for t, g in tables])
+
+        self.turn_pushes = TurnMails(
+            send, push.store, self.users, waiting, watching, settings.turn_email_delay,
+            timedelta(minutes=settings.turn_email_minutes), "push", lambda user: True)
+
     # ---- the notices -------------------------------------------------------------------------
     def turn(self, user_id: int, event: TurnEvent) -> None:
         """A decision began (the page was told by ``TurnNotices``): the other channels."""
@@ -101,7 +124,11 @@ class Notifier:
             assert self.turn_mails is not None
             return self.turn_mails.add(user, event.table, event.game)
 
-        self._away("turn", user_id, event, by_email)
+        def by_push(user: User) -> Awaitable[None]:
+            assert self.turn_pushes is not None
+            return self.turn_pushes.add(user, event.table, event.game)
+
+        self._away("turn", user_id, event, by_email, by_push)
 
     def finished(self, user_id: int, table_id: str, game: str) -> None:
         event = FinishedEvent(table_id)
@@ -109,21 +136,27 @@ class Notifier:
         link = self._table_link(table_id)
         self._away("finished", user_id, event, lambda user: self._mail(
             user, "finished", lambda foot: W.finished_mail(
-                user.language, game_title(game), link, foot)))
+                user.language, game_title(game), link, foot)),
+            lambda user: self._push(user, "finished", finished_payload(
+                user.language, game_title(game), table_id)))
 
     def rematch(self, user_id: int, event: RematchOfferEvent, game: str) -> None:
         self.streams.publish(user_id, event)
         link = self._table_link(event.table)
         self._away("rematch", user_id, event, lambda user: self._mail(
             user, "rematch", lambda foot: W.rematch_mail(
-                user.language, event.by, game_title(game), link, foot)))
+                user.language, event.by, game_title(game), link, foot)),
+            lambda user: self._push(user, "rematch", rematch_payload(
+                user.language, event.by, game_title(game), event.table)))
 
     def tournament_table(self, user_id: int, event: TournamentTableEvent, game: str) -> None:
         self.streams.publish(user_id, event)
         link = self._table_link(event.table)
         self._away("tournament_table", user_id, event, lambda user: self._mail(
             user, "tournament_table", lambda foot: W.tournament_mail(
-                user.language, game_title(game), event.round, link, foot)))
+                user.language, game_title(game), event.round, link, foot)),
+            lambda user: self._push(user, "tournament_table", tournament_payload(
+                user.language, game_title(game), event.round, event.table)))
 
     # ---- the channels away from the page -----------------------------------------------------
     def _table_link(self, table_id: str) -> str:
@@ -134,15 +167,21 @@ class Notifier:
         assert self.email is not None
         await self.email.notice(user, event, mail)
 
+    async def _push(self, user: User, event: str, data: Payload) -> None:
+        assert self.push is not None
+        await self.push.notice(user, event, data)
+
     def _away(self, event: str, user_id: int, data: StreamEvent,
-              by_email: Callable[[User], Awaitable[None]]) -> None:
+              by_email: Callable[[User], Awaitable[None]],
+              by_push: Callable[[User], Awaitable[None]]) -> None:
         task = asyncio.get_running_loop().create_task(
-            self._tell_away(event, user_id, data.to_wire(), by_email))
+            self._tell_away(event, user_id, data.to_wire(), by_email, by_push))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
     async def _tell_away(self, event: str, user_id: int, data: JSON,
-                         by_email: Callable[[User], Awaitable[None]]) -> None:
+                         by_email: Callable[[User], Awaitable[None]],
+                         by_push: Callable[[User], Awaitable[None]]) -> None:
         try:
             user = await self.users(user_id)
             if user is None or user.deleted_at is not None:
@@ -151,6 +190,9 @@ class Notifier:
                 await self._webhook(user.webhook_url, data)
             if self.email is not None and user.email and wants(user, event, "email"):
                 await by_email(user)
+            if (self.push is not None and wants(user, event, "push")
+                    and await self.push.store.any(user.id)):
+                await by_push(user)
         except Exception:
             log.exception("a %s notice to player %s failed", event, user_id)
 
@@ -180,6 +222,8 @@ class Notifier:
     async def close(self) -> None:
         if self.turn_mails is not None:
             self.turn_mails.close()
+        if self.turn_pushes is not None:
+            self.turn_pushes.close()
         for task in list(self._background):
             task.cancel()
         if self.http is not None:

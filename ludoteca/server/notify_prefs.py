@@ -13,14 +13,15 @@ from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError
 
 EVENTS = ("turn", "finished", "rematch", "tournament_table")
-CHANNELS = ("page", "email", "webhook")
+CHANNELS = ("page", "email", "push", "webhook")
 DEFAULTS: dict[str, dict[str, bool]] = {
-    "turn": {"page": True, "email": True, "webhook": True},
-    "finished": {"page": True, "email": False, "webhook": False},
-    "rematch": {"page": True, "email": True, "webhook": False},
-    "tournament_table": {"page": True, "email": True, "webhook": False},
+    "turn": {"page": True, "email": True, "push": True, "webhook": True},
+    "finished": {"page": True, "email": False, "push": False, "webhook": False},
+    "rematch": {"page": True, "email": True, "push": True, "webhook": False},
+    "tournament_table": {"page": True, "email": True, "push": True, "webhook": False},
 }
-"""The webhook hears turns only unless asked, as before there were choices."""
+"""The webhook hears turns only unless asked, as before there were choices. Push reaches only
+the browsers a player subscribed (``push_subscriptions``): on by default, as email is."""
 _TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 
 

@@ -277,6 +277,17 @@ def public_url(what: str, raw: str) -> str:
     return raw
 
 
+def push_contact(what: str, raw: str) -> str:
+    """Web Push's VAPID contact: ``mailto:`` a bare address, or an ``https://`` address."""
+    if raw.startswith("mailto:"):
+        mail_address(what, raw.removeprefix("mailto:"))
+        return raw
+    if not re.fullmatch(r"https://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?", raw):
+        raise SettingError(f"{what} must be mailto:someone@example.org or an https:// address, "
+                           f"not {raw[:80]!r}")
+    return raw
+
+
 def check_games() -> None:
     """The games load, with any ``LUDOTECA_GAMES`` adds (``ludoteca/games/__init__.py``): a
     package that cannot be imported stops the arena before it starts, not at the first table."""
@@ -424,6 +435,11 @@ class Settings:
         None if (raw := _raw("LUDOTECA_PUBLIC_URL")) is None
         else public_url("LUDOTECA_PUBLIC_URL", raw)))
     """Where people open the arena, for links in emails; needed with ``smtp_url``."""
+    push_contact: str | None = field(default_factory=lambda: (
+        None if (raw := _raw("LUDOTECA_PUSH_CONTACT")) is None
+        else push_contact("LUDOTECA_PUSH_CONTACT", raw)))
+    """Web Push's VAPID ``sub`` claim (``mailto:`` or ``https:``); None: ``mailto:`` the
+    ``mail_from`` address, else the ``public_url``, else none."""
     turn_email_minutes: float = field(
         default_factory=lambda: _float("LUDOTECA_TURN_EMAIL_MINUTES", 60.0, above=True))
     """At most one "your turn" email per table and player in this many minutes."""

@@ -1,30 +1,42 @@
-"""Turn emails: a turn waits ``delay`` seconds before its email, so the tables whose turn
-comes meanwhile make one digest and a player who answers at once gets none; then each table
-still waiting for the player, whom no socket of theirs shows it (they are not looking at
-it), and not emailed about within ``interval``, is in the email. In quiet hours the email
-waits for their end. (What waits is in memory: a restart forgets the turns not yet emailed,
-and the turn comes again at the player's next decision.)"""
+"""Turn emails (and turn pushes, the same logic on their own channel): a turn waits ``delay``
+seconds before its email, so the tables whose turn comes meanwhile make one digest and a player
+who answers at once gets none; then each table still waiting for the player, whom no socket of
+theirs shows it (they are not looking at it), and not emailed about within ``interval``, is in
+the email. In quiet hours the email waits for their end. (What waits is in memory: a restart
+forgets the turns not yet emailed, and the turn comes again at the player's next decision.)"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Protocol
 
 from ludoteca.server.db import User, utcnow
-from ludoteca.server.mail_store import MailStore
 from ludoteca.server.notify_prefs import quiet_until, wants
 
 LONGEST_WAIT = 86400.0
 
 
+class Sent(Protocol):
+    """Where the channel notes when it last told a player about a table (``turn_mails`` for
+    email, ``push_turns`` for push)."""
+
+    async def mailed(self, user_id: int, table_ids: list[str]) -> dict[str, datetime]: ...
+
+    async def note_mailed(self, user_id: int, table_ids: list[str], at: datetime) -> None: ...
+
+
 class TurnMails:
     def __init__(self, send: Callable[[User, list[tuple[str, str]]], Awaitable[None]],
-                 store: MailStore, users: Callable[[int], Awaitable[User | None]],
+                 store: Sent, users: Callable[[int], Awaitable[User | None]],
                  waiting: Callable[[str, int], bool], watching: Callable[[str, int], bool],
-                 delay: float, interval: timedelta) -> None:
+                 delay: float, interval: timedelta, channel: str = "email",
+                 reachable: Callable[[User], bool] = lambda user: bool(user.email)) -> None:
         self.send = send
+        self.channel = channel
+        self.reachable = reachable
         self.store = store
         self.users = users
         self.waiting = waiting
@@ -55,7 +67,7 @@ class TurnMails:
         if not tables:
             return
         user = await self.users(user_id)
-        if user is None or not user.email or not wants(user, "turn", "email"):
+        if user is None or not self.reachable(user) or not wants(user, "turn", self.channel):
             return
         now = utcnow()
         quiet = quiet_until(user, now)

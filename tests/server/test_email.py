@@ -369,7 +369,8 @@ def test_a_finished_match_email_in_english_when_chosen(
     assert zone.status_code == 422 and zone.json()["code"] == "bad_time_zone"
     prefs = tom.ok(tom.http.put("/api/notifications", json={
         "events": {"finished": {"email": True}, "turn": {"email": False}}}))
-    assert prefs["prefs"]["finished"] == {"page": True, "email": True, "webhook": False}
+    assert prefs["prefs"]["finished"] == {"page": True, "email": True, "push": False,
+                                          "webhook": False}
     table = tom.create("kami", 2, options={"target": 10}, bots=["random"])
     sock = tom.socket(table["id"])
     sock.play(random.Random(36))

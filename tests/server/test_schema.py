@@ -10,7 +10,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
 from ludoteca.server import migrate
-from ludoteca.server.db import Base
+from ludoteca.server.schema import Base
 
 
 def test_the_migrated_schema_is_the_models_schema(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from ludoteca.server.routes import (
     friends,
     history,
     lobby,
+    push,
     streams,
     tables,
     tournaments,
@@ -18,4 +19,5 @@ from ludoteca.server.routes import (
 ROUTERS: tuple[APIRouter, ...] = (
     accounts.router, lobby.router, tables.router, history.router, streams.router,
     tournaments.router, email.router, friends.router,
+    push.router,
 )

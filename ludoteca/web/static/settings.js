@@ -3,8 +3,10 @@
 // the time zone they are counted in. And the pages emailed links open: #/email/confirm?token=
 // (POST /api/email/confirm), #/forgot (POST /api/password/forgot) and #/reset?token= (POST
 // /api/password/reset). With no SMTP server (email_enabled false) nothing about email is shown.
+// Web Push (push.js): the push column, this browser's state and the account's devices.
 import { attempt, del, get, post, putJson } from "./api.js";
 import { t } from "./i18n.js";
+import { pushPanel } from "./push.js";
 import { clear, h, put, toast } from "./ui.js";
 
 const field = (label, attrs) => h("label", { class: "field" }, h("span", {}, label), h("input", { required: true, ...attrs }));
@@ -88,7 +90,7 @@ export function mount(main, _params, shell) {
       h("label", { class: "field" }, h("span", {}, t("settings.quiet_end")), end)),
     h("label", { class: "field" }, h("span", {}, t("settings.time_zone")), zone),
     h("button", { type: "submit", "data-testid": "notify-save" }, t("settings.save")));
-    put(clear(main), h("h1", {}, t("settings.title")), prefs.email_enabled ? emailPanel(prefs, load) : null, form);
+    put(clear(main), h("h1", {}, t("settings.title")), prefs.email_enabled ? emailPanel(prefs, load) : null, pushPanel(load), form);
   }
   clear(main).append(h("h1", {}, t("settings.title")), h("p", { class: "hint" }, t("common.loading")));
   load();

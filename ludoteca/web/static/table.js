@@ -6,6 +6,7 @@
 import { get } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { createHost, loadRenderer } from "./host.js";
+import { offerView } from "./push.js";
 import { openSocket } from "./socket.js";
 import { canAct, createStore, initialState } from "./store.js";
 import { clear, h, toast, unescapeHtml } from "./ui.js";
@@ -89,7 +90,8 @@ export function mount(main, { id, query }, session) {
     h("section", { class: "panel" }, h("h2", {}, t("chat.title")), chatList,
       me ? chatForm(send) : h("p", { class: "hint" }, t("chat.signin"))));
   const back = h("p", { class: "tournament-back", hidden: true }); // a tournament's table: back to it
-  root.append(title, banner, back, h("div", { class: "table-layout" },
+  const pushOffer = h("div", { class: "panel push-offer", role: "region", hidden: true, "data-testid": "push-offer" });
+  root.append(title, banner, back, pushOffer, h("div", { class: "table-layout" },
     h("div", { class: "table-main" }, resultBox, gameRoot), side)); // the result above the final board
   clear(main).append(root);
   let coach = null; // the hint button (analysis/coach.js), fetched only at a table that allows hints
@@ -159,6 +161,7 @@ export function mount(main, { id, query }, session) {
     coachView,
     (state) => howToView(howTo, session.games.find((g) => g.name === state.table?.game)),
     (state) => tournamentLink(back, state.table?.tournament),
+    offerView(pushOffer, me),
   ];
 
   store.subscribe((state, previous, message) => {

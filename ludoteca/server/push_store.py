@@ -1,0 +1,160 @@
+"""Web Push's rows: the browsers' subscriptions, the push outbox (claimed, sent and retried as
+the email outbox is: ``mail_store``) and the turn pushes sent, as small async methods."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, or_, orm, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from ludoteca.server.db import utcnow
+from ludoteca.server.lease_store import Write
+from ludoteca.server.mail_store import CLAIM
+from ludoteca.server.push_rows import PushOutbox, PushSubscription, PushTurn
+
+DEVICES = 10
+"""Subscriptions one account keeps: a new one past this replaces the oldest."""
+
+
+class PushStore:
+    def __init__(self, write: Write, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.write = write
+        self.sessions = sessions
+
+    # ---- subscriptions ---------------------------------------------------------------------
+    async def subscribe(self, user_id: int, endpoint: str, p256dh: str, auth: str,
+                        label: str) -> PushSubscription:
+        """The browser's subscription, the account's: an endpoint already known (this browser
+        subscribed before, perhaps signed in as someone else) moves to this account."""
+        def add(db: orm.Session) -> PushSubscription:
+            db.execute(delete(PushSubscription).where(PushSubscription.endpoint == endpoint))
+            mine = list(db.execute(select(PushSubscription.id).where(
+                PushSubscription.user_id == user_id).order_by(PushSubscription.id)).scalars())
+            if len(mine) >= DEVICES:
+                db.execute(delete(PushSubscription).where(
+                    PushSubscription.id.in_(mine[:len(mine) - DEVICES + 1])))
+            row = PushSubscription(user_id=user_id, endpoint=endpoint, p256dh=p256dh,
+                                   auth=auth, label=label, created_at=utcnow())
+            db.add(row)
+            db.flush()
+            return row
+
+        return await self.write(add)
+
+    async def devices(self, user_id: int) -> list[PushSubscription]:
+        async with self.sessions() as db:
+            found = await db.execute(select(PushSubscription).where(
+                PushSubscription.user_id == user_id).order_by(PushSubscription.id))
+            return list(found.scalars())
+
+    async def any(self, user_id: int) -> bool:
+        """Whether the player has a browser to push to (most have none: no more work then)."""
+        async with self.sessions() as db:
+            found = await db.execute(select(PushSubscription.id).where(
+                PushSubscription.user_id == user_id).limit(1))
+            return found.first() is not None
+
+    async def remove(self, subscription_id: int, user_id: int | None = None) -> bool:
+        """Forget a subscription (``user_id``: only if it is theirs); whether one went."""
+        def drop(db: orm.Session) -> bool:
+            query = delete(PushSubscription).where(PushSubscription.id == subscription_id)
+            if user_id is not None:
+                query = query.where(PushSubscription.user_id == user_id)
+            return bool(db.connection().execute(query).rowcount)
+
+        return await self.write(drop)
+
+    async def forget(self, user_id: int) -> None:
+        """Every subscription of a deleted account."""
+        await self.write(lambda db: db.execute(delete(PushSubscription).where(
+            PushSubscription.user_id == user_id)))
+
+    async def subscription(self, subscription_id: int) -> PushSubscription | None:
+        async with self.sessions() as db:
+            return await db.get(PushSubscription, subscription_id)
+
+    # ---- the outbox ------------------------------------------------------------------------
+    async def enqueue(self, user_id: int, payload: dict[str, Any], kind: str,
+                      at: datetime | None = None) -> int:
+        """One row per subscription of the player's; how many."""
+        def add(db: orm.Session) -> int:
+            ids = list(db.execute(select(PushSubscription.id).where(
+                PushSubscription.user_id == user_id)).scalars())
+            for sub in ids:
+                db.add(PushOutbox(subscription_id=sub, payload=payload, kind=kind,
+                                  next_at=at or utcnow(), attempts=0, created_at=utcnow()))
+            return len(ids)
+
+        return await self.write(add)
+
+    async def due(self, limit: int = 20) -> list[int]:
+        now = utcnow()
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(PushOutbox.id).where(
+                    PushOutbox.sent_at.is_(None), PushOutbox.failed_at.is_(None),
+                    PushOutbox.next_at <= now,
+                    or_(PushOutbox.claimed_until.is_(None), PushOutbox.claimed_until < now))
+                .order_by(PushOutbox.id).limit(limit))
+            return list(found.scalars())
+
+    async def next_due(self) -> datetime | None:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(PushOutbox.next_at).where(PushOutbox.sent_at.is_(None),
+                                                 PushOutbox.failed_at.is_(None))
+                .order_by(PushOutbox.next_at).limit(1))
+            return found.scalar_one_or_none()
+
+    async def claim(self, outbox_id: int) -> PushOutbox | None:
+        """Take the row for this sender (one conditional write), or None."""
+        now = utcnow()
+
+        def take(db: orm.Session) -> PushOutbox | None:
+            changed = db.connection().execute(
+                update(PushOutbox).where(
+                    PushOutbox.id == outbox_id, PushOutbox.sent_at.is_(None),
+                    PushOutbox.failed_at.is_(None),
+                    or_(PushOutbox.claimed_until.is_(None), PushOutbox.claimed_until < now))
+                .values(claimed_until=now + CLAIM)).rowcount
+            return db.get(PushOutbox, outbox_id) if changed else None
+
+        return await self.write(take)
+
+    async def sent(self, outbox_id: int) -> None:
+        await self.write(lambda db: db.execute(
+            update(PushOutbox).where(PushOutbox.id == outbox_id).values(
+                sent_at=utcnow(), claimed_until=None)))
+
+    async def retry(self, outbox_id: int, attempts: int, at: datetime | None,
+                    error: str) -> None:
+        values: dict[str, Any] = {"attempts": attempts, "claimed_until": None,
+                                  "error": error[:2000]}
+        if at is None:
+            values["failed_at"] = utcnow()
+        else:
+            values["next_at"] = at
+        await self.write(lambda db: db.execute(
+            update(PushOutbox).where(PushOutbox.id == outbox_id).values(**values)))
+
+    # ---- turn pushes (the interval, as ``MailStore.mailed``) -------------------------------
+    async def mailed(self, user_id: int, table_ids: list[str]) -> dict[str, datetime]:
+        if not table_ids:
+            return {}
+        async with self.sessions() as db:
+            found = await db.execute(select(PushTurn.table_id, PushTurn.mailed_at).where(
+                PushTurn.user_id == user_id, PushTurn.table_id.in_(table_ids)))
+            return {t: at for t, at in found.all()}
+
+    async def note_mailed(self, user_id: int, table_ids: list[str], at: datetime) -> None:
+        def note(db: orm.Session) -> None:
+            for table_id in table_ids:
+                row = db.get(PushTurn, (user_id, table_id))
+                if row is None:
+                    db.add(PushTurn(user_id=user_id, table_id=table_id, mailed_at=at))
+                else:
+                    row.mailed_at = at
+
+        await self.write(note)
