@@ -1,5 +1,5 @@
-"""Every read and write of follows, blocks and challenges (``db.Follow``, ``db.Block``,
-``db.Challenge``). A challenge changes status once: each answer is a conditional write
+"""Every read and write of follows, blocks and challenges (``friend_rows.Follow``, ``Block``,
+``Challenge``). A challenge changes status once: each answer is a conditional write
 ("open, if it is still open"), so an accept racing its expiry or a decline is decided by the
 database."""
 
