@@ -20,7 +20,7 @@ from ludoteca.engine.bits import bit_list
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import native as qd_native
 from ludoteca.games.queendomino import scoring
-from ludoteca.games.queendomino.components import C1, C2, MAX_ID, T1, T2
+from ludoteca.games.queendomino.components import DOMINOES, MAX_ID
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import QueendominoState
 
@@ -177,7 +177,12 @@ def test_native_playouts_play_the_python_match(players: int) -> None:
 
 
 def test_the_tables_are_the_python_ones() -> None:
-    assert qd_native.DOMINOES == [(T1[n], C1[n], T2[n], C2[n]) for n in range(1, MAX_ID + 1)]
+    """The native core is handed the tables the engine reads (dominoes.csv of both boxes)."""
+    assert [
+        (d.terrains[0], d.crowns[0], d.terrains[1], d.crowns[1])
+        for _, d in sorted(DOMINOES.items())
+    ] == qd_native.DOMINOES
+    assert len(qd_native.DOMINOES) == MAX_ID
     assert GAME.spec.num_actions == Q.NUM_ACTIONS
     cfg = qd_native.config({"teams": True}, 8)
     assert (cfg.players, cfg.sides, cfg.frame, cfg.line_size, cfg.side_of) == (
