@@ -330,7 +330,6 @@ def native_table(results: list[BenchResult]) -> Any:
                else "none of these games has one, or it is not built (make install)")
         return Text(f"Native core: no figures ({why}).")
     table.caption = (f"search playouts: the search profile's playout policy; batched: "
-                     f"{NATIVE_BATCH} matches stepped per call, random choices, legal masks, "
-                     "rewards and dones (and observations where the game's encoder is native: "
-                     "Kingdomino) written to numpy arrays")
+                     f"{NATIVE_BATCH} matches stepped per call, observations, random choices, "
+                     "legal masks, rewards and dones written to numpy arrays")
     return fold_long_words(table)

@@ -59,9 +59,8 @@ nb::object outcome_of(const qd::State &s) {
     return nb::make_tuple(nb::tuple(scores), nb::tuple(ranks), nb::tuple(tiebreaks));
 }
 
-// Many matches stepped in one call (Kingdomino's Batch without observations: Queendomino's
-// encoder is not native yet), reading actions from and writing masks, rewards and dones into
-// the caller's numpy arrays.
+// Many matches stepped in one call, reading actions from and writing masks, observations,
+// rewards and dones into the caller's numpy arrays (no Python object per match or per step).
 struct Batch {
     qd::Config cfg;
     std::vector<qd::State> envs;
@@ -160,6 +159,19 @@ struct Batch {
         }
     }
 
+    // Each match's observation for seats[i] (observation.py's Encoder, value for value).
+    void observe(Out<const int32_t, -1> seats, Out<float, -1, -1> out) const {
+        const qd::Observation obs(cfg);
+        if (seats.shape(0) != envs.size() || out.shape(0) != envs.size() ||
+            out.shape(1) != static_cast<size_t>(obs.size))
+            throw nb::value_error("observe: one seat and one row of observation_size per match");
+        for (size_t i = 0; i < envs.size(); ++i)
+            if (seats(i) < 0 || seats(i) >= cfg.players) throw nb::value_error("no such seat");
+        nb::gil_scoped_release release;
+        for (size_t i = 0; i < envs.size(); ++i)
+            obs.fill(envs[i], seats(i), out.data() + i * static_cast<size_t>(obs.size));
+    }
+
     void scores(Out<int32_t, -1, -1> out) const {
         if (out.shape(0) != envs.size() || out.shape(1) != static_cast<size_t>(cfg.players))
             throw nb::value_error("scores: one row per match, one column per seat");
@@ -226,7 +238,8 @@ void register_queendomino(nb::module_ &m) {
         .def_prop_ro("frame", [](const qd::Config &c) { return c.frame; })
         .def_prop_ro("line_size", [](const qd::Config &c) { return c.line_size; })
         .def_prop_ro("royal_wedding", [](const qd::Config &c) { return c.royal_wedding; })
-        .def_prop_ro("side_of", [](const qd::Config &c) { return list8(c.side_of, c.players); });
+        .def_prop_ro("side_of", [](const qd::Config &c) { return list8(c.side_of, c.players); })
+        .def_prop_ro("observation_size", [](const qd::Config &c) { return qd::Observation(c).size; });
 
     nb::class_<qd::State>(q, "State", "One match as a plain struct.")
         .def(nb::init<const qd::Config &, uint64_t>(), "config"_a, "seed"_a)
@@ -289,6 +302,13 @@ void register_queendomino(nb::module_ &m) {
         .def_prop_ro("queen", [](const qd::State &s) { return s.queen; })
         .def_prop_ro("last_cells", [](const qd::State &s) { return cells_of(s.last_cells); })
         .def_prop_ro("taxed", [](const qd::State &s) { return cells_of(s.taxed); })
+        .def("observe", [](const qd::State &s, int seat, Out<float, -1> out) {
+            const qd::Observation obs(s.cfg);
+            if (seat < 0 || seat >= s.cfg.players) throw nb::value_error("no such seat");
+            if (out.shape(0) != static_cast<size_t>(obs.size))
+                throw nb::value_error("out must hold observation_size values");
+            obs.fill(s, seat, out.data());
+        }, "seat"_a, "out"_a, "seat's observation (observation.py's Encoder) written into out.")
         .def("side", [](const qd::State &s, int side) {
             if (side < 0 || side >= s.cfg.sides) throw nb::index_error("no such side");
             std::vector<std::tuple<int, int>> built;
@@ -332,6 +352,7 @@ void register_queendomino(nb::module_ &m) {
         .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a)
         .def("sample", &Batch::sample, "policy"_a, "out"_a)
         .def("scores", &Batch::scores, "out"_a)
+        .def("observe", &Batch::observe, "seats"_a, "out"_a)
         .def("state", [](const Batch &b, size_t i) {
             if (i >= b.envs.size()) throw nb::index_error("no such match");
             return b.envs[i];

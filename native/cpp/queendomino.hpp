@@ -560,6 +560,142 @@ struct State {
 static_assert(std::has_unique_object_representations_v<State>,
               "State has padding: snapshots would hold undefined bytes");
 
+// ---- the RL observation ---------------------------------------------------------------------
+// observation.py's Encoder, value for value (float32, the same layout, the same roundings):
+// seat, phase, step, round, the undrawn count per box, the first draft, both lines, discards,
+// the builders' board, the Dragon, the pile's count, burnt tiles, the Queen, each side's
+// treasury, knights, towers, score and buildings, each side's kingdom window (7 terrains,
+// crowns / 3, knights, buildings), and the acting side's new domino and taxed squares. Sides
+// are relative to the observer's; nothing hidden is read (never the piles' order).
+struct Observation {
+    static constexpr int TILES = MAX_TILES, DFEAT = 1 + 2 * TERRAINS + 2, PLANES = TERRAINS + 3;
+    int n, sides, order_len, line_size, slot, lo, width, cells, rounds;
+    int o_seat, o_phase, o_step, o_round, o_deck, o_order, o_pos, o_cur, o_next, o_disc;
+    int o_board, o_dragon, o_pile, o_burnt, o_queen, o_side, o_built, o_kingdoms, o_turn;
+    int plane_size, size;
+
+    explicit Observation(const Config &c) {
+        n = c.players;
+        sides = c.sides;
+        order_len = c.players * c.kings_per_player;
+        line_size = c.line_size;
+        slot = 1 + DFEAT + n + 1;
+        lo = HALF - (c.frame - 1);
+        width = 2 * c.frame - 1;
+        cells = width * width;
+        rounds = c.total_dominoes() / c.line_size;
+        int at = 0;
+        auto add = [&at](int count) { const int start = at; at += count; return start; };
+        o_seat = add(n);
+        o_phase = add(3);
+        o_step = add(5);
+        o_round = add(1);
+        o_deck = add(2);
+        o_order = add(order_len * n);
+        o_pos = add(order_len + 1);
+        o_cur = add(line_size * slot);
+        o_next = add(line_size * slot);
+        o_disc = add(MAX_ID);
+        o_board = add(BOARD_SPACES * (TILES + 1));
+        o_dragon = add(BOARD_SPACES + 1);
+        o_pile = add(1);
+        o_burnt = add(TILES);
+        o_queen = add(sides + 1);
+        o_side = add(sides * 5);
+        o_built = add(sides * TILES);
+        plane_size = PLANES * cells;
+        o_kingdoms = add(sides * plane_size);
+        o_turn = add(2 * cells);
+        size = at;
+    }
+
+    static int mod(int a, int m) { return ((a % m) + m) % m; }
+    static float unit(int x, double scale) {
+        const double v = x / scale;
+        return static_cast<float>(v < 0 ? 0.0 : v > 1 ? 1.0 : v);
+    }
+
+    void line(float *buf, int o, const Config &cfg, const int8_t *dominoes, const int8_t *owners,
+              int len, int seat, int acting) const {
+        for (int i = 0; i < len && i < line_size; ++i) {
+            float *f = buf + o + i * slot;
+            const int number = dominoes[i];
+            const Domino &d = cfg.dom[number];
+            f[0] = 1.0f;
+            f[1] = static_cast<float>(number / static_cast<double>(MAX_ID));
+            f[2 + d.t1] = 1.0f;
+            f[2 + TERRAINS + d.t2] = 1.0f;
+            f[2 + 2 * TERRAINS] = static_cast<float>(d.c1 / 3.0);
+            f[3 + 2 * TERRAINS] = static_cast<float>(d.c2 / 3.0);
+            if (owners[i] >= 0) f[1 + DFEAT + mod(owners[i] - seat, n)] = 1.0f;
+            if (i == acting) f[slot - 1] = 1.0f;
+        }
+    }
+
+    void plane(float *buf, const Board &b) const {
+        b.each([&](int row, int col) {
+            if (row >= lo && row < lo + width && col >= lo && col < lo + width)
+                buf[(row - lo) * width + (col - lo)] = 1.0f;
+        });
+    }
+
+    void fill(const State &s, int seat, float *buf) const {
+        const Config &cfg = s.cfg;
+        std::memset(buf, 0, sizeof(float) * static_cast<size_t>(size));
+        buf[o_seat + seat] = 1.0f;
+        buf[o_phase + s.phase] = 1.0f;
+        buf[o_round] = static_cast<float>(s.round / static_cast<double>(rounds));
+        if (s.phase != OVER) buf[o_step + s.step] = 1.0f;
+        const int left = s.deck_len - s.deck_pos;
+        int queen_box = left;
+        if (cfg.royal_wedding) {
+            queen_box = 0;
+            for (int i = s.deck_pos; i < s.deck_len; ++i) queen_box += s.deck[i] <= BOX;
+        }
+        buf[o_deck] = static_cast<float>(queen_box / 48.0);
+        buf[o_deck + 1] = static_cast<float>((left - queen_box) / 48.0);
+        if (s.phase == DRAFT) {
+            for (int k = 0; k < s.draft_len; ++k) buf[o_order + k * n + mod(s.draft_order[k] - seat, n)] = 1.0f;
+            buf[o_pos + s.draft_pos] = 1.0f;
+        }
+        line(buf, o_cur, cfg, s.cur, s.cur_owner, s.cur_len, seat, s.phase == PLAY ? s.acting : -1);
+        line(buf, o_next, cfg, s.nxt, s.nxt_owner, s.nxt_len, seat, -1);
+        for (int i = 0; i < s.discarded_len; ++i) buf[o_disc - 1 + s.discarded[i]] = 1.0f;
+        const int mine = cfg.side_of[seat];
+        for (int space = 0; space < BOARD_SPACES; ++space)
+            buf[o_board + space * (TILES + 1) + (s.board[space] ? s.board[space] - 1 : TILES)] = 1.0f;
+        buf[o_dragon + (s.dragon >= 0 ? s.dragon : BOARD_SPACES)] = 1.0f;
+        buf[o_pile] = static_cast<float>((s.pile_len - s.pile_pos) / static_cast<double>(TILES));
+        for (int i = 0; i < s.burnt_len; ++i) buf[o_burnt + s.burnt[i] - 1] = 1.0f;
+        buf[o_queen + (s.queen >= 0 ? mod(s.queen - mine, sides) : sides)] = 1.0f;
+        for (int r = 0; r < sides; ++r) {
+            const int side = (mine + r) % sides;
+            float *o = buf + o_side + 5 * r;
+            o[0] = unit(s.coins[side], 30);
+            o[1] = unit(s.knights[side], 10);
+            o[2] = unit(s.towers[side], 10);
+            o[3] = r == 0 ? 1.0f : 0.0f;
+            o[4] = unit(s.side_score(side), 100);
+            for (int i = 0; i < s.built_len[side]; ++i) buf[o_built + r * TILES + s.built_tile[side][i] - 1] = 1.0f;
+            float *k = buf + o_kingdoms + r * plane_size;
+            const Kingdom &g = s.kingdoms[side];
+            for (int t = 0; t < TERRAINS; ++t) plane(k + t * cells, g.terr[t]);
+            const Board crowned = g.crown[0] | g.crown[1] | g.crown[2];
+            crowned.each([&](int row, int col) {
+                if (row >= lo && row < lo + width && col >= lo && col < lo + width) {
+                    const int c = g.crown[0].test(row, col) + 2 * g.crown[1].test(row, col) +
+                                  3 * g.crown[2].test(row, col);
+                    k[TERRAINS * cells + (row - lo) * width + (col - lo)] = static_cast<float>(c) / 3.0f;
+                }
+            });
+            plane(k + (TERRAINS + 1) * cells, s.knight_cells[side]);
+            plane(k + (TERRAINS + 2) * cells, s.built_cells[side]);
+        }
+        plane(buf + o_turn, s.last_cells);
+        plane(buf + o_turn + cells, s.taxed);
+    }
+};
+
 enum Policy : int { RANDOM = 0 };
 
 // Plays the match out, every seat choosing uniformly among the legal indices from `rng`.

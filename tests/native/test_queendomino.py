@@ -20,7 +20,9 @@ from ludoteca.engine.bits import bit_list
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import native as qd_native
 from ludoteca.games.queendomino import scoring
+from ludoteca.games.queendomino.actions import KNIGHT_BASE
 from ludoteca.games.queendomino.components import DOMINOES, MAX_ID
+from ludoteca.games.queendomino.observation import Encoder
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import QueendominoState
 
@@ -137,7 +139,7 @@ def spend_first(py: QueendominoState, nat: Any, seed: int) -> None:
         seat = py.seat_acting()
         legal = GAME.legal_indices(py, seat)
         assert nat.legal_indices(seat) == legal
-        spending = [i for i in legal if i >= Q.NUM_ACTIONS - 6 * 182 - 6 - 182]
+        spending = [i for i in legal if i >= KNIGHT_BASE]
         pool = spending if spending and chooser.below(4) else legal
         index = pool[chooser.below(len(pool))]
         GAME.apply_legal(py, seat, GAME.action_from_index(index))
@@ -153,6 +155,34 @@ def test_spending_matches_agree(players: int, options: dict[str, object], matche
         spend_first(py, nat, seed)
         assert_same_outcome(py, nat)
         assert py.queen >= 0 or not any(py.towers)
+
+
+@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(
+    players: int, options: dict[str, object], matches: int
+) -> None:
+    """Every seat's RL observation at every step equals observation.py's, as float32 bytes
+    (matches that spend, so buildings, the Queen, the Dragon and taxed squares show)."""
+    encoder = Encoder(GAME, GAME.validate(options, players), players)
+    out = np.zeros(qd_native.config(options, players).observation_size, dtype=np.float32)
+    assert out.shape == encoder.shape
+    for seed in range(2):
+        py = GAME.setup(options, players, seed)
+        nat = qd_native.setup(options, players, seed)
+        chooser = Rng(seed)
+        while True:
+            for seat in range(players):
+                nat.observe(seat, out)
+                assert out.tobytes() == encoder.encode(py, seat).tobytes()
+            if GAME.is_over(py):
+                break
+            seat = py.seat_acting()
+            legal = GAME.legal_indices(py, seat)
+            spending = [i for i in legal if i >= KNIGHT_BASE]
+            pool = spending if spending and chooser.below(4) else legal
+            index = pool[chooser.below(len(pool))]
+            GAME.apply_legal(py, seat, GAME.action_from_index(index))
+            nat.apply(seat, index)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -230,7 +260,9 @@ def test_restore_refuses_or_plays_any_bytes(changes: list[tuple[int, int]]) -> N
         state = Q.State.restore(bytes(data))
     except ValueError:
         return
+    out = np.zeros(state.config.observation_size, dtype=np.float32)
     for seat in range(state.config.players):
+        state.observe(seat, out)
         state.legal_indices(seat)
     state.scores_now()
     try:
@@ -270,10 +302,15 @@ def test_the_batch_steps_matches_as_single_states_do(
     seats = np.zeros(n, dtype=np.int32)
     batch.masks(masks)
     totals = np.zeros((n, players), dtype=np.float32)
+    observations = np.zeros((n, cfg.observation_size), dtype=np.float32)
+    one = np.zeros(cfg.observation_size, dtype=np.float32)
     while not dones.all():
         batch.to_act(seats)
+        batch.observe(np.maximum(seats, 0), observations)
         for i, single in enumerate(singles):
             assert seats[i] == single.to_act()
+            single.observe(max(int(seats[i]), 0), one)
+            assert observations[i].tobytes() == one.tobytes()
             assert list(np.flatnonzero(masks[i])) == sorted(single.legal_indices(single.to_act()))
         batch.sample(Q.RANDOM, actions)
         for i, single in enumerate(singles):
