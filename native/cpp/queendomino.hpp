@@ -189,7 +189,7 @@ struct State {
     int8_t deck[MAX_ID] = {};
     int8_t draft_order[MAX_SEATS] = {};
     int8_t cur[MAX_LINE] = {}, cur_owner[MAX_LINE] = {}, nxt[MAX_LINE] = {}, nxt_owner[MAX_LINE] = {};
-    int8_t discarded[MAX_ID] = {};
+    int8_t discarded[MAX_ID + MAX_LINE] = {};
     int8_t board[BOARD_SPACES] = {};
     int8_t pile[MAX_TILES] = {}, burnt[MAX_TILES] = {};
     int8_t unused_[13] = {};  // no padding: a snapshot is the struct's bytes
@@ -263,11 +263,17 @@ struct State {
             if (!in(d.t1, 0, TERRAINS - 1) || !in(d.t2, 0, TERRAINS - 1) || !in(d.c1, 0, 3) || !in(d.c2, 0, 3)) return false;
         }
         for (int i = 0; i < cfg.tiles_len; ++i)
-            if (!in(cfg.tiles[i].crowns, 0, 3) || !in(cfg.tiles[i].terrain, -1, TERRAINS - 1)) return false;
+            if (!in(cfg.tiles[i].crowns, 0, 3) || !in(cfg.tiles[i].terrain, -1, TERRAINS - 1) ||
+                (cfg.tiles[i].per_territory && cfg.tiles[i].terrain < 0))
+                return false;
+        // every line holds a claim for each king; decks and positions come in whole lines
+        if (cfg.players * cfg.kings_per_player > cfg.line_size || deck_len % cfg.line_size ||
+            deck_pos % cfg.line_size)
+            return false;
         if (!in(phase, DRAFT, OVER) || !in(step, PLACE, CLAIM) || ply < 0 || !in(deck_len, 0, MAX_ID) ||
             !in(deck_pos, 0, deck_len) || draft_len != cfg.players * cfg.kings_per_player ||
             !in(draft_pos, 0, draft_len) || !in(cur_len, 0, MAX_LINE) || !in(nxt_len, 0, MAX_LINE) ||
-            !in(discarded_len, 0, MAX_ID) || !in(pile_len, 0, MAX_TILES) || !in(pile_pos, 0, MAX_TILES) ||
+            !in(discarded_len, 0, MAX_ID + MAX_LINE) || !in(pile_len, 0, MAX_TILES) || !in(pile_pos, 0, std::max<int>(pile_len, BOARD_SPACES)) ||
             !in(burnt_len, 0, MAX_TILES) || !in(dragon, -1, BOARD_SPACES - 1) || !in(queen, -1, cfg.sides - 1))
             return false;
         for (int i = 0; i < deck_len; ++i)
@@ -278,8 +284,23 @@ struct State {
             if (!in(cur[i], 1, MAX_ID) || !in(cur_owner[i], -1, cfg.players - 1)) return false;
         for (int i = 0; i < nxt_len; ++i)
             if (!in(nxt[i], 1, MAX_ID) || !in(nxt_owner[i], -1, cfg.players - 1)) return false;
-        for (int i = 0; i < BOARD_SPACES; ++i)
+        for (int i = 0; i < discarded_len; ++i)
+            if (!in(discarded[i], 1, MAX_ID)) return false;
+        // what can still be discarded, built or burnt fits the arrays it goes to (the discards
+        // are drawn dominoes not in the next line; the current line's may join them)
+        if (discarded_len + (deck_len - deck_pos) + nxt_len > MAX_ID) return false;
+        int tiles_left = pile_len - pile_pos + burnt_len;
+        for (int i = 0; i < BOARD_SPACES; ++i) {
             if (!in(board[i], 0, cfg.tiles_len)) return false;
+            tiles_left += board[i] != 0;
+        }
+        for (int i = 0; i < pile_len; ++i)
+            if (!in(pile[i], 1, cfg.tiles_len)) return false;
+        for (int i = 0; i < burnt_len; ++i)
+            if (!in(burnt[i], 1, cfg.tiles_len)) return false;
+        for (int side = 0; side < cfg.sides; ++side) tiles_left += built_len[side];
+        if (tiles_left > MAX_TILES) return false;
+        if (((last_cells | taxed) & ~spans().valid).any()) return false;
         if (phase == DRAFT && draft_pos >= draft_len) return false;
         if (phase == PLAY && (!in(acting, 0, cur_len - 1) || cur_owner[acting] < 0)) return false;
         for (int s = 0; s < cfg.sides; ++s) {
@@ -290,6 +311,10 @@ struct State {
             if (!in(k.minr, 0, SIZE - 1) || !in(k.maxr, 0, SIZE - 1) || !in(k.minc, 0, SIZE - 1) ||
                 !in(k.maxc, 0, SIZE - 1) || k.minr > k.maxr || k.minc > k.maxc)
                 return false;
+            Board all = k.occ | built_cells[s] | knight_cells[s];
+            for (const Board &b : k.terr) all |= b;
+            for (const Board &b : k.crown) all |= b;
+            if ((all & ~spans().valid).any()) return false;
         }
         return true;
     }

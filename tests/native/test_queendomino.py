@@ -98,6 +98,8 @@ def play_both(players: int, options: dict[str, object], seed: int) -> None:
         GAME.apply_legal(py, seat, GAME.action_from_index(index))
         nat.apply(seat, index)
         assert_same(py, nat)
+        data = nat.snapshot()  # every state the rules reach restores (sound() refuses none)
+        assert Q.State.restore(data).snapshot() == data
     assert nat.legal_indices(0) == []
     assert_same_outcome(py, nat)
 
@@ -145,6 +147,8 @@ def spend_first(py: QueendominoState, nat: Any, seed: int) -> None:
         GAME.apply_legal(py, seat, GAME.action_from_index(index))
         nat.apply(seat, index)
         assert_same(py, nat)
+        data = nat.snapshot()
+        assert Q.State.restore(data).snapshot() == data
 
 
 @pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
