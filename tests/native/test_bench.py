@@ -30,3 +30,13 @@ def test_the_python_core_alone_says_so() -> None:
     assert result.exit_code == 0, result.output
     assert "Native core: no figures (LUDOTECA_CORE=python)." in result.output
     assert "Native core against" not in result.output
+
+
+def test_queendomino_has_its_native_rows() -> None:
+    result = runner.invoke(cli.app, ["bench", "--seconds", "0.05", "--game", "queendomino"],
+                           env={"COLUMNS": "80", "LUDOTECA_CORE": "auto"})
+    assert result.exit_code == 0, result.output
+    assert "Native core against the Python core" in result.output
+    for measure in ("random games", "batched steps"):
+        assert re.search(rf"{measure} +│ +[\d,-]+ │ +[\d,]+ │ +(?:[\d.]+x|-) │", result.output), (
+            measure, result.output)

@@ -15,5 +15,6 @@ ENTRIES = (
         rl_picture="ludoteca.games.queendomino.picture:draw",
         web="ludoteca.games.queendomino:web/queendomino.js",
         bench_target=300,
+        native="ludoteca.games.queendomino.native",
     ),
 )
