@@ -336,4 +336,5 @@ NB_MODULE(_core, m) {
             if (i >= b.envs.size()) throw nb::index_error("no such match");
             return b.envs[i];
         }, "i"_a, "A copy of match i.");
+    void register_kami(nb::module_ &); register_kami(m);  // module_kami.cpp
 }
