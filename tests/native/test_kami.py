@@ -138,6 +138,26 @@ def test_odd_matches_agree(
     assert_same_outcome(game, py, nat)
 
 
+def test_goita_special_hands_deal_alike() -> None:
+    """B5 at the deal, each kind met in the first deals of seeded matches (the Python engine's
+    history says which): six and seven Shi score at once, five Shi on each team redeal at once,
+    five Shi in both partners' hands win outright, and eight Shi (seed 51366, checked here to
+    be one) score 100; then the match is played out on both cores."""
+    game = game_of(True)
+    met: dict[str, int] = {}
+    for seed in range(5000):
+        for entry in game.setup(None, 4, seed).history:
+            met.setdefault(entry[2], seed)
+        if {"shi6", "shi7", "redeal", "shi5x2"} <= met.keys():
+            break
+    assert {"shi6", "shi7", "redeal", "shi5x2"} <= met.keys(), met
+    assert [e[2] for e in game.setup(None, 4, 51366).history][:1] == ["shi8"]
+    met["shi8"] = 51366
+    for seed in met.values():
+        assert_same(game.setup(None, 4, seed), kami_native.setup(None, 4, seed, True))
+        play_both(True, 4, {}, seed, "mixed")
+
+
 def python_greedy_playout(game: Game[Any, Any], py: KamiState, seed: int) -> None:
     """The native ``GREEDY`` playout loop in Python: one generator chooses for every seat."""
     chooser = Rng(seed)
