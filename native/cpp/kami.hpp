@@ -82,21 +82,37 @@ inline int32_t add_points(int mode, int32_t target, int32_t old, int32_t gain, b
 }
 
 // Rng.shuffle_wide(words=3): every Fisher-Yates choice read from one 192-bit number (the first
-// draw the low word), as rules.shuffled_deck shuffles the 32 cards.
-template <typename T>
-inline void shuffle_wide(Rng &rng, T *items, int len) {
-    uint64_t w[3];
-    for (uint64_t &x : w) x = rng.next64();
-    for (int i = len - 1; i > 0; --i) {
-        const uint64_t d = static_cast<uint64_t>(i) + 1;
-        unsigned __int128 rem = 0;
-        for (int k = 2; k >= 0; --k) {
-            const unsigned __int128 cur = (rem << 64) | w[k];
-            w[k] = static_cast<uint64_t>(cur / d);
-            rem = cur % d;
-        }
-        std::swap(items[i], items[static_cast<int>(rem)]);
+// draw the low word), as rules.shuffled_deck shuffles the 32 cards. The number is kept as six
+// 32-bit limbs and each divmod's divisor (32, 31, ... 2) is a constant of its own unrolled step,
+// so the compiler divides by multiplying (a 128-bit division per limb was a third of a game).
+template <uint64_t D>
+inline int divmod_limbs(uint32_t limbs[6]) {
+    uint64_t rem = 0;
+    for (int k = 5; k >= 0; --k) {
+        const uint64_t cur = (rem << 32) | limbs[k];
+        limbs[k] = static_cast<uint32_t>(cur / D);
+        rem = cur % D;
     }
+    return static_cast<int>(rem);
+}
+
+template <int I, typename T>
+inline void wide_steps(uint32_t limbs[6], T *items) {
+    if constexpr (I > 0) {
+        std::swap(items[I], items[divmod_limbs<I + 1>(limbs)]);
+        wide_steps<I - 1>(limbs, items);
+    }
+}
+
+template <int LEN, typename T>
+inline void shuffle_wide(Rng &rng, T *items) {
+    uint32_t limbs[6];
+    for (int k = 0; k < 3; ++k) {
+        const uint64_t x = rng.next64();
+        limbs[2 * k] = static_cast<uint32_t>(x);
+        limbs[2 * k + 1] = static_cast<uint32_t>(x >> 32);
+    }
+    wide_steps<LEN - 1>(limbs, items);
 }
 
 // The 32 cards as types, shuffled (rules.shuffled_deck).
@@ -104,7 +120,7 @@ inline void shuffled_deck(Rng &rng, int8_t out[DECK]) {
     int n = 0;
     for (int t = 0; t < TYPES; ++t)
         for (int c = 0; c < COPIES[t]; ++c) out[n++] = static_cast<int8_t>(t);
-    shuffle_wide(rng, out, DECK);
+    shuffle_wide<DECK>(rng, out);
 }
 
 struct Outcome {
