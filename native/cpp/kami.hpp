@@ -537,6 +537,142 @@ struct State {
 static_assert(std::has_unique_object_representations_v<State>,
               "State has padding: snapshots would hold undefined bytes");
 
+// ---- the RL observation ---------------------------------------------------------------------
+// observation.py's Encoder, value for value (float32 of the same double arithmetic, the same
+// layout): the seat's own hand and own face-down defenses, everything face up, hand sizes,
+// mercenary tops (2 players), the unused card it looked at (3 players), scores and the turn, all
+// seats relative to the observer. Others' hands, others' face-down defenses, face-down
+// mercenaries and unused cards it did not look at are never read.
+struct Observation {
+    int n, sides;
+    int o_seat, o_phase, o_hand, o_unseen, o_sizes, o_up, o_down, o_merc_line, o_att, o_attack;
+    int o_attacker, o_turn, o_first, o_lead, o_unlocked, o_scores, o_round, o_revealed, o_asked;
+    int o_nasked, o_merc, o_unused, o_looked, size;
+
+    explicit Observation(const Config &c) {
+        n = c.players;
+        sides = c.sides;
+        int at = 0;
+        auto add = [&at](int count) { const int start = at; at += count; return start; };
+        o_seat = add(n);
+        o_phase = add(4);
+        o_hand = add(TYPES);
+        o_unseen = add(TYPES);
+        o_sizes = add(n);
+        o_up = add(n * TYPES);
+        o_down = add(n);
+        o_merc_line = add(n);
+        o_att = add(n * TYPES);
+        o_attack = add(TYPES + 1);
+        o_attacker = add(n);
+        o_turn = add(n);
+        o_first = add(n);
+        o_lead = add(1);
+        o_unlocked = add(1);
+        o_scores = add(sides);
+        o_round = add(1);
+        o_revealed = add(n);
+        o_asked = add(n);
+        o_nasked = add(1);
+        o_merc = add(n == 2 ? STACKS * (TYPES + 2) : 0);
+        o_unused = add(n == 3 ? 2 : 0);
+        o_looked = add(n == 3 ? TYPES : 0);
+        size = at;
+    }
+
+    static float unit(double x, double scale) {
+        const double v = x / scale;
+        return static_cast<float>(v < 0 ? 0.0 : v > 1 ? 1.0 : v);
+    }
+
+    static void counts(float *out, const int per[TYPES]) {
+        for (int t = 0; t < TYPES; ++t) out[t] = static_cast<float>(per[t] * (1.0 / COPIES[t]));
+    }
+
+    int rel(int p, int seat) const { return ((p - seat) % n + n) % n; }
+
+    void fill(const State &s, int seat, float *buf) const {
+        std::memset(buf, 0, sizeof(float) * static_cast<size_t>(size));
+        buf[o_seat + seat] = 1.0f;
+        buf[o_phase + s.phase] = 1.0f;
+        int seen[TYPES], per[TYPES];
+        for (int t = 0; t < TYPES; ++t) seen[t] = per[t] = count(s.hands[seat], t);
+        counts(buf + o_hand, per);
+        for (int p = 0; p < n; ++p) {
+            const int r = rel(p, seat);
+            if (s.sizes[p]) buf[o_sizes + r] = static_cast<float>(s.sizes[p] / 10.0);
+            if (s.revealed[p]) buf[o_revealed + r] = static_cast<float>(s.revealed[p] / 10.0);
+            int known[TYPES] = {}, line[TYPES] = {}, hidden = 0, merc = 0, any_known = 0, any_line = 0;
+            for (int i = 0; i < s.def_len[p]; ++i) {
+                const int e = s.defense[p][i];
+                if (e & FROM_MERC) {
+                    ++merc;
+                    ++known[e & TYPE_MASK];
+                    ++any_known;
+                } else if ((e & FACE_DOWN) && p != seat) {
+                    ++hidden;
+                } else {
+                    ++known[e & TYPE_MASK];
+                    ++any_known;
+                }
+            }
+            for (int i = 0; i < s.att_len[p]; ++i) {
+                const int e = s.attacks[p][i];
+                if (e & FROM_MERC) ++merc;
+                ++line[e & TYPE_MASK];
+                ++any_line;
+            }
+            if (any_known) {
+                for (int t = 0; t < TYPES; ++t) seen[t] += known[t];
+                counts(buf + o_up + r * TYPES, known);
+            }
+            if (hidden) buf[o_down + r] = static_cast<float>(hidden / 8.0);
+            if (any_line) {
+                for (int t = 0; t < TYPES; ++t) seen[t] += line[t];
+                counts(buf + o_att + r * TYPES, line);
+            }
+            if (merc) buf[o_merc_line + r] = unit(merc, 8);
+        }
+        buf[o_attack + (s.attack >= 0 ? s.attack : TYPES)] = 1.0f;
+        buf[o_attacker + rel(s.attacker, seat)] = 1.0f;
+        buf[o_turn + rel(s.turn, seat)] = 1.0f;
+        buf[o_first + rel(s.first, seat)] = 1.0f;
+        if (s.phase == PLAY && s.turn == s.attacker) buf[o_lead] = 1.0f;
+        if (s.unlocked) buf[o_unlocked] = 1.0f;
+        const int mine = s.cfg.side_of[seat];
+        for (int side = 0; side < sides; ++side)
+            if (s.scores[side])
+                buf[o_scores + ((side - mine) % sides + sides) % sides] = unit(s.scores[side], s.cfg.target);
+        buf[o_round] = unit(s.round, 50);
+        if (s.phase == DECLARE || s.phase == DECIDE) {
+            buf[o_asked + rel(s.asked, seat)] = 1.0f;
+            buf[o_nasked] = static_cast<float>(s.nasked / 4.0);
+        }
+        if (n == 2) {
+            for (int k = 0; k < STACKS; ++k) {
+                float *base = buf + o_merc + k * (TYPES + 2);
+                if (s.merc_up[k] >= 0) {
+                    ++seen[s.merc_up[k]];
+                    base[s.merc_up[k]] = 1.0f;
+                } else {
+                    base[TYPES] = 1.0f;
+                }
+                if (s.merc_down[k] >= 0) base[TYPES + 1] = 1.0f;
+            }
+        } else if (n == 3) {
+            const int looked = s.looked[seat];
+            if (looked >= 0 && looked < 2) {
+                const int t = s.unused[looked];
+                ++seen[t];
+                buf[o_unused + looked] = 1.0f;
+                buf[o_looked + t] = 1.0f;
+            }
+        }
+        for (int t = 0; t < TYPES; ++t) per[t] = COPIES[t] - seen[t];
+        counts(buf + o_unseen, per);
+    }
+};
+
 // ---- policies -------------------------------------------------------------------------------
 enum Policy : int { RANDOM = 0, GREEDY = 1, SEARCH = 2 };
 constexpr int EPSILON = 8;  // bots/rollouts.py: one move in EPSILON is random

@@ -163,6 +163,19 @@ struct Batch {
         }
     }
 
+    // Each match's observation for seats[i] (observation.py's Encoder, value for value).
+    void observe(Out<const int32_t, -1> seats, Out<float, -1, -1> out) const {
+        const km::Observation obs(cfg);
+        if (seats.shape(0) != envs.size() || out.shape(0) != envs.size() ||
+            out.shape(1) != static_cast<size_t>(obs.size))
+            throw nb::value_error("observe: one seat and one row of observation_size per match");
+        for (size_t i = 0; i < envs.size(); ++i)
+            if (seats(i) < 0 || seats(i) >= cfg.players) throw nb::value_error("no such seat");
+        nb::gil_scoped_release release;
+        for (size_t i = 0; i < envs.size(); ++i)
+            obs.fill(envs[i], seats(i), out.data() + i * static_cast<size_t>(obs.size));
+    }
+
     void scores(Out<int32_t, -1, -1> out) const {
         if (out.shape(0) != envs.size() || out.shape(1) != static_cast<size_t>(cfg.players))
             throw nb::value_error("scores: one row per match, one column per seat");
@@ -201,7 +214,8 @@ void register_kami(nb::module_ &m) {
         .def_prop_ro("target", [](const km::Config &c) { return c.target; })
         .def_prop_ro("demoralized", [](const km::Config &c) { return c.demoralized; })
         .def_prop_ro("goita", [](const km::Config &c) { return c.goita; })
-        .def_prop_ro("values", [](const km::Config &c) { return std::vector<int>(c.values, c.values + km::TYPES); });
+        .def_prop_ro("values", [](const km::Config &c) { return std::vector<int>(c.values, c.values + km::TYPES); })
+        .def_prop_ro("observation_size", [](const km::Config &c) { return km::Observation(c).size; });
 
     // The state holds what the Python KamiState holds (every hand included, as there): what a
     // seat may see is the Python view's business, not the engine's.
@@ -241,6 +255,13 @@ void register_kami(nb::module_ &m) {
             Rng chooser(seed);
             km::playout(s, p, chooser);
         }, "policy"_a, "seed"_a, "Play to the end, every seat choosing with policy from Rng(seed).")
+        .def("observe", [](const km::State &s, int seat, Out<float, -1> out) {
+            const km::Observation obs(s.cfg);
+            if (seat < 0 || seat >= s.cfg.players) throw nb::value_error("no such seat");
+            if (out.shape(0) != static_cast<size_t>(obs.size))
+                throw nb::value_error("out must hold observation_size values");
+            obs.fill(s, seat, out.data());
+        }, "seat"_a, "out"_a, "seat's observation (observation.py's Encoder) written into out.")
         .def_prop_ro("config", [](const km::State &s) { return s.cfg; })
         .def_prop_ro("ply", [](const km::State &s) { return s.ply; })
         .def_prop_ro("rng_state", [](const km::State &s) { return s.rng; })
@@ -296,6 +317,7 @@ void register_kami(nb::module_ &m) {
         .def("step", &Batch::step, "actions"_a, "masks"_a, "rewards"_a, "dones"_a)
         .def("sample", &Batch::sample, "policy"_a, "out"_a)
         .def("scores", &Batch::scores, "out"_a)
+        .def("observe", &Batch::observe, "seats"_a, "out"_a)
         .def("state", [](const Batch &b, size_t i) {
             if (i >= b.envs.size()) throw nb::index_error("no such match");
             return b.envs[i];

@@ -20,6 +20,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import native as kami_native
 from ludoteca.games.kami import scoring
 from ludoteca.games.kami.bot import playout_choice
+from ludoteca.games.kami.observation import Encoder
 from ludoteca.games.kami.search import kami_playout
 from ludoteca.games.kami.state import KamiState
 from ludoteca.rl.rewards import final_rewards
@@ -158,6 +159,32 @@ def test_goita_special_hands_deal_alike() -> None:
         play_both(True, 4, {}, seed, "mixed")
 
 
+@pytest.mark.parametrize(("goita", "players", "options", "matches"), CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(
+    goita: bool, players: int, options: dict[str, object], matches: int
+) -> None:
+    """Every seat's RL observation at every step equals observation.py's, as float32 bytes."""
+    game = game_of(goita)
+    encoder = Encoder(game, game.validate(options, players), players)
+    out = np.zeros(kami_native.config(options, players, goita).observation_size, dtype=np.float32)
+    assert out.shape == encoder.shape
+    for seed in range(max(4, matches // 30)):
+        py = game.setup(options, players, seed)
+        nat = kami_native.setup(options, players, seed, goita)
+        chooser = Rng(seed)
+        while True:
+            for seat in range(players):
+                nat.observe(seat, out)
+                assert out.tobytes() == encoder.encode(py, seat).tobytes()
+            if game.is_over(py):
+                break
+            seat = min(game.to_act(py))
+            legal = game.legal_indices(py, seat)
+            index = legal[chooser.below(len(legal))]
+            game.apply_legal(py, seat, game.action_from_index(index))
+            nat.apply(seat, index)
+
+
 def python_greedy_playout(game: Game[Any, Any], py: KamiState, seed: int) -> None:
     """The native ``GREEDY`` playout loop in Python: one generator chooses for every seat."""
     chooser = Rng(seed)
@@ -256,8 +283,10 @@ def test_restore_refuses_or_plays_any_bytes(changes: list[tuple[int, int]], poli
         state = K.State.restore(bytes(data))
     except ValueError:
         return
+    out = np.zeros(state.config.observation_size, dtype=np.float32)
     for seat in range(state.config.players):
         state.legal_indices(seat)
+        state.observe(seat, out)
     try:
         state.playout(policy, 1)
     except ValueError:
@@ -297,11 +326,15 @@ def test_the_batch_steps_matches_as_the_python_engine_does(goita: bool, players:
     seats = np.zeros(n, dtype=np.int32)
     batch.masks(masks)
     totals = np.zeros((n, players), dtype=np.float32)
+    encoder = Encoder(game, game.validate(None, players), players)
+    observations = np.zeros((n, cfg.observation_size), dtype=np.float32)
     while not dones.all():
         batch.to_act(seats)
+        batch.observe(np.maximum(seats, 0), observations)
         for i, py in enumerate(matches):
             to_act = game.to_act(py)
             assert seats[i] == (min(to_act) if to_act else -1)
+            assert observations[i].tobytes() == encoder.encode(py, max(int(seats[i]), 0)).tobytes()
             if to_act:
                 assert list(np.flatnonzero(masks[i])) == sorted(
                     game.legal_indices(py, min(to_act)))

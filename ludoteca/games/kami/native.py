@@ -59,14 +59,14 @@ def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int
 
 
 def batched_steps(players: int, size: int, steps: int, goita: bool = False) -> int:
-    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: random
-    choices drawn natively, then the step writing masks, rewards and dones, all into numpy
-    arrays (a finished match is dealt again at once); the match-steps. (No observations: the
-    RL encoder, ``observation.py``, is not native yet.)"""
+    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
+    seats' observations, random choices drawn natively, then the step writing masks, rewards and
+    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
     import numpy as np  # the native core's dependency, not the main package's
 
     kami = native_core().kami
-    batch = kami.Batch(config(None, players, goita), size, seed=1)
+    cfg = config(None, players, goita)
+    batch = kami.Batch(cfg, size, seed=1)
     batch.reset(np.arange(size, dtype=np.uint64))
     dealt = size
     actions = np.zeros(size, dtype=np.int64)
@@ -74,8 +74,10 @@ def batched_steps(players: int, size: int, steps: int, goita: bool = False) -> i
     rewards = np.zeros((size, players), dtype=np.float32)
     dones = np.zeros(size, dtype=np.uint8)
     seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
     for _ in range(steps):
         batch.to_act(seats)
+        batch.observe(seats, observations)
         batch.sample(kami.RANDOM, actions)
         batch.step(actions, masks, rewards, dones)
         for i in np.flatnonzero(dones):
