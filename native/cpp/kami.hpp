@@ -502,7 +502,7 @@ struct State {
         for (int t = 0; t < TYPES; ++t)
             if (!in(cfg.values[t], 0, 1000)) return false;
         if (!in(phase, DECLARE, OVER) || ply < 0 || round < 1 || !in(winner, -1, cfg.sides - 1) ||
-            (phase == OVER) != (winner >= 0) || !in(asked, 0, n - 1) || !in(nasked, 0, n - 1) ||
+            (phase == OVER) != (winner >= 0) || !in(asked, 0, n - 1) || !in(nasked, 0, n) ||
             !in(attacker, 0, n - 1) || !in(turn, 0, n - 1) || !in(first, 0, n - 1) || !in(attack, -1, TYPES - 1))
             return false;
         if ((phase == DECLARE || phase == DECIDE) && n != 4) return false;

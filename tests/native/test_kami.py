@@ -97,6 +97,8 @@ def play_both(goita: bool, players: int, options: dict[str, object], seed: int,
         game.apply_legal(py, seat, game.action_from_index(index))
         nat.apply(seat, index)
         assert_same(py, nat)
+        snapshot = nat.snapshot()  # every state the rules reach restores
+        assert K.State.restore(snapshot).snapshot() == snapshot
     assert_same_outcome(game, py, nat)
 
 
