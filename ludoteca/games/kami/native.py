@@ -77,7 +77,8 @@ def batched_steps(players: int, size: int, steps: int, goita: bool = False) -> i
     observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
     for _ in range(steps):
         batch.to_act(seats)
-        batch.observe(seats, observations)
+        # a Goita deal may end the match at once (B5, both partners with five Shi): seat -1
+        batch.observe(np.maximum(seats, 0), observations)
         batch.sample(kami.RANDOM, actions)
         batch.step(actions, masks, rewards, dones)
         for i in np.flatnonzero(dones):
