@@ -102,7 +102,8 @@ class GameEntry:
     native: str | None = None
     """Module (or ``module:attribute``, for two games of one engine) of the game on the native
     core (``ludoteca/engine/native.py``; docs/engine.md, "The native core"): its
-    ``random_games(players, first_seed, count)`` plays seeded random matches in C++, its ``batched_steps(players, size, steps)`` steps a batch of them, and its
+    ``random_games(players, first_seed, count)`` plays seeded random matches in C++, its
+    ``batched_steps(players, size, steps)`` steps a batch of them, and its
     ``search_playouts(players, first_seed, count)``, if it has one, plays them with the search
     profile's playout. None: the game plays on the Python engine only."""
     rl_observation: str | None = None
