@@ -100,9 +100,10 @@ class GameEntry:
     bench_target: float | None = None
     """Random games per second (4 players where allowed) the engine must reach."""
     native: str | None = None
-    """Module of the game on the native core (``ludoteca/engine/native.py``; docs/engine.md,
-    "The native core"): its ``random_games(players, first_seed, count)`` plays seeded random
-    matches in C++, its ``batched_steps(players, size, steps)`` steps a batch of them, and its
+    """Module (or ``module:attribute``, for two games of one engine) of the game on the native
+    core (``ludoteca/engine/native.py``; docs/engine.md, "The native core"): its
+    ``random_games(players, first_seed, count)`` plays seeded random matches in C++, its
+    ``batched_steps(players, size, steps)`` steps a batch of them, and its
     ``search_playouts(players, first_seed, count)``, if it has one, plays them with the search
     profile's playout. None: the game plays on the Python engine only."""
     rl_observation: str | None = None

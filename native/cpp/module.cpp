@@ -337,4 +337,5 @@ NB_MODULE(_core, m) {
             return b.envs[i];
         }, "i"_a, "A copy of match i.");
     { void register_queendomino(nb::module_ &); register_queendomino(m); }  // module_queendomino.cpp
+    { void register_kami(nb::module_ &); register_kami(m); }  // module_kami.cpp
 }

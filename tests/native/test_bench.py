@@ -24,6 +24,17 @@ def test_the_bench_reports_both_cores_and_the_ratio() -> None:
             measure, result.output)
 
 
+def test_kami_and_goita_have_their_native_rows() -> None:
+    result = runner.invoke(cli.app, ["bench", "--seconds", "0.05", "--game", "kami", "--game",
+                                     "goita"], env={"COLUMNS": "80", "LUDOTECA_CORE": "auto"})
+    assert result.exit_code == 0, result.output
+    for game in ("kami", "goita"):
+        assert re.search(rf"{game} +│ +4 │ random games +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
+                         result.output), (game, result.output)
+    assert len(re.findall(r"search playouts +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
+                          result.output)) == 2, result.output
+
+
 def test_the_python_core_alone_says_so() -> None:
     result = runner.invoke(cli.app, ["bench", "--seconds", "0.05", "--game", "kingdomino"],
                            env={"COLUMNS": "80", "LUDOTECA_CORE": "python"})

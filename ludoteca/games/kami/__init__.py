@@ -15,6 +15,7 @@ ENTRIES = (
         rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/kami.js",
         bench_target=3000,
+        native="ludoteca.games.kami.native",
     ),
     GameEntry(
         name="goita",
@@ -26,5 +27,6 @@ ENTRIES = (
         rl_score="ludoteca.games.kami.scoring:scores_now",
         rl_picture="ludoteca.games.kami.picture:draw",
         web="ludoteca.games.kami:web/goita.js",
+        native="ludoteca.games.kami.native:GOITA_CORE",
     ),
 )

@@ -1,0 +1,115 @@
+"""Kami and Goita on the native core (``ludoteca_native._core.kami``): a match's settings from
+the validated options, so a seed deals the same match as ``GAME.setup`` does (the opening draw
+and every deal, shuffled with the same 192-bit draws)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.engine.game import Game
+from ludoteca.engine.native import native_core
+from ludoteca.games.kami.goita import GAME as GOITA
+from ludoteca.games.kami.rules import GAME as KAMI
+from ludoteca.games.kami.state import END_MODES
+
+
+def game_of(goita: bool) -> Game[Any, Any]:
+    return GOITA if goita else KAMI
+
+
+def config(options: Mapping[str, object] | None, players: int, goita: bool = False) -> Any:
+    """The native ``Config`` of a match (options checked, defaults filled, as the engine does)."""
+    opts = game_of(goita).validate(options, players)
+    return native_core().kami.Config(
+        goita,
+        players,
+        end_mode=0 if goita else END_MODES.index(str(opts["end_mode"])),
+        target=int(str(opts["target"])),
+        demoralized=bool(opts.get("demoralized", False)),
+    )
+
+
+def setup(options: Mapping[str, object] | None, players: int, seed: int,
+          goita: bool = False) -> Any:
+    """A native match: ``GAME.setup(options, players, seed)``'s deal, as a native ``State``."""
+    return native_core().kami.State(config(options, players, goita), seed & ((1 << 64) - 1))
+
+
+def _play(players: int, first_seed: int, count: int, chooser_seed: int, policy: str,
+          goita: bool) -> int:
+    kami = native_core().kami
+    return int(kami.play(config(None, players, goita), first_seed, count, getattr(kami, policy),
+                         chooser_seed))
+
+
+def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 0,
+                 goita: bool = False) -> int:
+    """Play ``count`` default matches (seeds ``first_seed`` on) natively, every seat choosing
+    uniformly among the legal indices with one ``Rng(chooser_seed)``; the plies played."""
+    return _play(players, first_seed, count, chooser_seed, "RANDOM", goita)
+
+
+def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0,
+                    goita: bool = False) -> int:
+    """``random_games`` with the search's playout (the game's playout, ``Kind.GAME``: epsilon-greedy with
+    the greedy evaluator) for every seat; the plies played."""
+    return _play(players, first_seed, count, chooser_seed, "SEARCH", goita)
+
+
+def batched_steps(players: int, size: int, steps: int, goita: bool = False) -> int:
+    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
+    seats' observations, random choices drawn natively, then the step writing masks, rewards and
+    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
+    import numpy as np  # the native core's dependency, not the main package's
+
+    kami = native_core().kami
+    cfg = config(None, players, goita)
+    batch = kami.Batch(cfg, size, seed=1)
+    batch.reset(np.arange(size, dtype=np.uint64))
+    dealt = size
+    actions = np.zeros(size, dtype=np.int64)
+    masks = np.zeros((size, kami.NUM_ACTIONS), dtype=np.uint8)
+    rewards = np.zeros((size, players), dtype=np.float32)
+    dones = np.zeros(size, dtype=np.uint8)
+    seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
+    for _ in range(steps):
+        batch.to_act(seats)
+        # a Goita deal may end the match at once (B5, both partners with five Shi): seat -1
+        batch.observe(np.maximum(seats, 0), observations)
+        batch.sample(kami.RANDOM, actions)
+        batch.step(actions, masks, rewards, dones)
+        for i in np.flatnonzero(dones):
+            batch.reset_one(int(i), dealt)
+            dealt += 1
+    return size * steps
+
+
+@dataclass(frozen=True)
+class Core:
+    """This module's functions for one of the two games: the registry names ``GOITA_CORE`` for
+    Goita (Kami's entry names the module itself, whose functions default to Kami)."""
+
+    goita: bool
+
+    def config(self, options: Mapping[str, object] | None, players: int) -> Any:
+        return config(options, players, self.goita)
+
+    def setup(self, options: Mapping[str, object] | None, players: int, seed: int) -> Any:
+        return setup(options, players, seed, self.goita)
+
+    def random_games(self, players: int, first_seed: int, count: int,
+                     chooser_seed: int = 0) -> int:
+        return random_games(players, first_seed, count, chooser_seed, self.goita)
+
+    def search_playouts(self, players: int, first_seed: int, count: int,
+                        chooser_seed: int = 0) -> int:
+        return search_playouts(players, first_seed, count, chooser_seed, self.goita)
+
+    def batched_steps(self, players: int, size: int, steps: int) -> int:
+        return batched_steps(players, size, steps, self.goita)
+
+
+GOITA_CORE = Core(goita=True)
