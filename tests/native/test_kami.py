@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 from native_core import require_native
 
+from ludoteca.bots.search import game_playout
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import native as kami_native
 from ludoteca.games.kami import scoring
 from ludoteca.games.kami.bot import playout_choice
 from ludoteca.games.kami.observation import Encoder
-from ludoteca.bots.search import game_playout
 from ludoteca.games.kami.state import KamiState
 from ludoteca.rl.rewards import final_rewards
 
@@ -200,8 +200,8 @@ def test_native_playouts_play_the_python_match(
     goita: bool, players: int, options: dict[str, object], matches: int
 ) -> None:
     """From states reached by random moves, ``RANDOM``, ``GREEDY`` (``bot.playout_choice``
-    every move) and ``SEARCH`` (the game's playout, ``Kind.GAME``: epsilon-greedy, deal after deal) give
-    the same match as the Python loops with the same generator."""
+    every move) and ``SEARCH`` (the game's playout, ``Kind.GAME``: epsilon-greedy, deal after
+    deal) give the same match as the Python loops with the same generator."""
     game = game_of(goita)
     for seed in range(max(6, matches // 10)):
         for policy in (K.RANDOM, K.GREEDY, K.SEARCH):

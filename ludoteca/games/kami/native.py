@@ -53,8 +53,8 @@ def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 
 
 def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0,
                     goita: bool = False) -> int:
-    """``random_games`` with the search's playout (the game's playout, ``Kind.GAME``: epsilon-greedy with
-    the greedy evaluator) for every seat; the plies played."""
+    """``random_games`` with the game's playout (``Kind.GAME``: epsilon-greedy with the greedy
+    evaluator) for every seat; the plies played."""
     return _play(players, first_seed, count, chooser_seed, "SEARCH", goita)
 
 
