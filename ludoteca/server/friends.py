@@ -6,7 +6,7 @@ for them (``SeatState.reserved_for``: nobody else, and no bot, may take it); acc
 joining that seat through the table's own ``Join`` command. A challenge that ends without
 being accepted gives its table up (the table's ``Expire`` command), so no half-filled table
 outlives it. Whoever must hear of a challenge is told through ``notify_challenge`` alone,
-the one place the notification service will take over.
+which hands it to the notification service (``notify.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.friend_rows import Challenge
 from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
-from ludoteca.server.protocol import ChallengeEvent
 from ludoteca.server.table import commands
 from ludoteca.server.table.state import stamp
 
@@ -35,10 +34,11 @@ def store(hub: Hub) -> FriendStore:
     return FriendStore(hub.store.write, hub.store.sessions)
 
 
-def notify_challenge(hub: Hub, user_id: int, summary: JSON) -> None:
-    """Tell one person that a challenge they made or received changed (today: their page's
-    event stream; the notification service routes it to its channels once merged)."""
-    hub.streams.publish(user_id, ChallengeEvent(summary))
+def notify_challenge(hub: Hub, user_id: int, summary: JSON, received: bool = False) -> None:
+    """Tell one person that a challenge they made or received changed, through the
+    notification service: their page's event stream always; a challenge ``received`` also by
+    email and push, as they chose (``notify_prefs``: the ``challenge`` event)."""
+    hub.notifier.challenge(user_id, summary, received)
 
 
 def online(hub: Hub, user_id: int) -> bool:
@@ -129,7 +129,7 @@ async def make(hub: Hub, challenger: User, challenged: User, table: Table) -> JS
         expires_at=now + timedelta(minutes=hub.settings.challenge_minutes))
     await store(hub).add_challenge(challenge)
     out = await summary(hub, challenge)
-    notify_challenge(hub, challenged.id, out)
+    notify_challenge(hub, challenged.id, out, received=True)
     return out
 
 

@@ -8,6 +8,7 @@ import base64
 import hashlib
 import hmac
 from collections.abc import Awaitable, Callable
+from urllib.parse import quote
 
 from ludoteca.server.notify_prefs import EVENTS
 
@@ -28,6 +29,10 @@ class Links:
 
     def table(self, table_id: str) -> str:
         return f"{self.base}/#/table/{table_id}"
+
+    def player(self, name: str) -> str:
+        """A player's page (their own is where challenges are answered)."""
+        return f"{self.base}/#/player/{quote(name, safe='')}"
 
     def preferences(self) -> str:
         return f"{self.base}/#/settings"

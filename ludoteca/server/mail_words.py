@@ -30,6 +30,10 @@ REMATCH_SUBJECT = N_("{name} offers a rematch of {game}")
 REMATCH_TEXT = N_("{name} offers a rematch of your {game} match: answer at the table.")
 TOURNAMENT_SUBJECT = N_("Your table in round {round} is ready")
 TOURNAMENT_TEXT = N_("Your table of {game} in round {round} of the tournament is ready.")
+CHALLENGE_SUBJECT = N_("{name} challenges you to {game}")
+CHALLENGE_TEXT = N_("{name} challenges you to a match of {game}. Accept or decline it on your "
+                    "page before {until} (UTC).")
+ANSWER_CHALLENGE = N_("Answer the challenge")
 OPEN_TABLE = N_("Open the table")
 PREFERENCES = N_("Choose which emails you get: {link}")
 UNSUBSCRIBE = N_("Stop these emails: {link}")
@@ -134,6 +138,15 @@ def tournament_mail(lang: str, game: str, round_: int, link: str, foot: list[Lin
     return compose(lang, v.t(TOURNAMENT_SUBJECT, round=round_),
                    [Line(v.t(TOURNAMENT_TEXT, game=game, round=round_), link,
                          v.t(OPEN_TABLE))], foot)
+
+
+def challenge_mail(lang: str, name: str, game: str, until: str, link: str,
+                   foot: list[Line]) -> Mail:
+    """``until``: when the challenge expires, ``YYYY-MM-DD HH:MM`` in UTC."""
+    v = voice(lang, folders=())
+    return compose(lang, v.t(CHALLENGE_SUBJECT, name=name, game=game),
+                   [Line(v.t(CHALLENGE_TEXT, name=name, game=game, until=until), link,
+                         v.t(ANSWER_CHALLENGE))], foot)
 
 
 def unsubscribe_page(lang: str, message: str, form_action: str | None = None) -> str:

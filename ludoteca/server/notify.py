@@ -1,16 +1,17 @@
 """The one notification service: every notice a player may get (your turn, a match finished,
-a rematch offered, a tournament table ready) goes through ``Notifier``, which tells it on the
-channels the player chose (``notify_prefs``): the page (their event stream), email (through
-the outbox, never in quiet hours; turns gathered by ``TurnMails``), Web Push to their
-subscribed browsers (the same rules, its own outbox: ``push_channel``) and their webhook (a
-public address checked again at each delivery: ``webhook_targets.py``)."""
+a rematch offered, a tournament table ready, a challenge received) goes through
+``Notifier``, which tells it on the channels the player chose (``notify_prefs``): the page
+(their event stream), email (through the outbox, never in quiet hours; turns gathered by
+``TurnMails``), Web Push to their subscribed browsers (the same rules, its own outbox:
+``push_channel``) and their webhook (a public address checked again at each delivery:
+``webhook_targets.py``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
@@ -25,6 +26,7 @@ from ludoteca.server.mail_links import Links
 from ludoteca.server.mail_store import MailStore
 from ludoteca.server.notify_prefs import quiet_until, wants
 from ludoteca.server.protocol import (
+    ChallengeEvent,
     FinishedEvent,
     RematchOfferEvent,
     StreamEvent,
@@ -34,6 +36,7 @@ from ludoteca.server.protocol import (
 from ludoteca.server.push_channel import (
     Payload,
     Push,
+    challenge_payload,
     finished_payload,
     rematch_payload,
     tournament_payload,
@@ -51,6 +54,14 @@ def game_title(game: str) -> str:
         return get_game(game).spec.title
     except Exception:
         return game
+
+
+def _minute(stamp: Any) -> str:
+    """An ISO 8601 moment (UTC) as ``YYYY-MM-DD HH:MM``, the way a notice says it."""
+    try:
+        return datetime.fromisoformat(str(stamp)).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return str(stamp)
 
 
 class Email:
@@ -158,9 +169,29 @@ class Notifier:
             lambda user: self._push(user, "tournament_table", tournament_payload(
                 user.language, game_title(game), event.round, event.table)))
 
+    def challenge(self, user_id: int, summary: JSON, received: bool) -> None:
+        """A challenge the person made or received changed: their page always hears it (it
+        keeps its list from these events); one just ``received`` also goes to the other
+        channels, pointing at the person's own page, where challenges are answered."""
+        event = ChallengeEvent(summary)
+        self.streams.publish(user_id, event)
+        if not received:
+            return
+        name = str(summary.get("challenger_name") or summary.get("challenger") or "?")
+        game = game_title(str(summary.get("game") or ""))
+        until = _minute(summary.get("expires_at"))
+        self._away("challenge", user_id, event, lambda user: self._mail(
+            user, "challenge", lambda foot: W.challenge_mail(
+                user.language, name, game, until, self._player_link(user.name), foot)),
+            lambda user: self._push(user, "challenge", challenge_payload(
+                user.language, name, game, until, user.name, str(summary["id"]))))
+
     # ---- the channels away from the page -----------------------------------------------------
     def _table_link(self, table_id: str) -> str:
         return self.email.links.table(table_id) if self.email is not None else ""
+
+    def _player_link(self, name: str) -> str:
+        return self.email.links.player(name) if self.email is not None else ""
 
     async def _mail(self, user: User, event: str,
                     mail: Callable[[list[W.Line]], W.Mail]) -> None:

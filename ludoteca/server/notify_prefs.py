@@ -12,15 +12,17 @@ from ludoteca.server import errors as E
 from ludoteca.server.db import User
 from ludoteca.server.errors import ServerError
 
-EVENTS = ("turn", "finished", "rematch", "tournament_table")
+EVENTS = ("turn", "finished", "rematch", "tournament_table", "challenge")
 CHANNELS = ("page", "email", "push", "webhook")
 DEFAULTS: dict[str, dict[str, bool]] = {
     "turn": {"page": True, "email": True, "push": True, "webhook": True},
     "finished": {"page": True, "email": False, "push": False, "webhook": False},
     "rematch": {"page": True, "email": True, "push": True, "webhook": False},
     "tournament_table": {"page": True, "email": True, "push": True, "webhook": False},
+    "challenge": {"page": True, "email": True, "push": True, "webhook": False},
 }
-"""The webhook hears turns only unless asked, as before there were choices. Push reaches only
+"""The webhook hears turns only unless asked, as before there were choices. ``challenge`` is a
+challenge received (one made, answered or ended reaches the page alone). Push reaches only
 the browsers a player subscribed (``push_subscriptions``): on by default, as email is."""
 _TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 

@@ -2,11 +2,13 @@
 in the player's language: ``mail_words``), as the small JSON the service worker shows
 (``web/static/sw.js``): a title, a line, the page to open (a path of this arena) and a tag
 (a newer notice about the same table replaces the older one). It carries what the email
-does and no more: game titles, the round, who offered a rematch; never a move or a hand."""
+does and no more: game titles, the round, who offered a rematch or a challenge; never a move
+or a hand."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from ludoteca.server import mail_words as W
 from ludoteca.server.db import User, utcnow
@@ -49,6 +51,19 @@ def rematch_payload(lang: str, name: str, game: str, table_id: str) -> Payload:
     return payload(lang, v.t(W.REMATCH_SUBJECT, name=name, game=game),
                    v.t(W.REMATCH_TEXT, name=name, game=game), table_path(table_id),
                    f"rematch-{table_id}")
+
+
+def player_path(name: str) -> str:
+    return f"/#/player/{quote(name, safe='')}"
+
+
+def challenge_payload(lang: str, name: str, game: str, until: str, me: str,
+                      challenge_id: str) -> Payload:
+    """A challenge received: it opens the player's own page, where challenges are answered."""
+    v = voice(lang, folders=())
+    return payload(lang, v.t(W.CHALLENGE_SUBJECT, name=name, game=game),
+                   v.t(W.CHALLENGE_TEXT, name=name, game=game, until=until), player_path(me),
+                   f"challenge-{challenge_id}")
 
 
 def tournament_payload(lang: str, game: str, round_: int, table_id: str) -> Payload:

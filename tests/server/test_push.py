@@ -305,3 +305,28 @@ def test_a_rematch_offer_by_push(
     assert "PushAgain_jon" in message["body"]
     for sock in socks:
         sock.close()
+
+
+def test_a_challenge_received_by_push_in_spanish_and_not_when_off(
+    server: Server, service: PushService, people: Callable[..., Player]
+) -> None:
+    """The challenged person's browser is told, in their language, with their own page to
+    open (challenges are answered there); nothing once push is off for challenges."""
+    rosa, teo = people("PushReto_rosa", "es"), people("PushReto_teo", "en")
+    key = rosa.ok(rosa.http.get("/api/push"))["public_key"]
+    browser = subscribed(rosa, service, "rosa")
+    made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
+                                json={"game": "kami", "options": {"target": 10}}))
+    message = opened(service, browser, key)
+    assert message["title"] == "PushReto_teo te desafía a Kami"
+    assert message["body"].startswith("PushReto_teo te desafía a una partida de Kami.")
+    assert message["url"] == f"/#/player/{rosa.name}"
+    assert message["tag"] == f"challenge-{made['id']}" and message["lang"] == "es"
+    assert made["table"] not in str(message)  # the page to answer it, not the private table
+    rosa.ok(rosa.http.post(f"/api/challenges/{made['id']}/decline"))
+
+    rosa.ok(rosa.http.put("/api/notifications", json={"events": {"challenge": {"push": False}}}))
+    again = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
+                                 json={"game": "kami", "options": {"target": 10}}))
+    service.nothing(2)
+    teo.ok(teo.http.post(f"/api/challenges/{again['id']}/decline"))

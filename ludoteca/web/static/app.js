@@ -173,6 +173,7 @@ function announceChallenge(c) {
   if (!me) return;
   const page = `#/player/${encodeURIComponent(me)}`;
   if (c.status === "open" && c.challenged === me) {
+    if (session.notify?.challenge?.page === false) return; // chosen off (the page still lists it)
     const item = toast(t("friends.challenged_you", { name: c.challenger_name }), "info");
     if (location.hash !== page) item.prepend(h("a", { href: page, "data-testid": "challenge-toast" }, t("friends.answer")), " ");
   } else if (c.status === "accepted" && c.challenger === me) {
