@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, or_, orm, select, update
+from sqlalchemy import delete, func, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -125,6 +125,15 @@ class FriendStore:
                 or_(Challenge.challenger_id == user_id, Challenge.challenged_id == user_id),
                 Challenge.status.in_(list(statuses))).order_by(Challenge.created_at.desc()))
             return list(found.scalars())
+
+    async def challenged_since(self, challenger: int, challenged: int, since: datetime
+                               ) -> int:
+        """How many challenges ``challenger`` made ``challenged`` since ``since``."""
+        async with self.sessions() as db:
+            found = await db.execute(select(func.count()).select_from(Challenge).where(
+                Challenge.challenger_id == challenger, Challenge.challenged_id == challenged,
+                Challenge.created_at > since))
+            return int(found.scalar_one())
 
     async def due_challenges(self, now: datetime) -> list[Challenge]:
         async with self.sessions() as db:

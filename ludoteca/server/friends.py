@@ -34,11 +34,12 @@ def store(hub: Hub) -> FriendStore:
     return FriendStore(hub.store.write, hub.store.sessions)
 
 
-def notify_challenge(hub: Hub, user_id: int, summary: JSON, received: bool = False) -> None:
+def notify_challenge(hub: Hub, user_id: int, summary: JSON, away: bool = False) -> None:
     """Tell one person that a challenge they made or received changed, through the
-    notification service: their page's event stream always; a challenge ``received`` also by
-    email and push, as they chose (``notify_prefs``: the ``challenge`` event)."""
-    hub.notifier.challenge(user_id, summary, received)
+    notification service: their page's event stream always; with ``away`` (a challenge
+    received) also by email and push, as they chose (``notify_prefs``: the ``challenge``
+    event)."""
+    hub.notifier.challenge(user_id, summary, away)
 
 
 def online(hub: Hub, user_id: int) -> bool:
@@ -127,9 +128,13 @@ async def make(hub: Hub, challenger: User, challenged: User, table: Table) -> JS
         id=secrets.token_urlsafe(9)[:12], challenger_id=challenger.id,
         challenged_id=challenged.id, table_id=ref.snapshot().id, status=OPEN, created_at=now,
         expires_at=now + timedelta(minutes=hub.settings.challenge_minutes))
-    await store(hub).add_challenge(challenge)
+    friends = store(hub)
+    await friends.add_challenge(challenge)
     out = await summary(hub, challenge)
-    notify_challenge(hub, challenged.id, out, received=True)
+    # one challenger's flood reaches the page, but one email and push a challenge's life long
+    since = now - timedelta(minutes=hub.settings.challenge_minutes)
+    first = await friends.challenged_since(challenger.id, challenged.id, since) == 1
+    notify_challenge(hub, challenged.id, out, away=first)
     return out
 
 

@@ -169,13 +169,14 @@ class Notifier:
             lambda user: self._push(user, "tournament_table", tournament_payload(
                 user.language, game_title(game), event.round, event.table)))
 
-    def challenge(self, user_id: int, summary: JSON, received: bool) -> None:
+    def challenge(self, user_id: int, summary: JSON, away: bool) -> None:
         """A challenge the person made or received changed: their page always hears it (it
-        keeps its list from these events); one just ``received`` also goes to the other
-        channels, pointing at the person's own page, where challenges are answered."""
+        keeps its list from these events); with ``away`` (one just received) it also goes to
+        the other channels, pointing at the person's own page, where challenges are
+        answered."""
         event = ChallengeEvent(summary)
         self.streams.publish(user_id, event)
-        if not received:
+        if not away:
             return
         name = str(summary.get("challenger_name") or summary.get("challenger") or "?")
         game = game_title(str(summary.get("game") or ""))

@@ -439,17 +439,19 @@ def test_a_challenge_received_by_email_in_spanish_and_not_when_off(
     server: Server, sink: Sink, people: Callable[..., Player]
 ) -> None:
     """A challenge is one more notice of the service: the challenged person's email, in their
-    language, links to their own page (where challenges are answered); none once turned off,
-    and none to the challenger when it is answered."""
-    rosa, teo = people("Reto_rosa", "es"), people("Reto_teo", "en")
+    language, links to their own page (where challenges are answered); none to the
+    challenger when it is answered; one a challenge's life long from the same challenger (a
+    flood reaches the page only); none once turned off."""
+    rosa, teo, uma = (people("Reto_rosa", "es"), people("Reto_teo", "en"),
+                      people("Reto_uma", "en"))
     with_email(rosa, sink, "rosa@x.test")
     with_email(teo, sink, "teo@x.test")
     prefs = rosa.ok(rosa.http.get("/api/notifications"))
     assert "challenge" in prefs["events"]
     assert prefs["prefs"]["challenge"] == {"page": True, "email": True, "push": True,
                                            "webhook": False}
-    made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
-                                json={"game": "kami", "options": {"target": 10}}))
+    body = {"game": "kami", "options": {"target": 10}}
+    made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge", json=body))
     message = sink.to("rosa@x.test")
     assert message["Subject"] == "Reto_teo te desafía a Kami"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -458,10 +460,10 @@ def test_a_challenge_received_by_email_in_spanish_and_not_when_off(
     assert "Acéptala o recházala en tu página antes de" in text.get_content()
     assert link_in(message, r"http://\S+#/player/\S+").endswith(f"/#/player/{rosa.name}")
     rosa.ok(rosa.http.post(f"/api/challenges/{made['id']}/decline"))
-    sink.nothing(1.5)  # the challenger hears the answer in the page only
+    again = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge", json=body))
+    sink.nothing(1.5)  # teo hears the answer in the page only; rosa, his second one too
+    assert [c["id"] for c in rosa.ok(rosa.http.get("/api/me/challenges"))] == [again["id"]]
 
     rosa.ok(rosa.http.put("/api/notifications", json={"events": {"challenge": {"email": False}}}))
-    again = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
-                                 json={"game": "kami", "options": {"target": 10}}))
+    uma.ok(uma.http.post(f"/api/users/{rosa.name}/challenge", json=body))
     sink.nothing(2)
-    teo.ok(teo.http.post(f"/api/challenges/{again['id']}/decline"))

@@ -311,22 +311,24 @@ def test_a_challenge_received_by_push_in_spanish_and_not_when_off(
     server: Server, service: PushService, people: Callable[..., Player]
 ) -> None:
     """The challenged person's browser is told, in their language, with their own page to
-    open (challenges are answered there); nothing once push is off for challenges."""
-    rosa, teo = people("PushReto_rosa", "es"), people("PushReto_teo", "en")
+    open (challenges are answered there); once a challenge's life long from the same
+    challenger; nothing once push is off for challenges."""
+    rosa, teo, uma = (people("PushReto_rosa", "es"), people("PushReto_teo", "en"),
+                      people("PushReto_uma", "en"))
     key = rosa.ok(rosa.http.get("/api/push"))["public_key"]
     browser = subscribed(rosa, service, "rosa")
-    made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
-                                json={"game": "kami", "options": {"target": 10}}))
+    body = {"game": "kami", "options": {"target": 10}}
+    made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge", json=body))
     message = opened(service, browser, key)
     assert message["title"] == "PushReto_teo te desafía a Kami"
     assert message["body"].startswith("PushReto_teo te desafía a una partida de Kami.")
     assert message["url"] == f"/#/player/{rosa.name}"
     assert message["tag"] == f"challenge-{made['id']}" and message["lang"] == "es"
     assert made["table"] not in str(message)  # the page to answer it, not the private table
-    rosa.ok(rosa.http.post(f"/api/challenges/{made['id']}/decline"))
+    teo.ok(teo.http.post(f"/api/challenges/{made['id']}/decline"))  # withdrawn, and again:
+    teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge", json=body))
+    service.nothing(1.5)
 
     rosa.ok(rosa.http.put("/api/notifications", json={"events": {"challenge": {"push": False}}}))
-    again = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge",
-                                 json={"game": "kami", "options": {"target": 10}}))
+    uma.ok(uma.http.post(f"/api/users/{rosa.name}/challenge", json=body))
     service.nothing(2)
-    teo.ok(teo.http.post(f"/api/challenges/{again['id']}/decline"))
