@@ -16,6 +16,9 @@ from ludoteca.server.push_rows import PushSubscription
 from ludoteca.server.routes.deps import Body, HubDep, UserDep, api_router
 
 router = api_router()
+ID_MAX = 2**31 - 1
+"""The largest row id (an INTEGER on PostgreSQL): a bigger one in the path is no device, not a
+database overflow (a 500)."""
 
 
 class Keys(Body):
@@ -83,6 +86,6 @@ async def subscribe(body: Subscription, user: UserDep, hub: HubDep) -> JSON:
 @router.delete("/push/devices/{device_id}", summary="Stop push notifications to one of your "
                "browsers")
 async def unsubscribe(device_id: int, user: UserDep, hub: HubDep) -> JSON:
-    if not await hub.push_store.remove(device_id, user.id):
+    if not 0 < device_id <= ID_MAX or not await hub.push_store.remove(device_id, user.id):
         raise ServerError("no_such_device", E.NO_SUCH_DEVICE, 404)
     return {"ok": True}
