@@ -9,6 +9,8 @@ from native_core import require_native
 from typer.testing import CliRunner
 
 from ludoteca import cli
+from ludoteca.engine.registry import resolve
+from ludoteca.games import entry, game_names
 
 require_native()
 runner = CliRunner()
@@ -24,15 +26,24 @@ def test_the_bench_reports_both_cores_and_the_ratio() -> None:
             measure, result.output)
 
 
-def test_kami_and_goita_have_their_native_rows() -> None:
-    result = runner.invoke(cli.app, ["bench", "--seconds", "0.05", "--game", "kami", "--game",
-                                     "goita"], env={"COLUMNS": "80", "LUDOTECA_CORE": "auto"})
+def test_every_native_game_has_its_rows() -> None:
+    """Every game whose registry entry names a native module shows its random games on both
+    cores, and its search playouts where its native module plays them."""
+    native = [name for name in game_names() if entry(name).native is not None]
+    assert "kingdomino" in native
+    args = ["bench", "--seconds", "0.05"]
+    for name in native:
+        args += ["--game", name]
+    result = runner.invoke(cli.app, args, env={"COLUMNS": "80", "LUDOTECA_CORE": "auto"})
     assert result.exit_code == 0, result.output
-    for game in ("kami", "goita"):
-        assert re.search(rf"{game} +│ +4 │ random games +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
-                         result.output), (game, result.output)
+    for name in native:
+        assert re.search(rf"{name} +│ +\d │ random games +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
+                         result.output), (name, result.output)
+    searching = [name for name in native
+                 if entry(name).search_profile().playout is not None
+                 and hasattr(resolve(entry(name).native or ""), "search_playouts")]
     assert len(re.findall(r"search playouts +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
-                          result.output)) == 2, result.output
+                          result.output)) == len(searching), result.output
 
 
 def test_the_python_core_alone_says_so() -> None:
