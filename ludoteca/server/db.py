@@ -453,9 +453,20 @@ def async_url(url: str) -> str:
     return url
 
 
+SQLITE_READERS = 20
+"""SQLite connections the async pool keeps open for reads (and as many again for a burst)."""
+
+
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
-        engine = create_async_engine(async_url(url), connect_args={"timeout": 30})
+        # aiosqlite runs each connection in a thread of its own, and opening one waits on the
+        # event loop for that thread to start: a burst of reads (an arena's wave, many people
+        # signing in) beyond a small pool would open and close connections, holding up every
+        # table for tens of ms on a busy machine. The pool keeps what a burst needs.
+        path = url.split("://", 1)[1].removeprefix("/").split("?", 1)[0]
+        pool = ({} if path in ("", ":memory:") or "mode=memory" in url  # one shared connection
+                else {"pool_size": SQLITE_READERS, "max_overflow": SQLITE_READERS})
+        engine = create_async_engine(async_url(url), connect_args={"timeout": 30}, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(async_url(url), pool_size=10, max_overflow=10, pool_pre_ping=True)
