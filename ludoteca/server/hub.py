@@ -136,6 +136,8 @@ class Hub:
         self.cluster = cluster
         self.tables.leases = cluster
         self.streams.bus = cluster
+        # before the director starts (app.py): its lease names the process as /healthz does
+        self.director.owner = cluster.name
 
     # ---- what a table's actor may ask (services.TableServices) -------------------------------
     def several(self) -> bool:

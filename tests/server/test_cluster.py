@@ -559,6 +559,7 @@ def test_one_director_and_another_takes_over_within_the_lease(
             time.sleep(0.05)
         [leader] = [s for s in servers if s.pid == pid_of(owners[0])]
         [other] = [s for s in servers if s is not leader]
+        assert owners[0] == healthz(leader)["process"]  # the lease names it as /healthz does
         host, ana = Player(other.base, "host_c8"), Player(other.base, "ana_c8")
         try:
             tid = swiss(host, name="Two processes", rounds=2, max_entrants=4)["id"]
