@@ -90,6 +90,9 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
         hub.metrics.watch_bots(bots.answered)
         hub.metrics.watch_analysis(bots.parts)
         app.state.hub = hub
+        # the push outbox's sender, with the VAPID keys: before any table is loaded (here or
+        # taken over in a cluster), so the turns a loaded table tells again reach push too
+        await hub.start_push()
         if settings.redis_url:
             from ludoteca.server.cluster import Cluster
 
@@ -108,7 +111,6 @@ def create_app(settings: Settings | None = None, *, timed_collector: bool = Fals
             await hub.analyses.resume()
         hub.director.start()  # after the tables resumed: their ends reach it
         hub.start_mail()  # the outbox's sender (with an SMTP server): what a restart left too
-        await hub.start_push()  # the push outbox's sender, with the VAPID keys
         log.info("arena ready", extra={
             "tables_resumed": resumed, "database": store.engine.url.render_as_string(),
             "arena_process": hub.cluster.name if hub.cluster else None,

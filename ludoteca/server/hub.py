@@ -93,7 +93,8 @@ class Hub:
         self.email, self.account_mail = email_channel(settings, self.mail_store)
         """None, None: no SMTP server set, no email at all."""
         self.notifier = Notifier(self.streams, store.user, self.mail_store, self.email,
-                                 self.webhook_targets, settings.webhook_timeout)
+                                 self.webhook_targets, settings.webhook_timeout,
+                                 store.turn_began)
         self.notices = TurnNotices(self.streams, self.notifier.turn)
         self.notifier.watch_turns(settings, self.notices.waiting, self.watching)
         self.push_store = PushStore(store.write, store.sessions)

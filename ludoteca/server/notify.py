@@ -92,9 +92,13 @@ class Email:
 class Notifier:
     def __init__(self, streams: Streams, users: Callable[[int], Awaitable[User | None]],
                  mail_store: MailStore, email: Email | None, targets: WebhookTargets,
-                 webhook_timeout: float) -> None:
+                 webhook_timeout: float,
+                 began: Callable[[str, int], Awaitable[datetime | None]]) -> None:
         self.streams = streams
         self.users = users
+        self.began = began
+        """When a table's decision began (``Store.turn_began``): a turn told is not told
+        again after a restart."""
         self.mail_store = mail_store
         self.email = email
         """None: the arena sends no email."""
@@ -113,7 +117,7 @@ class Notifier:
         tables a player is looking at."""
         if self.email is not None:
             self.turn_mails = TurnMails(
-                self.email.turns, self.mail_store, self.users, waiting, watching,
+                self.email.turns, self.mail_store, self.users, waiting, watching, self.began,
                 settings.turn_email_delay, timedelta(minutes=settings.turn_email_minutes))
 
     def watch_push(self, push: Push, settings: Settings, waiting: Callable[[str, int], bool],
@@ -125,7 +129,8 @@ class Notifier:
             return push.turns(user, [(t, game_title(g)) for t, g in tables])
 
         self.turn_pushes = TurnMails(
-            send, push.store, self.users, waiting, watching, settings.turn_email_delay,
+            send, push.store, self.users, waiting, watching, self.began,
+            settings.turn_email_delay,
             timedelta(minutes=settings.turn_email_minutes), "push", lambda user: True)
 
     # ---- the notices -------------------------------------------------------------------------
@@ -133,11 +138,11 @@ class Notifier:
         """A decision began (the page was told by ``TurnNotices``): the other channels."""
         def by_email(user: User) -> Awaitable[None]:
             assert self.turn_mails is not None
-            return self.turn_mails.add(user, event.table, event.game)
+            return self.turn_mails.add(user, event.table, event.game, event.seq)
 
         def by_push(user: User) -> Awaitable[None]:
             assert self.turn_pushes is not None
-            return self.turn_pushes.add(user, event.table, event.game)
+            return self.turn_pushes.add(user, event.table, event.game, event.seq)
 
         self._away("turn", user_id, event, by_email, by_push)
 

@@ -362,6 +362,15 @@ class Store(HistoryQueries):
             )
             return list(found.scalars())
 
+    async def turn_began(self, table_id: str, since: int) -> datetime | None:
+        """When the decision that began at ``seq`` ``since`` began: its log entry's time (the
+        table's start for ``seq`` 0); None if not stored (yet)."""
+        async with self.sessions() as db:
+            if since > 0:
+                return await db.scalar(select(Move.at).where(
+                    Move.table_id == table_id, Move.seq == since))
+            return await db.scalar(select(Table.started_at).where(Table.id == table_id))
+
     async def snapshot(
         self, table_id: str, after: int = 0
     ) -> tuple[Table, list[Seat], list[Move]] | None:

@@ -2,8 +2,14 @@
 seconds before its email, so the tables whose turn comes meanwhile make one digest and a player
 who answers at once gets none; then each table still waiting for the player, whom no socket of
 theirs shows it (they are not looking at it), and not emailed about within ``interval``, is in
-the email. In quiet hours the email waits for their end. (What waits is in memory: a restart
-forgets the turns not yet emailed, and the turn comes again at the player's next decision.)"""
+the email. In quiet hours the email waits for their end.
+
+What waits is in memory, and nothing is lost with it: the database says what is owed. A
+process that starts (or takes a table over from one that died, ``leases.py``) loads every
+table being played, and a loaded table tells its pending decisions again (``TurnNotices``), so
+they come here again; a decision already told on this channel (its sent-record is not older
+than the decision's start, ``Store.turn_began``) is not told twice. Only the table's owning
+process tells its turns, so two processes do not both send one."""
 
 from __future__ import annotations
 
@@ -32,6 +38,7 @@ class TurnMails:
     def __init__(self, send: Callable[[User, list[tuple[str, str]]], Awaitable[None]],
                  store: Sent, users: Callable[[int], Awaitable[User | None]],
                  waiting: Callable[[str, int], bool], watching: Callable[[str, int], bool],
+                 began: Callable[[str, int], Awaitable[datetime | None]],
                  delay: float, interval: timedelta, channel: str = "email",
                  reachable: Callable[[User], bool] = lambda user: bool(user.email)) -> None:
         self.send = send
@@ -41,14 +48,17 @@ class TurnMails:
         self.users = users
         self.waiting = waiting
         self.watching = watching
+        self.began = began
+        """When a table's decision (by the ``seq`` it began at) began."""
         self.delay = delay
         self.interval = interval
-        self.pending: dict[int, dict[str, str]] = {}
-        """player -> {table: game} of the turns not emailed yet."""
+        self.pending: dict[int, dict[str, tuple[str, int]]] = {}
+        """player -> {table: (game, the seq its decision began at)} of the turns not emailed
+        yet."""
         self.timers: dict[int, asyncio.Task[None]] = {}
 
-    async def add(self, user: User, table_id: str, game: str) -> None:
-        self.pending.setdefault(user.id, {})[table_id] = game
+    async def add(self, user: User, table_id: str, game: str, since: int) -> None:
+        self.pending.setdefault(user.id, {})[table_id] = game, since
         if user.id not in self.timers:
             self._later(user.id, self.delay)
 
@@ -77,11 +87,19 @@ class TurnMails:
                 self._later(user_id, (quiet - now).total_seconds() + 1)
             return
         mailed = await self.store.mailed(user_id, list(tables))
-        due = [t for t in tables if t not in mailed or mailed[t] <= now - self.interval]
+        due = [t for t in tables if t not in mailed
+               or (mailed[t] <= now - self.interval and not await self._told(t, tables[t][1],
+                                                                             mailed[t]))]
         if not due:
             return
         await self.store.note_mailed(user_id, due, now)
-        await self.send(user, [(t, tables[t]) for t in due])
+        await self.send(user, [(t, tables[t][0]) for t in due])
+
+    async def _told(self, table_id: str, since: int, mailed: datetime) -> bool:
+        """This decision was told already (before a restart, or by the process that owned the
+        table before this one)."""
+        began = await self.began(table_id, since)
+        return began is not None and mailed >= began
 
     def close(self) -> None:
         for task in self.timers.values():

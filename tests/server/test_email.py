@@ -444,7 +444,7 @@ def test_a_challenge_received_by_email_in_spanish_and_not_when_off(
     flood reaches the page only); none once turned off."""
     rosa, teo, uma = (people("Reto_rosa", "es"), people("Reto_teo", "en"),
                       people("Reto_uma", "en"))
-    with_email(rosa, sink, "rosa@x.test")
+    with_email(rosa, sink, "reto_rosa@x.test")
     with_email(teo, sink, "teo@x.test")
     prefs = rosa.ok(rosa.http.get("/api/notifications"))
     assert "challenge" in prefs["events"]
@@ -452,7 +452,7 @@ def test_a_challenge_received_by_email_in_spanish_and_not_when_off(
                                            "webhook": False}
     body = {"game": "kami", "options": {"target": 10}}
     made = teo.ok(teo.http.post(f"/api/users/{rosa.name}/challenge", json=body))
-    message = sink.to("rosa@x.test")
+    message = sink.to("reto_rosa@x.test")
     assert message["Subject"] == "Reto_teo te desafía a Kami"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     text = message.get_body(("plain",))
