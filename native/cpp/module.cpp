@@ -393,13 +393,18 @@ NB_MODULE(_core, m) {
         .def("playout_from", [](kd::State &s, int policy, uint64_t rng) {
             const kd::Policy p = policy_of(policy);
             Rng chooser(rng);
+            std::vector<int> placed;  // seat, domino, cell, direction per placement
             {
                 nb::gil_scoped_release release;
-                kd::playout(s, p, chooser);
+                kd::playout(s, p, chooser, [&placed](const kd::State &at, int index) {
+                    if (index >= kd::PLACE_COUNT) return;  // a claim or a discard
+                    placed.insert(placed.end(), {at.to_act(), at.cur[at.acting], index >> 2, index & 3});
+                });
             }
-            return chooser.state;
+            return nb::make_tuple(chooser.state, placed);
         }, "policy"_a, "rng"_a,
-           "Play to the end drawing from a generator in state rng; that generator's state after.")
+           "Play to the end drawing from a generator in state rng: (that generator's state after, "
+           "the placements made, flat: seat, domino, cell, direction for each).")
         .def("kingdom_bytes", [](const kd::State &s, int seat) {
             if (seat < 0 || seat >= s.cfg.players) throw nb::index_error("no such seat");
             const kd::Kingdom &g = s.kingdoms[seat];

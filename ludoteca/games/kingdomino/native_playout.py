@@ -4,7 +4,7 @@ When ``ludoteca.engine.native`` chooses the native core, ``Game.playout`` to the
 uniformly random policy or the game's own (epsilon-greedy) one hands the match to C++: the Python
 state is read into a native ``State`` (``State.load``, which refuses a state the rules cannot
 reach in shape), played out drawing from the same generator state, and written back: every field
-but ``placed`` (the placement history, which the native core does not keep) ends as the Python
+(the placement history from the placements the native playout reports) ends as the Python
 playout leaves it, and the generator ends in the same state, so outcomes, scores and every later
 draw are the same on both cores. A Dynasty (whose finished games the native core keeps only as
 totals) plays in Python.
@@ -85,7 +85,8 @@ def load(state: KingdominoState) -> Any:
 
 
 def write_back(native: Any, state: KingdominoState) -> None:
-    """Copy a native state's fields (all but the placement history) into the Python one."""
+    """Copy a native state's fields (all but the placement history, which ``playout`` adds)
+    into the Python one."""
     state.rng.state = native.rng_state
     state.ply, state.phase, state.step = native.ply, native.phase, native.step
     state.round, state.acting = native.round, native.acting
@@ -109,9 +110,14 @@ def playout(state: KingdominoState, native_kind: int, rng: Rng) -> bool:
     Python playout plays it, and says what is wrong with it if anything is)."""
     try:
         native = load(state)
-        after = native.playout_from(native_kind, rng.state)
+        after, placements = native.playout_from(native_kind, rng.state)
     except ValueError:
         return False
     rng.state = after
     write_back(native, state)
+    placed = [p[:] for p in state.placed]
+    for i in range(0, len(placements), 4):
+        seat, domino, cell, d = placements[i:i + 4]
+        placed[seat].append((domino, cell, d))
+    state.placed = placed
     return True
