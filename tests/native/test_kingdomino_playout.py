@@ -67,9 +67,9 @@ def played(state: KingdominoState, policy: Policy, seed: int, core_name: str,
 def test_native_playouts_end_as_the_python_ones(players: int, options: dict[str, object],
                                                 count: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Same final state (the placement history too), outcome and generator state, per policy and seed;
-    from the true state and, as the search and the analysis play, from a world determinized
-    from the acting seat's view (its deck only the undrawn dominoes)."""
+    """Same final state (the placement history too), outcome and generator state, per policy
+    and seed; from the true state and, as the search and the analysis play, from a world
+    determinized from the acting seat's view (its deck only the undrawn dominoes)."""
     played_out = 0
     for seed in range(count):
         true = midway(players, options, 1000 * players + seed)
