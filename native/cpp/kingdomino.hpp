@@ -691,7 +691,13 @@ inline Placement best_placement(const Kingdom &k, int n, int frame) {
 
 // the game's playout (Kind.GAME): epsilon-greedy kings to the end, a claim's planned placement kept
 // for its domino while the kingdom is unchanged (the plans live for the whole playout, as there).
-inline void search_playout(State &s, Rng &rng) {
+// What a playout tells about each move before applying it: nothing, unless a caller listens.
+struct Quiet {
+    void operator()(const State &, int) const {}
+};
+
+template <typename Listen = Quiet>
+inline void search_playout(State &s, Rng &rng, Listen &&listen = Listen{}) {
     struct Plan {
         bool set = false;
         Board occ;
@@ -705,7 +711,11 @@ inline void search_playout(State &s, Rng &rng) {
         if (rng.below(EPSILON) == 0) {
             const int n = s.legal(seat, legal);
             if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
-            s.apply(legal[rng.below(static_cast<uint64_t>(n))]);
+            {
+                const int index = legal[rng.below(static_cast<uint64_t>(n))];
+                listen(static_cast<const State &>(s), index);
+                s.apply(index);
+            }
             continue;
         }
         const Kingdom &k = s.kingdoms[seat];
@@ -723,6 +733,7 @@ inline void search_playout(State &s, Rng &rng) {
                 }
             if (best_n < 0) throw std::invalid_argument("no legal action: the state is inconsistent");
             planned[best_n] = {true, k.occ, best};
+            listen(static_cast<const State &>(s), CLAIM_BASE + best_n - 1);
             s.apply(CLAIM_BASE + best_n - 1);
             continue;
         }
@@ -735,9 +746,11 @@ inline void search_playout(State &s, Rng &rng) {
         }
         planned[n].set = false;
         if (p.gain < 0) {
+            listen(static_cast<const State &>(s), DISCARD_INDEX);
             s.apply(DISCARD_INDEX);  // nothing fits: the forced discard
             continue;
         }
+        listen(static_cast<const State &>(s), (p.cell << 2) | p.d);
         s.apply((p.cell << 2) | p.d);
     }
 }
@@ -747,17 +760,21 @@ inline int choose(const State &s, const int *legal, int n, Policy policy, Rng &r
     return legal[rng.below(static_cast<uint64_t>(n))];
 }
 
-// Plays the match out with `policy` for every seat, drawing choices from `rng`.
-inline void playout(State &s, Policy policy, Rng &rng) {
+// Plays the match out with `policy` for every seat, drawing choices from `rng`; `listen` sees
+// the state and the index before each move.
+template <typename Listen = Quiet>
+inline void playout(State &s, Policy policy, Rng &rng, Listen &&listen = Listen{}) {
     if (policy == SEARCH) {
-        search_playout(s, rng);
+        search_playout(s, rng, listen);
         return;
     }
     int legal[MAX_LEGAL];
     while (s.phase != OVER) {
         const int n = s.legal(s.to_act(), legal);
         if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
-        s.apply(choose(s, legal, n, policy, rng));
+        const int index = choose(s, legal, n, policy, rng);
+        listen(static_cast<const State &>(s), index);
+        s.apply(index);
     }
 }
 

@@ -5,7 +5,9 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstring>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,122 @@ nb::object outcome_of(const kd::State &s) {
                                                : nb::make_tuple(o.largest[i]));
     }
     return nb::make_tuple(nb::tuple(scores), nb::tuple(ranks), nb::tuple(tiebreaks));
+}
+
+// ---- a Python state read in (State.load) and its kingdoms written back (kingdom_bytes) ------
+// A grid.py mask crosses as MASK_BYTES little-endian bytes of its int (cell row * 14 + col).
+constexpr size_t MASK_BYTES = 24;
+constexpr int KINGDOM_MASKS = 4 + kd::TERRAINS;  // occupied, 1-3 crowns, each terrain
+
+Board board_of(const uint8_t *p) {
+    Board b;
+    for (size_t i = 0; i < MASK_BYTES * 8; ++i)
+        if ((p[i >> 3] >> (i & 7)) & 1) {
+            const int row = static_cast<int>(i) / PY_STRIDE, col = static_cast<int>(i) % PY_STRIDE;
+            if (row >= SIZE || col >= SIZE) throw nb::value_error("a kingdom mask has a cell off the board");
+            b |= Board::bit(row, col);
+        }
+    return b;
+}
+
+void bytes_of(const Board &b, uint8_t *p) {
+    b.each([&](int row, int col) {
+        const int i = py_cell(row, col);
+        p[i >> 3] = static_cast<uint8_t>(p[i >> 3] | (1u << (i & 7)));
+    });
+}
+
+int8_t small(int64_t v, int lo, int hi, const char *what) {
+    if (v < lo || v > hi) throw nb::value_error((std::string(what) + " is out of range").c_str());
+    return static_cast<int8_t>(v);
+}
+
+int8_t fill(int8_t *out, const std::vector<int64_t> &items, size_t cap, int lo, int hi,
+            const char *what) {
+    if (items.size() > cap) throw nb::value_error((std::string(what) + " is too long").c_str());
+    for (size_t i = 0; i < items.size(); ++i) out[i] = small(items[i], lo, hi, what);
+    return static_cast<int8_t>(items.size());
+}
+
+// The kingdom as grid.py holds it: every square of one terrain at most, crowns on terrain, the
+// castle alone and untyped, the bounding box the squares' own.
+kd::Kingdom kingdom_of(nb::bytes data, const std::tuple<int, int, int, int> &box) {
+    if (data.size() != MASK_BYTES * KINGDOM_MASKS)
+        throw nb::value_error("a kingdom is 10 masks of 24 bytes");
+    const auto *p = reinterpret_cast<const uint8_t *>(data.c_str());
+    kd::Kingdom k;
+    k.occ = board_of(p);
+    for (int c = 0; c < 3; ++c) k.crown[c] = board_of(p + MASK_BYTES * (1 + c));
+    Board typed;
+    for (int t = 0; t < kd::TERRAINS; ++t) {
+        k.terr[t] = board_of(p + MASK_BYTES * (4 + t));
+        if ((typed & k.terr[t]).any()) throw nb::value_error("a square has two terrains");
+        typed |= k.terr[t];
+    }
+    if ((typed & kd::castle()).any() || (typed | kd::castle()) != k.occ)
+        throw nb::value_error("the occupied squares are not the castle and the terrains");
+    if (((k.crown[0] | k.crown[1] | k.crown[2]) & ~typed).any() ||
+        (k.crown[0] & k.crown[1]).any() || (k.crown[0] & k.crown[2]).any() ||
+        (k.crown[1] & k.crown[2]).any())
+        throw nb::value_error("a crown is off the terrains or counted twice");
+    int minr = SIZE, maxr = -1, minc = SIZE, maxc = -1;
+    k.occ.each([&](int row, int col) {
+        minr = std::min(minr, row), maxr = std::max(maxr, row);
+        minc = std::min(minc, col), maxc = std::max(maxc, col);
+    });
+    if (std::make_tuple(minr, maxr, minc, maxc) != box)
+        throw nb::value_error("the bounding box is not the kingdom's");
+    k.minr = static_cast<int8_t>(minr), k.maxr = static_cast<int8_t>(maxr);
+    k.minc = static_cast<int8_t>(minc), k.maxc = static_cast<int8_t>(maxc);
+    return k;
+}
+
+kd::State load_state(const kd::Config &cfg, uint64_t rng, int64_t ply, int64_t phase, int64_t step,
+                     int64_t round, int64_t acting, int64_t draft_pos, int64_t deck_pos,
+                     const std::vector<int64_t> &deck, const std::vector<int64_t> &draft_order,
+                     const std::vector<int64_t> &cur, const std::vector<int64_t> &cur_owner,
+                     const std::vector<int64_t> &nxt, const std::vector<int64_t> &nxt_owner,
+                     const std::vector<int64_t> &discarded, const std::vector<nb::bytes> &kingdoms,
+                     const std::vector<std::tuple<int, int, int, int>> &boxes) {
+    kd::State s;
+    s.cfg = cfg;
+    s.rng = rng;
+    if (ply < 0 || ply > 1000000) throw nb::value_error("ply is out of range");
+    s.ply = static_cast<int32_t>(ply);
+    s.phase = small(phase, kd::DRAFT, kd::PLAY, "phase (a match over has no playout)");
+    s.step = small(step, kd::PLACE_STEP, kd::CLAIM_STEP, "step");
+    s.round = small(round, 0, cfg.deck_size / cfg.line_size, "round");
+    s.game_no = 0;
+    s.acting = small(acting, 0, 3, "acting");
+    s.draft_pos = small(draft_pos, 0, kd::MAX_SEATS, "draft_pos");
+    s.deck_pos = small(deck_pos, 0, cfg.deck_size, "deck_pos");
+    if (deck.size() != static_cast<size_t>(cfg.deck_size)) throw nb::value_error("the deck is not deck_size long");
+    bool seen[kd::DOMINOES + 1] = {};
+    for (size_t i = 0; i < deck.size(); ++i) {
+        s.deck[i] = small(deck[i], 1, kd::DOMINOES, "a deck domino");
+        if (seen[s.deck[i]]) throw nb::value_error("a domino is twice in the deck");
+        seen[s.deck[i]] = true;
+    }
+    if ((cfg.deck_size - s.deck_pos) % cfg.line_size != 0)
+        throw nb::value_error("the undrawn deck is not whole lines");
+    for (size_t i = deck.size(), d = 1; i < kd::DOMINOES; ++i) {  // the rest, never read
+        while (seen[d]) ++d;
+        s.deck[i] = static_cast<int8_t>(d++);
+    }
+    s.draft_len = fill(s.draft_order, draft_order, kd::MAX_SEATS, 0, cfg.players - 1, "draft_order");
+    s.cur_len = fill(s.cur, cur, 4, 1, kd::DOMINOES, "cur");
+    if (fill(s.cur_owner, cur_owner, 4, -1, cfg.players - 1, "cur_owner") != s.cur_len)
+        throw nb::value_error("cur_owner is not as long as cur");
+    s.nxt_len = fill(s.nxt, nxt, 4, 1, kd::DOMINOES, "nxt");
+    if (fill(s.nxt_owner, nxt_owner, 4, -1, cfg.players - 1, "nxt_owner") != s.nxt_len)
+        throw nb::value_error("nxt_owner is not as long as nxt");
+    s.discarded_len = fill(s.discarded, discarded, kd::DOMINOES, 1, kd::DOMINOES, "discarded");
+    if (kingdoms.size() != static_cast<size_t>(cfg.players) || boxes.size() != kingdoms.size())
+        throw nb::value_error("one kingdom and one bounding box per seat");
+    for (int p = 0; p < cfg.players; ++p) s.kingdoms[p] = kingdom_of(kingdoms[p], boxes[p]);
+    if (cfg.games != 1) throw nb::value_error("load takes one game (a Dynasty's finished games are not read)");
+    if (!s.sound()) throw nb::value_error("not a Kingdomino state: its fields are inconsistent");
+    return s;
 }
 
 // Many matches stepped in one call, reading actions from and writing masks, rewards and dones
@@ -265,6 +383,39 @@ NB_MODULE(_core, m) {
             if (!s.sound()) throw nb::value_error("not a Kingdomino snapshot: its fields are out of range");
             return s;
         }, "data"_a)
+        .def_static("load", &load_state, "config"_a, "rng"_a, "ply"_a, "phase"_a, "step"_a,
+                    "round"_a, "acting"_a, "draft_pos"_a, "deck_pos"_a, "deck"_a, "draft_order"_a,
+                    "cur"_a, "cur_owner"_a, "nxt"_a, "nxt_owner"_a, "discarded"_a, "kingdoms"_a,
+                    "boxes"_a,
+                    "A match of one game from a Python KingdominoState's fields (kingdoms as 10 "
+                    "little-endian 24-byte grid.py masks: occupied, 1-3 crowns, each terrain); "
+                    "ValueError for any state the rules cannot reach in shape.")
+        .def("playout_from", [](kd::State &s, int policy, uint64_t rng) {
+            const kd::Policy p = policy_of(policy);
+            Rng chooser(rng);
+            std::vector<int> placed;  // seat, domino, cell, direction per placement
+            {
+                nb::gil_scoped_release release;
+                kd::playout(s, p, chooser, [&placed](const kd::State &at, int index) {
+                    if (index >= kd::PLACE_COUNT) return;  // a claim or a discard
+                    placed.insert(placed.end(), {at.to_act(), at.cur[at.acting], index >> 2, index & 3});
+                });
+            }
+            return nb::make_tuple(chooser.state, placed);
+        }, "policy"_a, "rng"_a,
+           "Play to the end drawing from a generator in state rng: (that generator's state after, "
+           "the placements made, flat: seat, domino, cell, direction for each).")
+        .def("kingdom_bytes", [](const kd::State &s, int seat) {
+            if (seat < 0 || seat >= s.cfg.players) throw nb::index_error("no such seat");
+            const kd::Kingdom &g = s.kingdoms[seat];
+            uint8_t out[MASK_BYTES * KINGDOM_MASKS] = {};
+            bytes_of(g.occ, out);
+            for (int c = 0; c < 3; ++c) bytes_of(g.crown[c], out + MASK_BYTES * (1 + c));
+            for (int t = 0; t < kd::TERRAINS; ++t) bytes_of(g.terr[t], out + MASK_BYTES * (4 + t));
+            return nb::make_tuple(nb::bytes(reinterpret_cast<const char *>(out), sizeof out),
+                                  nb::make_tuple(g.minr, g.maxr, g.minc, g.maxc));
+        }, "seat"_a, "The seat's kingdom as State.load reads it: (10 masks of 24 bytes, "
+                     "(minr, maxr, minc, maxc)).")
         .def("playout", [](kd::State &s, int policy, uint64_t seed) {
             const kd::Policy p = policy_of(policy);
             nb::gil_scoped_release release;

@@ -14,7 +14,7 @@ from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.playout import Kind, Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import actions as act
-from ludoteca.games.kingdomino import events, playout, scoring, view
+from ludoteca.games.kingdomino import events, native_playout, playout, scoring, view
 from ludoteca.games.kingdomino.actions import (
     CLAIMS,
     DISCARD,
@@ -247,7 +247,12 @@ class Kingdomino(Game[KingdominoState, Action]):
     def _playout(self, state: KingdominoState, policy: Policy, rng: Rng, until: Until,
                  trace: list[tuple[Seat, int]] | None) -> None:
         """Greedy policies run Kingdomino's own loop, which keeps each claim's planned
-        placement for the move that places it (same choices as ``_greedy``, same draws)."""
+        placement for the move that places it (same choices as ``_greedy``, same draws).
+        On the native core, a playout to the end with the random or the game's policy runs
+        there (``native_playout``: the same choices, draws and outcome)."""
+        native = native_playout.native_policy(policy, until, trace, state)
+        if native is not None and native_playout.playout(state, native, rng):
+            return
         if policy.kind in (Kind.GREEDY, Kind.EPSILON_GREEDY):
             playout.greedy_playout(self, state, rng, policy.epsilon, trace)
         else:
