@@ -139,6 +139,10 @@ class Person:
         self.tournament = tournament
         await ok(await self.http.post(f"/api/tournaments/{tournament}/register", json={}))
 
+    async def sign_up_and_register(self, tournament: str) -> None:
+        await self.sign_up()
+        await self.register(tournament)
+
     async def run(self) -> None:
         """Play until the tournament is over; when the server goes away, reconnect."""
         while True:
@@ -259,8 +263,9 @@ async def start(server: Server, plan: Plan) -> Run:
     people = [Person(server.base, f"{plan.prefix}p{i:02d}", seed=i,
                      hold_round=plan.kill_round if i % every == 0 else None)
               for i in range(plan.people)]
-    await asyncio.gather(*(p.sign_up() for p in people))
-    await asyncio.gather(*(p.register(tid) for p in people))
+    # each registers as soon as it has signed up: a connection left idle while the others'
+    # passwords hash outlives the server's keep-alive, and reusing it as it closes is a ReadError
+    await asyncio.gather(*(p.sign_up_and_register(tid) for p in people))
     forget_peak(server.pid)  # the sign-ups' password hashing is not the tournament's
     run = Run(plan, tid, host, people)
     run.tasks = [asyncio.create_task(p.run()) for p in people]

@@ -41,6 +41,10 @@ test("the rating chart draws one point per rated match, lowest and highest marke
   assert.equal(ratingChart([["2026-12-01T10:00:00+00:00", 1500]], "R").querySelectorAll("circle").length, 1);
   assert.equal(optionsText({}), "—");
   assert.equal(optionsText({ fast: true, size: 7 }), "fast: common.yes, size: 7");
+  // in the game's own words where its labels have them (the player page's favourite options)
+  const game = { labels: { en: { fast: "Fast play", "mode.long": "The long game" } } };
+  assert.equal(optionsText({ fast: false, mode: "long", size: 7 }, game),
+    "Fast play: common.no, mode: The long game, size: 7");
 });
 
 test("another player's page shows their numbers and lets you follow, block and challenge them", async () => {

@@ -3,6 +3,7 @@
 // friends list (online, playing: a link to watch) and the challenges made and received
 // (docs/protocol.md, "Friends and challenges").
 import { api, attempt, get, post } from "./api.js";
+import { optionWord } from "./game_fields.js";
 import { t } from "./i18n.js";
 import { clear, formatDate, h, put, svg, toast } from "./ui.js";
 
@@ -32,13 +33,16 @@ export function ratingChart(points, label) {
 }
 
 /** An options object as a short line ("harmony: yes, variant: duel"); the game's defaults: "—". */
-export function optionsText(options) {
-  const parts = Object.entries(options).map(([k, v]) => `${k}: ${v === true ? t("common.yes") : v === false ? t("common.no") : v}`);
+/** Options in the game's own words (its labels from /api/games, as the table form shows them). */
+export function optionsText(options, game = {}) {
+  const value = (k, v) => v === true ? t("common.yes") : v === false ? t("common.no")
+    : optionWord(game, `${k}.${v}`, String(v));
+  const parts = Object.entries(options).map(([k, v]) => `${optionWord(game, k, k.replace(/_/g, " "))}: ${value(k, v)}`);
   return parts.length ? parts.join(", ") : "—";
 }
 
 /** Per game: matches, wins, mean and best score, the rating chart and the favourite options. */
-export function statsPanel(stats, gameTitle) {
+export function statsPanel(stats, gameTitle, gameOf = () => ({})) {
   if (!stats.length) return null;
   return h("section", { "data-testid": "player-stats" }, h("h2", {}, t("player.stats")),
     stats.map((s) => h("div", { class: "panel", "data-testid": `stats-${s.game}` },
@@ -50,7 +54,7 @@ export function statsPanel(stats, gameTitle) {
         h("dt", {}, t("player.best_score")), h("dd", { "data-testid": "stat-best" }, String(s.best_score))),
       ratingChart(s.rating, t("player.rating_chart", { game: gameTitle(s.game) })),
       s.favourite_options.length ? h("p", { class: "hint" }, t("player.favourite_options"), " ",
-        s.favourite_options.map((f) => `${optionsText(f.options)} (${f.matches})`).join(" · ")) : null)));
+        s.favourite_options.map((f) => `${optionsText(f.options, gameOf(s.game))} (${f.matches})`).join(" · ")) : null)));
 }
 
 /** Follow, block and challenge, on another signed-in player's page. */

@@ -121,7 +121,8 @@ export function mount(main, { id: name }, session) {
         if (data.type === "challenge") refresh();
       });
     }
-    put(main, statsPanel(user.stats || [], gameTitle));
+    put(main, statsPanel(user.stats || [], gameTitle,
+      (g) => session.games.find((x) => x.name === g) || {}));
     const account = own ? accountPanel(session) : null; // last on the page
     main.append(h("h2", {}, t("player.ratings")));
     if (!user.ratings.length) main.append(h("p", {}, t("player.no_ratings")));
