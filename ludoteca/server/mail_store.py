@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from ludoteca.server.db import EmailToken, Outbox, ServerKey, TurnMail, User, utcnow
 from ludoteca.server.lease_store import Write
+from ludoteca.server.turn_records import note_told, told_at
 
 CLAIM = timedelta(minutes=5)
 """How long a sender's claim on an outbox row lasts: a process that died holding one lets
@@ -127,23 +128,10 @@ class MailStore:
 
     # ---- turn emails ---------------------------------------------------------------------
     async def mailed(self, user_id: int, table_ids: list[str]) -> dict[str, datetime]:
-        if not table_ids:
-            return {}
-        async with self.sessions() as db:
-            found = await db.execute(select(TurnMail.table_id, TurnMail.mailed_at).where(
-                TurnMail.user_id == user_id, TurnMail.table_id.in_(table_ids)))
-            return {t: at for t, at in found.all()}
+        return await told_at(self.sessions, TurnMail, user_id, table_ids)
 
     async def note_mailed(self, user_id: int, table_ids: list[str], at: datetime) -> None:
-        def note(db: orm.Session) -> None:
-            for table_id in table_ids:
-                row = db.get(TurnMail, (user_id, table_id))
-                if row is None:
-                    db.add(TurnMail(user_id=user_id, table_id=table_id, mailed_at=at))
-                else:
-                    row.mailed_at = at
-
-        await self.write(note)
+        await self.write(note_told(TurnMail, user_id, table_ids, at))
 
     # ---- keys ------------------------------------------------------------------------------
     async def key(self, name: str, make: Callable[[], str] | None = None) -> str:

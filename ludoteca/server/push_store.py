@@ -13,6 +13,7 @@ from ludoteca.server.db import utcnow
 from ludoteca.server.lease_store import Write
 from ludoteca.server.mail_store import CLAIM
 from ludoteca.server.push_rows import PushOutbox, PushSubscription, PushTurn
+from ludoteca.server.turn_records import note_told, told_at
 
 DEVICES = 10
 """Subscriptions one account keeps: a new one past this replaces the oldest."""
@@ -141,20 +142,7 @@ class PushStore:
 
     # ---- turn pushes (the interval, as ``MailStore.mailed``) -------------------------------
     async def mailed(self, user_id: int, table_ids: list[str]) -> dict[str, datetime]:
-        if not table_ids:
-            return {}
-        async with self.sessions() as db:
-            found = await db.execute(select(PushTurn.table_id, PushTurn.mailed_at).where(
-                PushTurn.user_id == user_id, PushTurn.table_id.in_(table_ids)))
-            return {t: at for t, at in found.all()}
+        return await told_at(self.sessions, PushTurn, user_id, table_ids)
 
     async def note_mailed(self, user_id: int, table_ids: list[str], at: datetime) -> None:
-        def note(db: orm.Session) -> None:
-            for table_id in table_ids:
-                row = db.get(PushTurn, (user_id, table_id))
-                if row is None:
-                    db.add(PushTurn(user_id=user_id, table_id=table_id, mailed_at=at))
-                else:
-                    row.mailed_at = at
-
-        await self.write(note)
+        await self.write(note_told(PushTurn, user_id, table_ids, at))
