@@ -5,8 +5,6 @@ before it is sent and marked sent right after, so no two senders send it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -16,14 +14,12 @@ from email.utils import formatdate
 from ludoteca.server.db import Outbox, utcnow
 from ludoteca.server.mail_server import MailServer, Permanent
 from ludoteca.server.mail_store import MailStore
+from ludoteca.server.outbox_loop import OutboxLoop
 
 log = logging.getLogger("ludoteca.mail")
 
 ATTEMPTS = 8
 """Tries before a message is given up (about four hours of backoff in all)."""
-IDLE = 30.0
-"""Seconds between looks at the outbox when nobody wakes the sender (another process's
-rows, retries that came due)."""
 
 
 def backoff(attempts: int) -> timedelta:
@@ -55,48 +51,20 @@ class Mailer:
         self.store = store
         self.server = server
         self.sender = sender
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self.loop: OutboxLoop[Outbox] = OutboxLoop(store, self._deliver, log)
 
     async def send(self, user_id: int | None, to: str, subject: str, text: str, html: str,
                    headers: dict[str, str], kind: str, at: datetime | None = None) -> None:
         """Write the message to the outbox and wake the sender; it goes out soon after (or
         ``at``: the end of the player's quiet hours)."""
         await self.store.enqueue(user_id, to, subject, text, html, headers, kind, at)
-        self._wake.set()
+        self.loop.wake()
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self.loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self._round()
-                wait = IDLE
-                next_at = await self.store.next_due()
-                if next_at is not None:
-                    wait = min(IDLE, max(0.0, (next_at - utcnow()).total_seconds()))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the outbox could not be read")
-                wait = IDLE
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
-
-    async def _round(self) -> None:
-        while due := await self.store.due():
-            for outbox_id in due:
-                row = await self.store.claim(outbox_id)
-                if row is not None:
-                    await self._deliver(row)
+        await self.loop.stop()
 
     async def _deliver(self, row: Outbox) -> None:
         attempts = row.attempts + 1

@@ -30,7 +30,8 @@ from pywebpush import WebPusher  # type: ignore[import-untyped]
 
 from ludoteca.server.db import utcnow
 from ludoteca.server.errors import ServerError
-from ludoteca.server.mail import ATTEMPTS, IDLE, backoff
+from ludoteca.server.outbox_loop import OutboxLoop
+from ludoteca.server.mail import ATTEMPTS, backoff
 from ludoteca.server.push_rows import PushOutbox, PushSubscription
 from ludoteca.server.push_store import PushStore
 from ludoteca.server.webhook_targets import WebhookTargets
@@ -87,47 +88,19 @@ class PushSender:
         self.targets = targets
         self.http_allowed = http_allowed
         """Tests only: an ``http://`` endpoint on a test network."""
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self.loop: OutboxLoop[PushOutbox] = OutboxLoop(store, self._deliver, log)
         self._http: httpx.AsyncClient | None = None
 
     def wake(self) -> None:
-        self._wake.set()
+        self.loop.wake()
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self.loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.loop.stop()
         if self._http is not None:
             await self._http.aclose()
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self._round()
-                wait = IDLE
-                next_at = await self.store.next_due()
-                if next_at is not None:
-                    wait = min(IDLE, max(0.0, (next_at - utcnow()).total_seconds()))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the push outbox could not be read")
-                wait = IDLE
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
-
-    async def _round(self) -> None:
-        while due := await self.store.due():
-            for outbox_id in due:
-                row = await self.store.claim(outbox_id)
-                if row is not None:
-                    await self._deliver(row)
 
     async def _deliver(self, row: PushOutbox) -> None:
         attempts = row.attempts + 1

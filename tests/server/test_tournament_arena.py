@@ -106,6 +106,14 @@ def check_no_double_seat(server: Server, tournament: str) -> None:
     assert len({g.table_id for g in games}) == len(games)
 
 
+def pending(found: dict[str, Any], player: Player) -> bool:
+    """The person has a game of the tournament with no result (its table may not be open
+    yet: a wave is written first, then its tables open)."""
+    me = f"user:{player.me['id']}"
+    return any(me in g["seats"] and g["result"] is None
+               for r in found["rounds"] for g in r["games"])
+
+
 def play_until_over(player: Player, tournament: str, seed: int, pause_after: int = 0,
                     back: threading.Event | None = None, timeout: float = 120) -> int:
     """Play each table the arena gives this person until it is over; with ``pause_after``,
@@ -129,6 +137,10 @@ def play_until_over(player: Player, tournament: str, seed: int, pause_after: int
                 player.ok(player.http.post(f"/api/tournaments/{tournament}/withdraw"))
                 paused = player.ok(player.http.get(f"/api/tournaments/{tournament}"))
                 assert not paused["registered"]
+                while (pending(paused, player) and paused["your_table"] is None
+                       and time.monotonic() < end):
+                    time.sleep(0.1)  # paired just before the withdrawal: its table opens soon
+                    paused = player.ok(player.http.get(f"/api/tournaments/{tournament}"))
                 if paused["your_table"] is not None:  # paired as the last one ended: it is
                     sock = player.socket(paused["your_table"])  # played, and counts
                     sock.play(rng)
