@@ -13,7 +13,13 @@ For each game and player count, the same seeds are played by a uniformly random 
 - through the self-play vector environment (``ludoteca.rl.vector.self_play``, ``--slots``
   matches at once, observations and masks batched, a random legal index per slot), until as
   many matches as the other runs played have ended: "vector", against the AEC env's "full"
-  (issue 26's target: at least 2× the AEC env's steps per second per core).
+  (issue 26's target: at least 2× the AEC env's steps per second per core);
+- through the same vector environment on the native core (``self_play(..., core="native")``,
+  ``--native-slots`` matches, where the game has a native ``Batch``): observations and masks
+  returned as new arrays at every step, a random legal index per slot drawn from the mask for
+  all slots at once (numpy), until as many matches have ended: "native vector", against the
+  AEC env's "full" (issue 37's target: at least 10× per core; one process, one thread); and
+  the same with ``copy=False`` (the env's own observation array handed out, no copy): "no copy".
 Each is timed ``--repeat`` times, interleaved, in CPU time of this process, and the fastest run
 kept (the machine is shared: the fastest run is the one least disturbed). Printed: steps per
 second and the ratios to the driver (issue 26's targets: full ≤ 3×, mask only ≤ 2×). Then the
@@ -31,13 +37,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 from ludoteca.engine.match import Match
+from ludoteca.engine.native import chosen_core
 from ludoteca.games import get_game
+from ludoteca.rl.native_vector import why_not_native
 from ludoteca.rl.pettingzoo import env
-from ludoteca.rl.vector import self_play
+from ludoteca.rl.vector import make_vec, self_play
 
 clock = time.process_time
 """This process's CPU time, not the wall clock: on a shared machine the time other processes
@@ -133,6 +143,50 @@ def vector_steps(name: str, players: int, seeds: list[int], slots: int) -> tuple
     return steps, clock() - start
 
 
+def random_legal(masks: Any, u: Any) -> Any:
+    """A uniform legal index per row of ``masks`` (``u`` uniform in [0, 1) per row), for all rows
+    at once: the ``floor(u * count)``-th legal index of each row (the legal indices found in one
+    pass over the batch; counting per row by summing costs twice that)."""
+    rows, cols = np.divmod(np.flatnonzero(masks), masks.shape[1])
+    counts = np.bincount(rows, minlength=len(masks))
+    return cols[np.cumsum(counts) - counts + (u * counts).astype(np.int64)]
+
+
+def native_vector_steps(name: str, players: int, seeds: list[int], slots: int,
+                        copy: bool = True) -> tuple[int, float]:
+    """``vector_steps`` on the native core, the policy reading the masks batched; at least
+    ``4 * slots`` matches end, so the rate is not one batch's first matches. ``copy=False``:
+    the observations handed out are the env's own array (Gymnasium's ``copy=False``)."""
+    envs = self_play(name, slots, players=players, core="native", copy=copy)
+    rng = np.random.default_rng(seeds[0])
+    steps = finished = 0
+    start = clock()
+    envs.reset(seed=seeds[0])
+    while finished < max(len(seeds), 4 * slots):
+        actions = random_legal(envs.action_masks(), rng.random(slots))
+        _, _, terminated, _, _ = envs.step(actions)
+        steps += slots
+        finished += int(terminated.sum())
+    return steps, clock() - start
+
+
+def bot_vector_steps(name: str, players: int, seeds: list[int], slots: int, core: str,
+                     opponents: str) -> tuple[int, float]:
+    """Learner steps and seconds of ``make_vec`` against ``opponents`` (a learner step carries
+    the opponents' moves up to the learner's next decision), the random policy batched, until
+    as many matches as ``seeds`` have ended."""
+    envs = make_vec(name, slots, players=players, opponents=opponents, core=core)
+    rng = np.random.default_rng(seeds[0])
+    steps = finished = 0
+    start = clock()
+    envs.reset(seed=seeds[0])
+    while finished < len(seeds):
+        _, _, terminated, _, _ = envs.step(random_legal(envs.action_masks(), rng.random(slots)))
+        steps += slots
+        finished += int(terminated.sum())
+    return steps, clock() - start
+
+
 def openspiel_steps(name: str, players: int, seeds: list[int]) -> tuple[int, float]:
     """Decisions and seconds of random games through the OpenSpiel game (chance sampled)."""
     import pyspiel
@@ -163,6 +217,26 @@ def table(rows: list[tuple[str, ...]]) -> None:
             print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
 
 
+def bots_table(args: argparse.Namespace, seeds: list[int]) -> None:
+    """``make_vec`` against bots, Python (``--slots``) and native (``--native-slots``): learner
+    steps per second, fastest of ``--repeat``."""
+    rows = [("game", "players", "opponents", "python steps/s", "native steps/s", "native / python")]
+    for name, players in CASES:
+        if (args.game and name not in args.game) or why_not_native(name, "win") is not None:
+            continue
+        for level in args.bots:
+            if why_not_native(name, "win", level) is not None:
+                continue
+            rates = [max(n / t for n, t in (
+                bot_vector_steps(name, players, seeds, slots, core, level)
+                for _ in range(args.repeat)))
+                for core, slots in (("python", args.slots), ("native", args.native_slots))]
+            rows.append((name, str(players), level, f"{rates[0]:,.0f}", f"{rates[1]:,.0f}",
+                         f"{rates[1] / rates[0]:.1f}×"))
+    print("\nmake_vec against bots (learner steps):")
+    table(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--episodes", type=int, default=60, help="games per case")
@@ -170,29 +244,45 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure (best kept)")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games")
     parser.add_argument("--slots", type=int, default=16, help="matches in the vector env")
+    parser.add_argument("--native-slots", type=int, default=64,
+                        help="matches in the native vector env")
+    parser.add_argument("--bots", action="append",
+                        help="also time make_vec against this bot level on both cores")
     args = parser.parse_args()
     seeds = list(range(1000, 1000 + args.episodes))
     rows = [("game", "players", "bare engine steps/s", "engine + driver steps/s",
              "full steps/s", "ratio", "mask only steps/s", "ratio", "vector steps/s",
-             "vector / full")]
+             "vector / full", "native vector steps/s", "native / full", "no copy / full")]
     for name, players in CASES:
         if args.game and name not in args.game:
             continue
-        runs: dict[str, list[tuple[int, float]]] = {"e": [], "d": [], "a": [], "m": [], "v": []}
+        runs: dict[str, list[tuple[int, float]]] = {"e": [], "d": [], "a": [], "m": [], "v": [],
+                                                     "n": [], "c": []}
+        native = why_not_native(name, "win") is None and chosen_core() == "native"
         for _ in range(args.repeat):
             runs["e"].append(engine_steps(name, players, seeds))
             runs["d"].append(driver_steps(name, players, seeds))
             runs["a"].append(adapter_steps(name, players, seeds))
             runs["m"].append(adapter_steps(name, players, seeds, observe=False))
             runs["v"].append(vector_steps(name, players, seeds, args.slots))
+            if native:
+                runs["n"].append(native_vector_steps(name, players, seeds, args.native_slots))
+                runs["c"].append(native_vector_steps(name, players, seeds, args.native_slots,
+                                                     copy=False))
         e_rate, d_rate, a_rate, m_rate, v_rate = (max(n / t for n, t in runs[k])
                                                   for k in "edamv")
+        n_rate, c_rate = (max((n / t for n, t in runs[k]), default=0.0) for k in "nc")
         rows.append((name, str(players), f"{e_rate:,.0f}", f"{d_rate:,.0f}", f"{a_rate:,.0f}",
                      f"{d_rate / a_rate:.2f}×", f"{m_rate:,.0f}", f"{d_rate / m_rate:.2f}×",
-                     f"{v_rate:,.0f}", f"{v_rate / a_rate:.2f}×"))
+                     f"{v_rate:,.0f}", f"{v_rate / a_rate:.2f}×",
+                     f"{n_rate:,.0f}" if native else "-",
+                     f"{n_rate / a_rate:.1f}×" if native else "-",
+                     f"{c_rate / a_rate:.1f}×" if native else "-"))
         print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
     print("PettingZoo (AEC), ratios to the engine through the match driver:")
     table(rows)
+    if args.bots:
+        bots_table(args, seeds)
     if args.no_openspiel:
         return
     rows = [("game", "players", "engine steps/s", "OpenSpiel steps/s", "ratio")]

@@ -105,7 +105,10 @@ class GameEntry:
     ``random_games(players, first_seed, count)`` plays seeded random matches in C++, its
     ``batched_steps(players, size, steps)`` steps a batch of them, and its
     ``search_playouts(players, first_seed, count)``, if it has one, plays them with the search
-    profile's playout. None: the game plays on the Python engine only."""
+    profile's playout. Its ``batch(options, players, size, seed)`` and ``batch_policies()``,
+    if it has them, give a native ``Batch`` and the bot levels its ``sample`` plays: the RL
+    vector environments' ``core="native"`` (``ludoteca/rl/native_vector.py``). None: the game
+    plays on the Python engine only."""
     rl_observation: str | None = None
     """``module:attribute`` of the RL observation encoder class (``ludoteca/rl/encode.py``;
     needs the ``rl`` extra). None: the game has no RL environment yet."""

@@ -15,6 +15,9 @@ the same step (Gymnasium's ``AutoresetMode.SAME_STEP``): the observation returne
 ``infos["final_obs"][i]`` (and ``infos["final_info"]``), so no step is spent on a reset.
 ``reset(seed=s)`` seeds slot ``i`` with ``s + i``; later matches of a slot follow from its seed.
 
+``core="native"`` runs either on the native core's batches instead (``native_vector.py``: the
+same API, spaces, infos and seeding; self-play the same streams), ``core="auto"`` where it can.
+
 Self-play rewards: ``rewards[i]`` is what the seat that just acted in slot ``i`` earned with
 that step; ``infos["rewards"][i]`` gives every seat's reward from that step (``players``
 values: the final rewards when the match ends, and with ``reward="shaped"`` each seat's shaping
@@ -23,8 +26,7 @@ term when it reaches its next decision), ``infos["acted"][i]`` the seat that act
 
 from __future__ import annotations
 
-import operator
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -32,22 +34,17 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ludoteca.engine.errors import IllegalAction, OptionError
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.game import Game
 from ludoteca.rl.encode import encode_into
 from ludoteca.rl.gym import BotEnv, Opponents
+from ludoteca.rl.native_vector import NativeBotVectorEnv, NativeSelfPlayVectorEnv, use_native
 from ludoteca.rl.pettingzoo import _Table
 from ludoteca.rl.rewards import Reward
+from ludoteca.rl.slots import slot_count, slot_seeds
 
 Batch = npt.NDArray[np.float32]
 Masks = npt.NDArray[np.bool_]
-
-
-def _count(num_envs: int) -> int:
-    n = operator.index(num_envs)
-    if n < 1:
-        raise OptionError(f"num_envs must be at least 1, not {num_envs}")
-    return n
 
 
 class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -67,7 +64,7 @@ class BotVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Batch, dict[str, Any]]:
-        seeds = _seeds(seed, self.num_envs)
+        seeds = slot_seeds(seed, self.num_envs)
         obs = []
         seats = []
         for env, s in zip(self.envs, seeds, strict=True):
@@ -119,7 +116,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
         self, game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
         reward: str | Reward = "win", **options: object,
     ) -> None:
-        self.num_envs = _count(num_envs)
+        self.num_envs = slot_count(num_envs)
         # illegal actions raise: in self-play there is no opponent to hand the game to
         self.tables = [_Table(game, players, "raise", False, options, reward)
                        for _ in range(self.num_envs)]
@@ -136,7 +133,7 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Batch, dict[str, Any]]:
-        seeds = _seeds(seed, self.num_envs)
+        seeds = slot_seeds(seed, self.num_envs)
         obs = np.empty((self.num_envs, *(self.single_observation_space.shape or ())), np.float32)
         seats = np.zeros(self.num_envs, np.int64)
         for i, (table, s) in enumerate(zip(self.tables, seeds, strict=True)):
@@ -201,34 +198,68 @@ class SelfPlayVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]
         return self._masks.copy()
 
 
-def _seeds(seed: int | list[int | None] | None, n: int) -> list[int | None]:
-    if seed is None:
-        return [None] * n
-    if isinstance(seed, list):
-        if len(seed) != n:
-            raise OptionError(f"{len(seed)} seeds for {n} environments")
-        return [None if s is None else operator.index(s) for s in seed]
-    first = operator.index(seed)  # numpy integers too
-    return [first + i for i in range(n)]
+@overload
+def make_vec(
+    game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
+    opponents: Opponents = "greedy", seat: str | int = "random", reward: str | Reward = "win",
+    core: Literal["python"] = "python", copy: bool = True, **options: object,
+) -> BotVectorEnv: ...
+
+
+@overload
+def make_vec(
+    game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
+    opponents: Opponents = "greedy", seat: str | int = "random", reward: str | Reward = "win",
+    core: str = "python", copy: bool = True, **options: object,
+) -> BotVectorEnv | NativeBotVectorEnv: ...
 
 
 def make_vec(
     game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
     opponents: Opponents = "greedy", seat: str | int = "random", reward: str | Reward = "win",
-    **options: object,
-) -> BotVectorEnv:
+    core: str = "python", copy: bool = True, **options: object,
+) -> BotVectorEnv | NativeBotVectorEnv:
     """``num_envs`` single-agent environments of ``game`` against ``opponents``, batched (the
-    keywords of ``gym.make``)."""
+    keywords of ``gym.make``). ``core``: ``"python"`` (``BotVectorEnv``), ``"native"``
+    (``NativeBotVectorEnv``, or an error saying why not) or ``"auto"`` (native
+    where it can play these opponents and reward). ``copy=False``: the native env returns its
+    own observation array, overwritten by the next step (the Python envs' are new arrays)."""
     opts: dict[str, Any] = dict(options)  # game options only: BotEnv's keywords are named
+    if use_native(core, game, reward, opponents):
+        return NativeBotVectorEnv(
+            game, num_envs, players=players, opponents=opponents, seat=seat, reward=reward,
+            copy=copy, **opts)
     return BotVectorEnv([
         BotEnv(game, players=players, opponents=opponents, seat=seat, reward=reward, **opts)
-        for _ in range(_count(num_envs))
+        for _ in range(slot_count(num_envs))
     ])
+
+
+@overload
+def self_play(
+    game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
+    reward: str | Reward = "win", core: Literal["python"] = "python", copy: bool = True,
+    **options: object,
+) -> SelfPlayVectorEnv: ...
+
+
+@overload
+def self_play(
+    game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
+    reward: str | Reward = "win", core: str = "python", copy: bool = True, **options: object,
+) -> SelfPlayVectorEnv | NativeSelfPlayVectorEnv: ...
 
 
 def self_play(
     game: str | Game[Any, Any], num_envs: int, *, players: int | None = None,
-    reward: str | Reward = "win", **options: object,
-) -> SelfPlayVectorEnv:
-    """``num_envs`` self-play matches of ``game``, batched: every slot a decision to take."""
+    reward: str | Reward = "win", core: str = "python", copy: bool = True, **options: object,
+) -> SelfPlayVectorEnv | NativeSelfPlayVectorEnv:
+    """``num_envs`` self-play matches of ``game``, batched: every slot a decision to take.
+    ``core``: ``"python"`` (``SelfPlayVectorEnv``), ``"native"``
+    (``NativeSelfPlayVectorEnv``, the same streams, or an error saying why not)
+    or ``"auto"`` (native where it can compute the reward). ``copy``: as ``make_vec``'s."""
+    opts: dict[str, Any] = dict(options)  # game options only
+    if use_native(core, game, reward):
+        return NativeSelfPlayVectorEnv(game, num_envs, players=players, reward=reward,
+                                       copy=copy, **opts)
     return SelfPlayVectorEnv(game, num_envs, players=players, reward=reward, **options)

@@ -37,6 +37,23 @@ def setup(options: Mapping[str, object] | None, players: int, seed: int,
     return native_core().kami.State(config(options, players, goita), seed & ((1 << 64) - 1))
 
 
+def batch(options: Mapping[str, object] | None, players: int, size: int, seed: int = 0,
+          goita: bool = False) -> Any:
+    """A native ``Batch`` of ``size`` matches with these options, its generator (``sample``'s
+    draws) seeded by ``seed``: what the native vector environments step
+    (``rl/native_vector.py``)."""
+    return native_core().kami.Batch(config(options, players, goita), size,
+                                    seed & ((1 << 64) - 1))
+
+
+def batch_policies() -> dict[str, int]:
+    """The bot levels the ``Batch``'s ``sample`` plays natively, as its policy numbers (the
+    native vector environments' opponents): ``greedy`` is the greedy bot's evaluator
+    (``bot.playout_choice``, which reads only what the seat may see)."""
+    kami = native_core().kami
+    return {"random": kami.RANDOM, "greedy": kami.GREEDY}
+
+
 def _play(players: int, first_seed: int, count: int, chooser_seed: int, policy: str,
           goita: bool) -> int:
     kami = native_core().kami
@@ -110,6 +127,13 @@ class Core:
 
     def batched_steps(self, players: int, size: int, steps: int) -> int:
         return batched_steps(players, size, steps, self.goita)
+
+    def batch(self, options: Mapping[str, object] | None, players: int, size: int,
+              seed: int = 0) -> Any:
+        return batch(options, players, size, seed, self.goita)
+
+    def batch_policies(self) -> dict[str, int]:
+        return batch_policies()
 
 
 GOITA_CORE = Core(goita=True)

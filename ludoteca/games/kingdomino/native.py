@@ -30,6 +30,20 @@ def setup(options: Mapping[str, object] | None, players: int, seed: int) -> Any:
     return native_core().kingdomino.State(config(options, players), seed & ((1 << 64) - 1))
 
 
+def batch(options: Mapping[str, object] | None, players: int, size: int, seed: int = 0) -> Any:
+    """A native ``Batch`` of ``size`` matches with these options, its generator (``sample``'s
+    draws) seeded by ``seed``: what the native vector environments step
+    (``rl/native_vector.py``)."""
+    return native_core().kingdomino.Batch(config(options, players), size, seed & ((1 << 64) - 1))
+
+
+def batch_policies() -> dict[str, int]:
+    """The bot levels the ``Batch``'s ``sample`` plays natively, as its policy numbers (the
+    native vector environments' opponents)."""
+    kingdomino = native_core().kingdomino
+    return {"random": kingdomino.RANDOM, "greedy": kingdomino.GREEDY}
+
+
 def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
     """Play ``count`` default matches (seeds ``first_seed`` on) natively, every seat choosing
     uniformly among the legal indices with one ``Rng(chooser_seed)``; the plies played."""
