@@ -551,8 +551,9 @@ def award(s: KamiState, seat: int, card: int, gain: int, master: bool, kind: str
     after, won = add_points(cfg.end_mode, cfg.target, before, gain)
     s.scores[side] = after
     s.history.append((s.round, seat, kind, card, master, gain, before, after))
-    # the deal's table as it ends, for the recap (view.last_round); deal() makes new lists
-    s.ended = (s.round, s.defense, s.attacks, s.sizes[:])
+    if kind == "out":  # the played deal's table as it ends, for the recap (view.last_round),
+        # kept when a B5 hand ends the next deal at once; deal() makes new lists
+        s.ended = (s.round, s.defense, s.attacks, s.sizes[:])
     if won:
         s.winner = side
         s.phase = OVER
