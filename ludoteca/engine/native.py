@@ -88,3 +88,16 @@ def native_core() -> Any:
     if module is None:
         raise CoreUnavailable(f"the native core ({MODULE}) is not installed: {BUILD_HINT}")
     return module
+
+
+def native_game(name: str) -> Any:
+    """The native module's submodule of one game (``ludoteca_native._core.buttons``), or
+    ``CoreUnavailable`` saying how to build the core, or to rebuild one built before the game
+    was native (an installed core is not rebuilt when ``native/`` changes: ``make native``)."""
+    game = getattr(native_core(), name, None)
+    if game is None:
+        raise CoreUnavailable(
+            f"the installed native core ({MODULE}) has no {name}: it was built before {name} was "
+            f"native; rebuild it ({BUILD_HINT})"
+        )
+    return game

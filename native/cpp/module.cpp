@@ -489,4 +489,5 @@ NB_MODULE(_core, m) {
         }, "i"_a, "A copy of match i.");
     { void register_queendomino(nb::module_ &); register_queendomino(m); }  // module_queendomino.cpp
     { void register_kami(nb::module_ &); register_kami(m); }  // module_kami.cpp
+    { void register_buttons(nb::module_ &); register_buttons(m); }  // module_buttons.cpp
 }
