@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import json
 import logging
 import time
@@ -30,8 +29,8 @@ from pywebpush import WebPusher  # type: ignore[import-untyped]
 
 from ludoteca.server.db import utcnow
 from ludoteca.server.errors import ServerError
-from ludoteca.server.outbox_loop import OutboxLoop
 from ludoteca.server.mail import ATTEMPTS, backoff
+from ludoteca.server.outbox_loop import OutboxLoop
 from ludoteca.server.push_rows import PushOutbox, PushSubscription
 from ludoteca.server.push_store import PushStore
 from ludoteca.server.webhook_targets import WebhookTargets
