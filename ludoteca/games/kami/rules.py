@@ -17,10 +17,11 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
-from ludoteca.engine.playout import Policy
+from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import actions as act
 from ludoteca.games.kami import events as events_mod
+from ludoteca.games.kami import native_playout
 from ludoteca.games.kami import view as view_mod
 from ludoteca.games.kami.actions import (
     DECLINE,
@@ -311,6 +312,15 @@ class Kami(Game[KamiState, Action]):
 
     def round_of(self, state: KamiState) -> int:
         return state.round
+
+    def _playout(self, state: KamiState, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """On the native core, a playout to the end of the match or of the deal with the
+        random, greedy or the game's policy runs there (``native_playout``: the same choices,
+        draws, history and outcome)."""
+        native = native_playout.native_policy(policy, until, trace, state)
+        if native is None or not native_playout.playout(state, native, rng, until):
+            super()._playout(state, policy, rng, until, trace)
 
     def _greedy(self, state: KamiState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
         """The greedy evaluator's choice from the (determinized) state (``kami/bot.py``)."""
