@@ -1,12 +1,14 @@
 """What a post-game analysis costs at each game's default budget, per game and player count.
 
-    python benchmarks/analysis_speed.py [--jobs N] [--seed S] [--only kingdomino:2]
+    python benchmarks/analysis_speed.py [--jobs N] [--seed S] [--only kingdomino:2] [--budget B]
 
 One match of ``greedy`` bots per case, analysed as ``ludoteca analyse`` does (``--jobs``
 processes, default one per core). Printed per case: the decisions, the wall-clock seconds of
 the analysis, the playouts run in all and per decision (the budget is in playouts, so these
 are the same on any machine; the seconds are this machine's). Issue 25's targets on a 2-core
-machine: a 2-player Kingdomino match in at most 60 s, a 4-player one in at most 120 s.
+machine: a 2-player Kingdomino match in at most 60 s, a 4-player one in at most 120 s; issue
+37's: Kami and Goita at a budget of at least 128 within 60 s (``--budget 128``). The core is
+``LUDOTECA_CORE``'s (docs/engine.md, "The native core"), printed at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ludoteca.analysis.parallel import analyse_parallel, default_jobs
 from ludoteca.bots import make_bot
 from ludoteca.engine.match import Match
+from ludoteca.engine.native import chosen_core
 from ludoteca.engine.record import MatchRecord
 from ludoteca.games import entry, get_game
 
@@ -41,6 +44,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="one case, as game:players")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="playouts per candidate move (default: each game's own)")
     args = parser.parse_args()
     cases = [c for c in CASES if args.only in (None, f"{c[0]}:{c[1]}")]
     print(f"{'game':<12}{'players':>8}{'budget':>8}{'decisions':>10}{'seconds':>9}"
@@ -49,15 +54,16 @@ def main() -> None:
         record = play(game, players, args.seed)
         stats: dict[str, int] = {}
         started = time.perf_counter()
-        result = analyse_parallel(record, None, 0, args.jobs, stats=stats)
+        result = analyse_parallel(record, args.budget, 0, args.jobs, stats=stats)
         seconds = time.perf_counter() - started
         decisions = len(result["moves"])
         verdict = "" if target is None else (
             f"<= {target:.0f} s: {'met' if seconds <= target else 'missed'}")
-        print(f"{game:<12}{players:>8}{entry(game).search_profile().analysis_budget:>8}"
+        budget = args.budget or entry(game).search_profile().analysis_budget
+        print(f"{game:<12}{players:>8}{budget:>8}"
               f"{decisions:>10}{seconds:>9.1f}{stats['playouts']:>10}"
               f"{stats['playouts'] / max(decisions, 1):>14.0f}  {verdict}", flush=True)
-    print(f"({args.jobs} processes; wall-clock seconds on this machine)")
+    print(f"({args.jobs} processes, the {chosen_core()} core; wall-clock seconds on this machine)")
 
 
 if __name__ == "__main__":

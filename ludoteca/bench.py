@@ -14,6 +14,7 @@ states. Targets come from each game's registry entry.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 import tracemalloc
@@ -24,10 +25,12 @@ from typing import Any
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
-from ludoteca.engine.native import chosen_core, core_setting
+from ludoteca.engine.native import CoreUnavailable, chosen_core, core_setting
 from ludoteca.engine.registry import resolve
 from ludoteca.engine.rng import Rng
 from ludoteca.games import entry, game_names, get_game
+
+log = logging.getLogger("ludoteca.bench")
 
 
 @dataclass
@@ -231,7 +234,10 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     extra["state_bytes"] = state_bytes(game, players)
     module = entry(name).native
     if module is not None and chosen_core() == "native":
-        extra.update(native_figures(game, name, module, players, seconds / 2))
+        try:
+            extra.update(native_figures(game, name, module, players, seconds / 2))
+        except CoreUnavailable as exc:  # a core built before this game was native: no row
+            log.warning("%s", exc)
     return BenchResult(game.spec.name, players, played, elapsed, target, extra)
 
 

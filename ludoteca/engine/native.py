@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
+from ludoteca.engine.playout import Policy, Until
+
 log = logging.getLogger("ludoteca.core")
 
 CORES = ("auto", "native", "python")
@@ -88,3 +90,31 @@ def native_core() -> Any:
     if module is None:
         raise CoreUnavailable(f"the native core ({MODULE}) is not installed: {BUILD_HINT}")
     return module
+
+
+def native_game(name: str) -> Any:
+    """The native module's submodule of one game (``ludoteca_native._core.buttons``), or
+    ``CoreUnavailable`` saying how to build the core, or to rebuild one built before the game
+    was native (an installed core is not rebuilt when ``native/`` changes: ``make native``)."""
+    game = getattr(native_core(), name, None)
+    if game is None:
+        raise CoreUnavailable(
+            f"the installed native core ({MODULE}) has no {name}: it was built before {name} was "
+            f"native; rebuild it ({BUILD_HINT})"
+        )
+    return game
+
+
+def playout_kind(policy: Policy, until: Until, trace: object, kinds: Mapping[Policy, int],
+                 untils: tuple[Until, ...] = (Until.END,)) -> int | None:
+    """The native policy (``kinds[policy]``) that plays a ``Game.playout`` on the native core,
+    or None when it stays in Python: a policy the native side does not have, a stop it does not
+    make (``untils``: the end only, unless the game says), a trace wanted, or the Python core
+    chosen (docs/engine.md, "Playouts on the native core"). A game checks what else its native
+    side cannot reproduce (a finished match...)."""
+    if until not in untils or trace is not None:
+        return None
+    native = kinds.get(policy)
+    if native is None or chosen_core() != "native":
+        return None
+    return native

@@ -15,7 +15,8 @@ publish tells the others to read everything again once it can, and a subscriptio
 nothing for a while, not even this process's own heartbeat, is made anew.
 
 Clocks and bot seats must run in exactly one process: the cluster keeps this process's table
-leases (``leases.py``).
+leases (``leases.py``). Who is online or looking at a table is kept in Redis too, each
+process's part expiring unless renewed (``presence.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from redis.exceptions import RedisError
 from ludoteca.engine.game import JSON
 from ludoteca.server.leases import Leases
 from ludoteca.server.live_tables import LiveTables
+from ludoteca.server.presence import Presence, SharedPresence
 from ludoteca.server.redis_link import connect, process_name
 from ludoteca.server.settings import Settings
 from ludoteca.server.store import Store
@@ -55,6 +57,7 @@ class ClusterHost(Protocol):
     store: Store
     tables: LiveTables
     streams: Streams
+    presence: Presence
     closing: bool
 
     async def reread_user(self, user_id: int) -> None: ...
@@ -79,6 +82,8 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._rereads: set[asyncio.Task[None]] = set()
         self.leases = Leases(hub, self.name, hub.settings.lease_seconds)
+        self.presence = SharedPresence(self.redis, self.name, hub.presence,
+                                       hub.settings.lease_seconds, lambda: self.connected)
 
     async def start(self) -> None:
         """Subscribe (waiting a little for Redis, so the first pokes are not missed) and start
@@ -88,6 +93,7 @@ class Cluster:
             asyncio.create_task(self._send(), name="cluster: send"),
             asyncio.create_task(self.leases.keep(), name="cluster: leases"),
             asyncio.create_task(self._beat(), name="cluster: heartbeat"),
+            asyncio.create_task(self.presence.keep(), name="cluster: presence"),
         ]
         for _ in range(50):
             if self.connected:
@@ -96,13 +102,15 @@ class Cluster:
 
     async def close(self) -> None:
         """Stop (after sending what is waiting, for a second at most), and give up this
-        process's leases so others take its tables at once."""
+        process's leases so others take its tables at once, and its presence, so its
+        people show offline at once (until their browsers reconnect to another)."""
         end = time.monotonic() + 1.0
         while not self.outbox.empty() and time.monotonic() < end:
             await asyncio.sleep(0.02)
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.presence.leave_all()
         with contextlib.suppress(Exception):
             await self.hub.store.leases.release(self.name)
         with contextlib.suppress(Exception):

@@ -18,6 +18,7 @@ from typing import Any
 
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
+from ludoteca.server import presence
 from ludoteca.server.db import Seat, Table, User, utcnow
 from ludoteca.server.errors import ServerError
 from ludoteca.server.friend_rows import Challenge
@@ -42,9 +43,11 @@ def notify_challenge(hub: Hub, user_id: int, summary: JSON, away: bool = False) 
     hub.notifier.challenge(user_id, summary, away)
 
 
-def online(hub: Hub, user_id: int) -> bool:
-    """The person has a page of the arena open (an event stream on this process)."""
-    return bool(hub.streams.queues.get(user_id))
+async def online(hub: Hub, user_ids: list[int]) -> set[int]:
+    """Those of the people who have a page of the arena open (an event stream on any of its
+    processes: ``presence.py``)."""
+    found = await hub.presence.found(presence.online(uid) for uid in user_ids)
+    return {uid for uid in user_ids if presence.online(uid) in found}
 
 
 async def named(hub: Hub, name: str) -> User:
@@ -71,15 +74,15 @@ async def friends_of(hub: Hub, user: User) -> list[JSON]:
     back = await friends.followers(user.id)
     users = await hub.store.users(ids)
     playing = await friends.playing(ids)
+    ids = [uid for uid in ids if uid in users and users[uid].deleted_at is None]
+    here = await online(hub, ids)
     out = []
     for uid in ids:
-        u = users.get(uid)
-        if u is None or u.deleted_at is not None:
-            continue
+        u = users[uid]
         tables = [{"table": t.id if not t.private else None, "game": t.game,
                    "private": t.private} for t in playing.get(uid, [])]
         out.append({"name": u.name, "display_name": u.display_name, "mutual": uid in back,
-                    "online": online(hub, uid), "playing": tables})
+                    "online": uid in here, "playing": tables})
     return out
 
 

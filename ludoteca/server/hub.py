@@ -6,7 +6,7 @@ beyond passing each request to the part that owns it."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Protocol
 
@@ -29,6 +29,7 @@ from ludoteca.server.mail_store import MailStore
 from ludoteca.server.metrics import Metrics
 from ludoteca.server.notifications import TurnNotices
 from ludoteca.server.notify import Notifier
+from ludoteca.server.presence import Presence, SharedPresence, looking
 from ludoteca.server.protocol import (
     ReconnectEvent,
     ReconnectMessage,
@@ -56,6 +57,7 @@ class Cluster(Protocol):
 
     name: str
     connected: bool
+    presence: SharedPresence
 
     async def claim(self, table_id: str) -> bool: ...
 
@@ -86,7 +88,9 @@ class Hub:
         self.metrics = Metrics()
         self.tables = LiveTables(self)
         self.metrics.watch_tables(self.tables.by_status)
-        self.streams = Streams()
+        self.presence = Presence()
+        """Who has a page open or a table in view (``presence.py``)."""
+        self.streams = Streams(self.presence)
         self.webhook_targets = WebhookTargets(settings.webhook_test_networks,
                                               settings.webhook_test_hosts)
         self.mail_store = MailStore(store.write, store.sessions)
@@ -137,6 +141,7 @@ class Hub:
         self.cluster = cluster
         self.tables.leases = cluster
         self.streams.bus = cluster
+        self.presence.shared = cluster.presence
         # before the director starts (app.py): its lease names the process as /healthz does
         self.director.owner = cluster.name
 
@@ -192,10 +197,11 @@ class Hub:
             assert user_id is not None
             self.notifier.finished(user_id, event.table_id, event.snapshot.game)
 
-    def watching(self, table_id: str, user_id: int) -> bool:
-        """A socket of the player's shows the table in this process (a turn email waits)."""
-        ref = self.tables.refs.get(table_id)
-        return ref is not None and any(conn.user_id == user_id for conn in ref.viewers)
+    async def watching(self, user_id: int, table_ids: Iterable[str]) -> set[str]:
+        """Those of the tables a socket of the player's shows, in any process (their turn
+        email or push waits)."""
+        marks = {looking(user_id, t): t for t in table_ids}
+        return {marks[mark] for mark in await self.presence.found(marks)}
 
     # ---- a rematch ---------------------------------------------------------------------------
     async def may_rematch(self, snapshot: TableSnapshot) -> None:

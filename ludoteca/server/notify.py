@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -112,7 +112,7 @@ class Notifier:
         self._background: set[asyncio.Task[Any]] = set()
 
     def watch_turns(self, settings: Settings, waiting: Callable[[str, int], bool],
-                    watching: Callable[[str, int], bool]) -> None:
+                    watching: Callable[[int, Iterable[str]], Awaitable[set[str]]]) -> None:
         """Turn emails, gathered (``turn_mails``): told which decisions still wait and which
         tables a player is looking at."""
         if self.email is not None:
@@ -121,7 +121,7 @@ class Notifier:
                 settings.turn_email_delay, timedelta(minutes=settings.turn_email_minutes))
 
     def watch_push(self, push: Push, settings: Settings, waiting: Callable[[str, int], bool],
-                   watching: Callable[[str, int], bool]) -> None:
+                   watching: Callable[[int, Iterable[str]], Awaitable[set[str]]]) -> None:
         """Push turns follow the email's rules (delay, interval, digest, not while looking)."""
         self.push = push
 

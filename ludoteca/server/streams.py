@@ -10,6 +10,7 @@ from typing import Protocol
 
 from ludoteca.engine.game import JSON
 from ludoteca.server.db import utcnow
+from ludoteca.server.presence import Presence, online
 from ludoteca.server.protocol import LobbyEvent, SignedOutEvent, StreamEvent
 from ludoteca.server.table.snapshot import TableSnapshot
 
@@ -25,22 +26,28 @@ class StreamBus(Protocol):
 
 
 class Streams:
-    def __init__(self) -> None:
+    def __init__(self, presence: Presence | None = None) -> None:
         self.queues: dict[int | None, set[asyncio.Queue[str]]] = {}
         """``None`` holds anonymous lobby watchers."""
         self.bus: StreamBus | None = None
+        self.presence = presence or Presence()
+        """A signed-in person's open stream is their page of the arena: they are online."""
 
     def subscribe(self, user_id: int | None) -> asyncio.Queue[str]:
         queue: asyncio.Queue[str] = asyncio.Queue(QUEUE)
         self.queues.setdefault(user_id, set()).add(queue)
+        if user_id is not None:
+            self.presence.enter(online(user_id))
         return queue
 
     def unsubscribe(self, user_id: int | None, queue: asyncio.Queue[str]) -> None:
         found = self.queues.get(user_id)
-        if found is not None:
+        if found is not None and queue in found:
             found.discard(queue)
             if not found:
                 del self.queues[user_id]
+            if user_id is not None:
+                self.presence.leave(online(user_id))
 
     def publish(self, user_id: int, event: StreamEvent) -> None:
         """Tell a player's streams, in every process."""

@@ -37,6 +37,7 @@ from ludoteca.server.errors import (
 )
 from ludoteca.server.friend_store import FriendStore
 from ludoteca.server.hub import Hub
+from ludoteca.server.presence import looking
 from ludoteca.server.protocol import (
     Act,
     Chat,
@@ -178,6 +179,8 @@ class TableSocket:
             except Stopped:
                 continue
             self.ref = found
+            if self.conn.user_id is not None:  # they are looking at it (a turn email waits)
+                self.hub.presence.enter(looking(self.conn.user_id, found.table_id))
             return
         self.problem = Stopped()
 
@@ -221,6 +224,8 @@ class TableSocket:
         if ref is None:
             return
         ref.unsubscribe(self.conn)
+        if self.conn.user_id is not None:
+            self.hub.presence.leave(looking(self.conn.user_id, ref.table_id))
         # a finished table, or (one of several processes) a table another one runs, is read
         # again from the store when next wanted
         if not ref.watched and (ref.snapshot().status not in ("open", "playing")

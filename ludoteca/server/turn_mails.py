@@ -1,8 +1,9 @@
 """Turn emails (and turn pushes, the same logic on their own channel): a turn waits ``delay``
 seconds before its email, so the tables whose turn comes meanwhile make one digest and a player
 who answers at once gets none; then each table still waiting for the player, whom no socket of
-theirs shows it (they are not looking at it), and not emailed about within ``interval``, is in
-the email. In quiet hours the email waits for their end.
+theirs shows it (they are not looking at it, on any of the arena's processes: ``presence.py``),
+and not emailed about within ``interval``, is in the email. In quiet hours the email waits
+for their end.
 
 What waits is in memory, and nothing is lost with it: the database says what is owed. A
 process that starts (or takes a table over from one that died, ``leases.py``) loads every
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -37,7 +38,8 @@ class Sent(Protocol):
 class TurnMails:
     def __init__(self, send: Callable[[User, list[tuple[str, str]]], Awaitable[None]],
                  store: Sent, users: Callable[[int], Awaitable[User | None]],
-                 waiting: Callable[[str, int], bool], watching: Callable[[str, int], bool],
+                 waiting: Callable[[str, int], bool],
+                 watching: Callable[[int, Iterable[str]], Awaitable[set[str]]],
                  began: Callable[[str, int], Awaitable[datetime | None]],
                  delay: float, interval: timedelta, channel: str = "email",
                  reachable: Callable[[User], bool] = lambda user: bool(user.email)) -> None:
@@ -48,6 +50,7 @@ class TurnMails:
         self.users = users
         self.waiting = waiting
         self.watching = watching
+        """Those of a player's tables a socket of theirs shows, in any process."""
         self.began = began
         """When a table's decision (by the ``seq`` it began at) began."""
         self.delay = delay
@@ -73,7 +76,10 @@ class TurnMails:
 
     async def flush(self, user_id: int) -> None:
         tables = {t: g for t, g in self.pending.pop(user_id, {}).items()
-                  if self.waiting(t, user_id) and not self.watching(t, user_id)}
+                  if self.waiting(t, user_id)}
+        if tables:  # one look for them all (with several processes: one Redis round trip)
+            for seen in await self.watching(user_id, list(tables)):
+                tables.pop(seen, None)
         if not tables:
             return
         user = await self.users(user_id)

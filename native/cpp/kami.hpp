@@ -123,6 +123,18 @@ inline void shuffled_deck(Rng &rng, int8_t out[DECK]) {
     shuffle_wide<DECK>(rng, out);
 }
 
+// What a deal's end adds to the Python state's history (rules.award, goita_special_hands, a
+// redeal): its kinds, in the order kami_playout.py names them.
+enum Kind : int { OUT = 0, SHI6, SHI7, SHI8, SHI5X2, REDEAL_KIND };
+
+// A playout's listener for the history and the last scored table, which the Python state keeps
+// and the native one does not: nothing, unless a caller listens.
+struct NoLog {
+    void entry(int, int, int, int, bool, int, int, int) {}
+    template <typename S>
+    void ended(const S &) {}
+};
+
 struct Outcome {
     int players = 0;
     int scores[MAX_SEATS] = {}, ranks[MAX_SEATS] = {}, won[MAX_SEATS] = {};
@@ -152,7 +164,8 @@ struct State {
         Rng r(rng);
         first = opening_draw(r);
         rng = r.state;
-        deal();
+        NoLog quiet;
+        deal(quiet);
     }
 
     bool mercs() const { return cfg.players == 2; }
@@ -176,7 +189,8 @@ struct State {
     }
 
     // rules.deal (A3): shuffle and deal for `first`; then the A6 questions or Goita's B5 checks.
-    void deal() {
+    template <typename Log>
+    void deal(Log &log) {
         for (;;) {
             const int n = cfg.players;
             Rng r(rng);
@@ -219,7 +233,7 @@ struct State {
             phase = PLAY;
             if (cfg.demoralized) {
                 phase = DECLARE;
-            } else if (cfg.goita && goita_special_hands()) {
+            } else if (cfg.goita && goita_special_hands(log)) {
                 continue;  // one five-Shi hand on each team: redeal, same dealer
             }
             return;
@@ -228,27 +242,31 @@ struct State {
 
     // rules.goita_special_hands (B5): 6/7/8 Shi win the deal at once; 5 Shi are shown and the
     // partner decides. True when the deal must be dealt again.
-    bool goita_special_hands() {
+    template <typename Log>
+    bool goita_special_hands(Log &log) {
         for (int seat = 0; seat < cfg.players; ++seat) {
             const int k = count(hands[seat], SOLDIER);
             if (k < 6) continue;
             int others[8], m = 0;
             for (int t = SPEAR; t < TYPES; ++t)
                 for (int c = 0; c < count(hands[seat], t); ++c) others[m++] = t;
-            int gain, card;
+            int gain, card, kind;
             if (k == 8) {
                 gain = 100;
                 card = SOLDIER;
+                kind = SHI8;
             } else if (k == 7) {
                 gain = 2 * cfg.values[others[0]];
                 card = others[0];
+                kind = SHI7;
             } else {
+                kind = SHI6;
                 card = others[0];
                 for (int i = 1; i < m; ++i)
                     if (cfg.values[others[i]] > cfg.values[card]) card = others[i];
                 gain = cfg.values[card] * (others[0] == others[1] ? 2 : 1);
             }
-            award(seat, card, gain);
+            award(seat, card, gain, false, kind, log);
             return false;
         }
         int holders[MAX_SEATS], h = 0;
@@ -257,11 +275,14 @@ struct State {
         if (h == 2) {
             if ((holders[0] - holders[1]) % 2 == 0) {  // partners: the team wins outright
                 const int side = cfg.side_of[holders[0]];
+                const int before = scores[side];
                 scores[side] = std::max(scores[side], cfg.target);
+                log.entry(round, holders[0], SHI5X2, SOLDIER, false, scores[side] - before, before, scores[side]);
                 winner = static_cast<int8_t>(side);
                 phase = OVER;
                 return false;
             }
+            log.entry(round, holders[0], REDEAL_KIND, -1, false, 0, 0, 0);
             return true;
         }
         if (h) {
@@ -273,11 +294,14 @@ struct State {
     }
 
     // rules.award: score a deal for the seat's side (A5.2, A8); the game ends or the winner deals.
-    void award(int seat, int card, int gain) {
-        (void)card;
+    template <typename Log>
+    void award(int seat, int card, int gain, bool master, int kind, Log &log) {
         const int side = cfg.side_of[seat];
+        const int before = scores[side];
         bool won = false;
         scores[side] = add_points(cfg.end_mode, cfg.target, scores[side], gain, won);
+        log.entry(round, seat, kind, card, master, gain, before, scores[side]);
+        log.ended(*this);
         if (won) {
             winner = static_cast<int8_t>(side);
             phase = OVER;
@@ -285,7 +309,7 @@ struct State {
         }
         ++round;
         first = static_cast<int8_t>(seat);
-        deal();
+        deal(log);
     }
 
     int to_act() const {
@@ -388,18 +412,26 @@ struct State {
 
     // Game.apply_legal by index: trusts that `index` is legal for the seat to act.
     void apply(int index) {
+        NoLog quiet;
+        apply(index, quiet);
+    }
+
+    // apply, telling `log` what the Python state's history gets.
+    template <typename Log>
+    void apply(int index, Log &log) {
         const int seat = to_act();
         if (index == 0) {
             turn = cfg.after[seat];  // back at the attacker means a lead (A4.3)
         } else if (phase == PLAY) {
-            play(seat, (index - PLAY_BASE) / 16 - 1, (index - PLAY_BASE) % 16);
+            play(seat, (index - PLAY_BASE) / 16 - 1, (index - PLAY_BASE) % 16, log);
         } else if (index == DECLINE) {
             next_asked();
         } else if (index == REVEAL) {
             revealed[seat] = static_cast<int8_t>(count(hands[seat], SOLDIER));
             phase = DECIDE;
         } else if (index == REDEAL) {
-            deal();  // A6: same first player
+            log.entry(round, asked, REDEAL_KIND, -1, false, 0, 0, 0);
+            deal(log);  // A6: same first player
         } else if (cfg.goita) {  // PLAY_ON
             phase = PLAY;
         } else {
@@ -426,7 +458,8 @@ struct State {
     }
 
     // rules.play: a lead or counter, defense then attack; going out scores the round (A5).
-    void play(int seat, int d, int a) {
+    template <typename Log>
+    void play(int seat, int d, int a, Log &log) {
         const bool lead = seat == attacker;
         int dt = -1, at;
         if (d >= 0) {
@@ -458,7 +491,7 @@ struct State {
         if (at == EMPRESS && cfg.goita) unlocked = true;  // B3: a king shown face up as an attack
         if (sizes[seat] == 0) {
             const bool master = lead && dt == at;  // A5.3 / B4
-            award(seat, at, cfg.values[at] * (master ? 2 : 1));
+            award(seat, at, cfg.values[at] * (master ? 2 : 1), master, OUT, log);
             return;
         }
         attacker = static_cast<int8_t>(seat);
@@ -785,13 +818,16 @@ inline int choose(const State &s, const int *legal, int n, Policy policy, Rng &r
     return legal[rng.below(static_cast<uint64_t>(n))];
 }
 
-// Plays the match out with `policy` for every seat, drawing choices from `rng`.
-inline void playout(State &s, Policy policy, Rng &rng) {
+// Plays the match out with `policy` for every seat, drawing choices from `rng` (only to the end
+// of the deal with `deal_only`: Until.ROUND); `log` hears what the Python state's history gets.
+template <typename Log = NoLog>
+inline void playout(State &s, Policy policy, Rng &rng, Log &&log = Log{}, bool deal_only = false) {
     int legal[MAX_LEGAL];
-    while (s.phase != OVER) {
+    const int32_t start = s.round;
+    while (s.phase != OVER && (!deal_only || s.round == start)) {
         const int n = s.legal(s.to_act(), legal);
         if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
-        s.apply(choose(s, legal, n, policy, rng));
+        s.apply(choose(s, legal, n, policy, rng), log);
     }
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kingdomino.hpp"
+#include "load.hpp"
 #include "rng.hpp"
 
 namespace nb = nanobind;
@@ -65,72 +66,9 @@ nb::object outcome_of(const kd::State &s) {
 }
 
 // ---- a Python state read in (State.load) and its kingdoms written back (kingdom_bytes) ------
-// A grid.py mask crosses as MASK_BYTES little-endian bytes of its int (cell row * 14 + col).
-constexpr size_t MASK_BYTES = 24;
-constexpr int KINGDOM_MASKS = 4 + kd::TERRAINS;  // occupied, 1-3 crowns, each terrain
-
-Board board_of(const uint8_t *p) {
-    Board b;
-    for (size_t i = 0; i < MASK_BYTES * 8; ++i)
-        if ((p[i >> 3] >> (i & 7)) & 1) {
-            const int row = static_cast<int>(i) / PY_STRIDE, col = static_cast<int>(i) % PY_STRIDE;
-            if (row >= SIZE || col >= SIZE) throw nb::value_error("a kingdom mask has a cell off the board");
-            b |= Board::bit(row, col);
-        }
-    return b;
-}
-
-void bytes_of(const Board &b, uint8_t *p) {
-    b.each([&](int row, int col) {
-        const int i = py_cell(row, col);
-        p[i >> 3] = static_cast<uint8_t>(p[i >> 3] | (1u << (i & 7)));
-    });
-}
-
-int8_t small(int64_t v, int lo, int hi, const char *what) {
-    if (v < lo || v > hi) throw nb::value_error((std::string(what) + " is out of range").c_str());
-    return static_cast<int8_t>(v);
-}
-
-int8_t fill(int8_t *out, const std::vector<int64_t> &items, size_t cap, int lo, int hi,
-            const char *what) {
-    if (items.size() > cap) throw nb::value_error((std::string(what) + " is too long").c_str());
-    for (size_t i = 0; i < items.size(); ++i) out[i] = small(items[i], lo, hi, what);
-    return static_cast<int8_t>(items.size());
-}
-
-// The kingdom as grid.py holds it: every square of one terrain at most, crowns on terrain, the
-// castle alone and untyped, the bounding box the squares' own.
-kd::Kingdom kingdom_of(nb::bytes data, const std::tuple<int, int, int, int> &box) {
-    if (data.size() != MASK_BYTES * KINGDOM_MASKS)
-        throw nb::value_error("a kingdom is 10 masks of 24 bytes");
-    const auto *p = reinterpret_cast<const uint8_t *>(data.c_str());
-    kd::Kingdom k;
-    k.occ = board_of(p);
-    for (int c = 0; c < 3; ++c) k.crown[c] = board_of(p + MASK_BYTES * (1 + c));
-    Board typed;
-    for (int t = 0; t < kd::TERRAINS; ++t) {
-        k.terr[t] = board_of(p + MASK_BYTES * (4 + t));
-        if ((typed & k.terr[t]).any()) throw nb::value_error("a square has two terrains");
-        typed |= k.terr[t];
-    }
-    if ((typed & kd::castle()).any() || (typed | kd::castle()) != k.occ)
-        throw nb::value_error("the occupied squares are not the castle and the terrains");
-    if (((k.crown[0] | k.crown[1] | k.crown[2]) & ~typed).any() ||
-        (k.crown[0] & k.crown[1]).any() || (k.crown[0] & k.crown[2]).any() ||
-        (k.crown[1] & k.crown[2]).any())
-        throw nb::value_error("a crown is off the terrains or counted twice");
-    int minr = SIZE, maxr = -1, minc = SIZE, maxc = -1;
-    k.occ.each([&](int row, int col) {
-        minr = std::min(minr, row), maxr = std::max(maxr, row);
-        minc = std::min(minc, col), maxc = std::max(maxc, col);
-    });
-    if (std::make_tuple(minr, maxr, minc, maxc) != box)
-        throw nb::value_error("the bounding box is not the kingdom's");
-    k.minr = static_cast<int8_t>(minr), k.maxr = static_cast<int8_t>(maxr);
-    k.minc = static_cast<int8_t>(minc), k.maxc = static_cast<int8_t>(maxc);
-    return k;
-}
+using load::Box;
+using load::fill;
+using load::small;
 
 kd::State load_state(const kd::Config &cfg, uint64_t rng, int64_t ply, int64_t phase, int64_t step,
                      int64_t round, int64_t acting, int64_t draft_pos, int64_t deck_pos,
@@ -138,7 +76,7 @@ kd::State load_state(const kd::Config &cfg, uint64_t rng, int64_t ply, int64_t p
                      const std::vector<int64_t> &cur, const std::vector<int64_t> &cur_owner,
                      const std::vector<int64_t> &nxt, const std::vector<int64_t> &nxt_owner,
                      const std::vector<int64_t> &discarded, const std::vector<nb::bytes> &kingdoms,
-                     const std::vector<std::tuple<int, int, int, int>> &boxes) {
+                     const std::vector<Box> &boxes) {
     kd::State s;
     s.cfg = cfg;
     s.rng = rng;
@@ -174,7 +112,7 @@ kd::State load_state(const kd::Config &cfg, uint64_t rng, int64_t ply, int64_t p
     s.discarded_len = fill(s.discarded, discarded, kd::DOMINOES, 1, kd::DOMINOES, "discarded");
     if (kingdoms.size() != static_cast<size_t>(cfg.players) || boxes.size() != kingdoms.size())
         throw nb::value_error("one kingdom and one bounding box per seat");
-    for (int p = 0; p < cfg.players; ++p) s.kingdoms[p] = kingdom_of(kingdoms[p], boxes[p]);
+    for (int p = 0; p < cfg.players; ++p) s.kingdoms[p] = load::kingdom_of<kd::Kingdom, kd::TERRAINS>(kingdoms[p], boxes[p]);
     if (cfg.games != 1) throw nb::value_error("load takes one game (a Dynasty's finished games are not read)");
     if (!s.sound()) throw nb::value_error("not a Kingdomino state: its fields are inconsistent");
     return s;
@@ -407,13 +345,7 @@ NB_MODULE(_core, m) {
            "the placements made, flat: seat, domino, cell, direction for each).")
         .def("kingdom_bytes", [](const kd::State &s, int seat) {
             if (seat < 0 || seat >= s.cfg.players) throw nb::index_error("no such seat");
-            const kd::Kingdom &g = s.kingdoms[seat];
-            uint8_t out[MASK_BYTES * KINGDOM_MASKS] = {};
-            bytes_of(g.occ, out);
-            for (int c = 0; c < 3; ++c) bytes_of(g.crown[c], out + MASK_BYTES * (1 + c));
-            for (int t = 0; t < kd::TERRAINS; ++t) bytes_of(g.terr[t], out + MASK_BYTES * (4 + t));
-            return nb::make_tuple(nb::bytes(reinterpret_cast<const char *>(out), sizeof out),
-                                  nb::make_tuple(g.minr, g.maxr, g.minc, g.maxc));
+            return load::kingdom_bytes<kd::Kingdom, kd::TERRAINS>(s.kingdoms[seat]);
         }, "seat"_a, "The seat's kingdom as State.load reads it: (10 masks of 24 bytes, "
                      "(minr, maxr, minc, maxc)).")
         .def("playout", [](kd::State &s, int policy, uint64_t seed) {
@@ -489,4 +421,5 @@ NB_MODULE(_core, m) {
         }, "i"_a, "A copy of match i.");
     { void register_queendomino(nb::module_ &); register_queendomino(m); }  // module_queendomino.cpp
     { void register_kami(nb::module_ &); register_kami(m); }  // module_kami.cpp
+    { void register_buttons(nb::module_ &); register_buttons(m); }  // module_buttons.cpp
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kami.hpp"
+#include "load.hpp"
 #include "rng.hpp"
 
 namespace nb = nanobind;
@@ -187,6 +188,92 @@ struct Batch {
     }
 };
 
+// ---- a Python state read in (State.load) and played out with its history (playout_from) ---
+using load::fill;
+using load::small;
+using Lines = std::vector<std::vector<int64_t>>;
+
+km::State load_state(const km::Config &cfg, uint64_t rng, int64_t ply, int64_t round, int64_t phase,
+                     int64_t asked, int64_t nasked, int64_t attack, int64_t attacker, int64_t turn,
+                     int64_t first, int64_t winner, bool unlocked, const std::vector<int64_t> &scores,
+                     const std::vector<uint32_t> &hands, const std::vector<int64_t> &sizes,
+                     const std::vector<int64_t> &revealed, const std::vector<int64_t> &looked,
+                     const std::vector<int64_t> &unused, const std::vector<int64_t> &merc_down,
+                     const std::vector<int64_t> &merc_up, const Lines &defense, const Lines &attacks) {
+    const int n = cfg.players;
+    km::State s;
+    s.cfg = cfg;
+    s.rng = rng;
+    if (ply < 0 || ply > 100000000) throw nb::value_error("ply is out of range");
+    if (round < 1 || round > 100000000) throw nb::value_error("round is out of range");
+    s.ply = static_cast<int32_t>(ply);
+    s.round = static_cast<int32_t>(round);
+    s.phase = small(phase, km::DECLARE, km::PLAY, "phase (a match over has no playout)");
+    s.asked = small(asked, 0, n - 1, "asked");
+    s.nasked = small(nasked, 0, n, "nasked");
+    s.attack = small(attack, -1, km::TYPES - 1, "attack");
+    s.attacker = small(attacker, 0, n - 1, "attacker");
+    s.turn = small(turn, 0, n - 1, "turn");
+    s.first = small(first, 0, n - 1, "first");
+    s.winner = small(winner, -1, -1, "winner (a match not over has none)");
+    s.unlocked = unlocked;
+    if (scores.size() != static_cast<size_t>(cfg.sides)) throw nb::value_error("one score per side");
+    for (int i = 0; i < cfg.sides; ++i) {
+        if (scores[i] < -100000 || scores[i] > 100000) throw nb::value_error("a score is out of range");
+        s.scores[i] = static_cast<int32_t>(scores[i]);
+    }
+    if (hands.size() != static_cast<size_t>(n) || sizes.size() != hands.size() ||
+        revealed.size() != hands.size() || looked.size() != hands.size() ||
+        defense.size() != hands.size() || attacks.size() != hands.size())
+        throw nb::value_error("hands, sizes, revealed, looked and the lines: one per seat");
+    for (int p = 0; p < n; ++p) {
+        for (int t = 0; t < km::TYPES; ++t)
+            if (km::count(hands[p], t) > km::COPIES[t]) throw nb::value_error("a hand holds more copies than the deck");
+        s.hands[p] = hands[p];
+        s.sizes[p] = small(sizes[p], 0, km::DECK, "a hand size");
+        s.revealed[p] = small(revealed[p], 0, 10, "revealed");
+        s.looked[p] = small(looked[p], -1, n == 3 ? 1 : -1, "looked");
+        s.def_len[p] = fill(s.defense[p], defense[p], km::LINE, 0, km::TYPE_MASK | km::FACE_DOWN | km::FROM_MERC, "a defense entry");
+        s.att_len[p] = fill(s.attacks[p], attacks[p], km::LINE, 0, km::TYPE_MASK | km::FROM_MERC, "an attack entry");
+    }
+    for (int p = n; p < km::MAX_SEATS; ++p) s.looked[p] = -1;
+    s.unused[0] = s.unused[1] = -1;
+    if (unused.size() != (n == 3 ? 2u : 0u)) throw nb::value_error("unused: two cards with 3 players, else none");
+    fill(s.unused, unused, 2, 0, km::TYPES - 1, "an unused card");
+    for (int k = 0; k < km::STACKS; ++k) s.merc_down[k] = s.merc_up[k] = -1;
+    const size_t stacks = n == 2 ? km::STACKS : 0;
+    if (merc_down.size() != stacks || merc_up.size() != stacks)
+        throw nb::value_error("the mercenary stacks: eight with 2 players, else none");
+    fill(s.merc_down, merc_down, km::STACKS, -1, km::TYPES - 1, "a mercenary");
+    fill(s.merc_up, merc_up, km::STACKS, -1, km::TYPES - 1, "a mercenary");
+    if (!s.sound()) throw nb::value_error("not a Kami state: its fields are inconsistent");
+    return s;
+}
+
+// What the Python state's history gets during a playout (flat, 8 ints per entry), and the table
+// of the last deal scored (rules.award's `ended`).
+struct Record {
+    std::vector<int> entries;
+    bool has_ended = false;
+    km::State last;
+
+    void entry(int round, int seat, int kind, int card, bool master, int gain, int before, int after) {
+        entries.insert(entries.end(), {round, seat, kind, card, master ? 1 : 0, gain, before, after});
+    }
+    template <typename S>
+    void ended(const S &s) {
+        has_ended = true;
+        last = s;
+    }
+};
+
+nb::object ended_table(const Record &r) {
+    if (!r.has_ended) return nb::none();
+    const km::State &s = r.last;
+    return nb::make_tuple(s.round, lines(s.defense, s.def_len, s.cfg.players),
+                          lines(s.attacks, s.att_len, s.cfg.players), list8(s.sizes, s.cfg.players));
+}
+
 }  // namespace ludoteca::kami_py
 using namespace ludoteca::kami_py;
 
@@ -249,6 +336,27 @@ void register_kami(nb::module_ &m) {
             if (!s.sound()) throw nb::value_error("not a Kami snapshot: its fields are out of range");
             return s;
         }, "data"_a)
+        .def_static("load", &load_state, "config"_a, "rng"_a, "ply"_a, "round"_a, "phase"_a,
+                    "asked"_a, "nasked"_a, "attack"_a, "attacker"_a, "turn"_a, "first"_a, "winner"_a,
+                    "unlocked"_a, "scores"_a, "hands"_a, "sizes"_a, "revealed"_a, "looked"_a,
+                    "unused"_a, "merc_down"_a, "merc_up"_a, "defense"_a, "attacks"_a,
+                    "A match not over from a Python KamiState's fields (its lists as there: one per "
+                    "seat, scores per side, unused and the stacks only where played); ValueError for "
+                    "any state out of range or inconsistent.")
+        .def("playout_from", [](km::State &s, int policy, uint64_t rng, bool deal_only) {
+            const km::Policy p = policy_of(policy);
+            Rng chooser(rng);
+            Record record;
+            {
+                nb::gil_scoped_release release;
+                km::playout(s, p, chooser, record, deal_only);
+            }
+            return nb::make_tuple(chooser.state, record.entries, ended_table(record));
+        }, "policy"_a, "rng"_a, "deal_only"_a = false,
+           "Play to the end (of the deal, with deal_only: Until.ROUND) drawing from a generator in "
+           "state rng: (that generator's state after, "
+           "the history entries added, flat: round, seat, kind, card, master, gain, before, after "
+           "for each; the last scored deal's (round, defense, attacks, sizes), or None).")
         .def("playout", [](km::State &s, int policy, uint64_t seed) {
             const km::Policy p = policy_of(policy);
             nb::gil_scoped_release release;

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "load.hpp"
 #include "queendomino.hpp"
 #include "rng.hpp"
 
@@ -217,6 +218,92 @@ qd::Config make_config(int players, bool wedding, bool teams, bool per_turn,
     return c;
 }
 
+// ---- a Python state read in (State.load) and written back (side_state, the turn's masks) ----
+using load::Box;
+using load::fill;
+using load::small;
+using Built = std::vector<std::tuple<int64_t, int64_t>>;
+// One side as QueendominoState holds it: kingdom masks and box, coins, knights, towers, knight
+// cells, built cells, and the buildings (tile, cell) in build order.
+using Side = std::tuple<nb::bytes, Box, int64_t, int64_t, int64_t, nb::bytes, nb::bytes, Built>;
+
+qd::State load_state(const qd::Config &cfg, uint64_t rng, int64_t ply, int64_t phase, int64_t step,
+                     int64_t round, int64_t acting, int64_t draft_pos, int64_t deck_pos,
+                     int64_t lines_drawn, const std::vector<int64_t> &deck,
+                     const std::vector<int64_t> &draft_order, const std::vector<int64_t> &cur,
+                     const std::vector<int64_t> &cur_owner, const std::vector<int64_t> &nxt,
+                     const std::vector<int64_t> &nxt_owner, const std::vector<int64_t> &discarded,
+                     const std::vector<int64_t> &board, const std::vector<int64_t> &pile,
+                     int64_t pile_pos, const std::vector<int64_t> &burnt, int64_t dragon,
+                     int64_t queen, nb::bytes last_cells, nb::bytes taxed,
+                     const std::vector<Side> &sides) {
+    qd::State s;
+    s.cfg = cfg;
+    s.rng = rng;
+    if (ply < 0 || ply > 1000000) throw nb::value_error("ply is out of range");
+    s.ply = static_cast<int32_t>(ply);
+    s.phase = small(phase, qd::DRAFT, qd::PLAY, "phase (a match over has no playout)");
+    s.step = small(step, qd::PLACE, qd::CLAIM, "step");
+    s.round = small(round, 0, qd::MAX_ID, "round");
+    s.acting = small(acting, 0, qd::MAX_LINE - 1, "acting");
+    s.draft_pos = small(draft_pos, 0, qd::MAX_SEATS, "draft_pos");
+    s.lines_drawn = small(lines_drawn, 0, qd::MAX_ID, "lines_drawn");
+    s.deck_len = fill(s.deck, deck, qd::MAX_ID, 1, qd::MAX_ID, "a deck domino");
+    bool seen[qd::MAX_ID + 1] = {};
+    for (int i = 0; i < s.deck_len; ++i) {
+        if (seen[s.deck[i]]) throw nb::value_error("a domino is twice in the deck");
+        seen[s.deck[i]] = true;
+    }
+    s.deck_pos = small(deck_pos, 0, s.deck_len, "deck_pos");
+    s.draft_len = fill(s.draft_order, draft_order, qd::MAX_SEATS, 0, cfg.players - 1, "draft_order");
+    s.cur_len = fill(s.cur, cur, qd::MAX_LINE, 1, qd::MAX_ID, "cur");
+    if (fill(s.cur_owner, cur_owner, qd::MAX_LINE, -1, cfg.players - 1, "cur_owner") != s.cur_len)
+        throw nb::value_error("cur_owner is not as long as cur");
+    s.nxt_len = fill(s.nxt, nxt, qd::MAX_LINE, 1, qd::MAX_ID, "nxt");
+    if (fill(s.nxt_owner, nxt_owner, qd::MAX_LINE, -1, cfg.players - 1, "nxt_owner") != s.nxt_len)
+        throw nb::value_error("nxt_owner is not as long as nxt");
+    s.discarded_len = fill(s.discarded, discarded, qd::MAX_ID + qd::MAX_LINE, 1, qd::MAX_ID, "discarded");
+    if (board.size() != qd::BOARD_SPACES) throw nb::value_error("the builders' board has 6 spaces");
+    fill(s.board, board, qd::BOARD_SPACES, 0, cfg.tiles_len, "a board tile");
+    s.pile_len = fill(s.pile, pile, qd::MAX_TILES, 1, cfg.tiles_len, "a pile tile");
+    s.pile_pos = small(pile_pos, 0, std::max<int>(s.pile_len, qd::BOARD_SPACES), "pile_pos");
+    s.burnt_len = fill(s.burnt, burnt, qd::MAX_TILES, 1, cfg.tiles_len, "a burnt tile");
+    s.dragon = small(dragon, -1, qd::BOARD_SPACES - 1, "dragon");
+    s.queen = small(queen, -1, cfg.sides - 1, "queen");
+    s.last_cells = load::board_of(last_cells);
+    s.taxed = load::board_of(taxed);
+    if (sides.size() != static_cast<size_t>(cfg.sides)) throw nb::value_error("one entry per side");
+    for (int side = 0; side < cfg.sides; ++side) {
+        const auto &[kingdom, box, coins, knights, towers, knight_cells, built_cells, built] = sides[side];
+        s.kingdoms[side] = load::kingdom_of<qd::Kingdom, qd::TERRAINS>(kingdom, box);
+        for (auto [v, what] : {std::make_pair(coins, "coins"), std::make_pair(knights, "knights"),
+                               std::make_pair(towers, "towers")})
+            if (v < 0 || v > 10000) throw nb::value_error((std::string(what) + " is out of range").c_str());
+        s.coins[side] = static_cast<int16_t>(coins);
+        s.knights[side] = static_cast<int16_t>(knights);
+        s.towers[side] = static_cast<int16_t>(towers);
+        s.knight_cells[side] = load::board_of(knight_cells);
+        s.built_cells[side] = load::board_of(built_cells);
+        if (built.size() > qd::MAX_TILES) throw nb::value_error("too many buildings");
+        for (size_t i = 0; i < built.size(); ++i) {
+            s.built_tile[side][i] = static_cast<uint8_t>(small(std::get<0>(built[i]), 1, cfg.tiles_len, "a built tile"));
+            s.built_cell[side][i] = static_cast<uint8_t>(small(std::get<1>(built[i]), 0, qd::CELLS - 1, "a built cell"));
+        }
+        s.built_len[side] = static_cast<int8_t>(built.size());
+    }
+    if (!s.sound()) throw nb::value_error("not a Queendomino state: its fields are inconsistent");
+    return s;
+}
+
+nb::tuple side_state(const qd::State &s, int side) {
+    if (side < 0 || side >= s.cfg.sides) throw nb::index_error("no such side");
+    const nb::tuple kingdom = load::kingdom_bytes<qd::Kingdom, qd::TERRAINS>(s.kingdoms[side]);
+    std::vector<std::tuple<int, int>> built;
+    for (int i = 0; i < s.built_len[side]; ++i) built.emplace_back(s.built_tile[side][i], s.built_cell[side][i]);
+    return nb::make_tuple(kingdom[0], kingdom[1], s.coins[side], s.knights[side], s.towers[side],
+                          load::bytes_of(s.knight_cells[side]), load::bytes_of(s.built_cells[side]), built);
+}
+
 }  // namespace queendomino_bindings
 
 using namespace queendomino_bindings;
@@ -271,6 +358,33 @@ void register_queendomino(nb::module_ &m) {
             if (!s.sound()) throw nb::value_error("not a Queendomino snapshot: its fields are out of range");
             return s;
         }, "data"_a)
+        .def_static("load", &load_state, "config"_a, "rng"_a, "ply"_a, "phase"_a, "step"_a,
+                    "round"_a, "acting"_a, "draft_pos"_a, "deck_pos"_a, "lines_drawn"_a, "deck"_a,
+                    "draft_order"_a, "cur"_a, "cur_owner"_a, "nxt"_a, "nxt_owner"_a, "discarded"_a,
+                    "board"_a, "pile"_a, "pile_pos"_a, "burnt"_a, "dragon"_a, "queen"_a,
+                    "last_cells"_a, "taxed"_a, "sides"_a,
+                    "A match from a Python QueendominoState's fields (masks as 24 little-endian "
+                    "bytes of grid.py's ints; per side: (kingdom masks: occupied, 1-3 crowns, each "
+                    "terrain; box; coins; knights; towers; knight cells; built cells; built "
+                    "(tile, cell) list)); ValueError for any state out of range or inconsistent.")
+        .def("side_state", &side_state, "side"_a, "One side as State.load reads it.")
+        .def_prop_ro("last_cells_bytes", [](const qd::State &s) { return load::bytes_of(s.last_cells); })
+        .def_prop_ro("taxed_bytes", [](const qd::State &s) { return load::bytes_of(s.taxed); })
+        .def("playout_from", [](qd::State &s, int policy, uint64_t rng) {
+            mask_policy(policy);
+            Rng chooser(rng);
+            std::vector<int> placed;  // side, domino, cell, direction per placement
+            {
+                nb::gil_scoped_release release;
+                qd::playout(s, chooser, [&placed](const qd::State &at, int index) {
+                    if (at.phase != qd::PLAY || at.step != qd::PLACE || index >= qd::PLACE_COUNT) return;
+                    placed.insert(placed.end(), {at.cfg.side_of[at.to_act()], at.cur[at.acting], index >> 2, index & 3});
+                });
+            }
+            return nb::make_tuple(chooser.state, placed);
+        }, "policy"_a, "rng"_a,
+           "Play to the end drawing from a generator in state rng: (that generator's state after, "
+           "the placements made, flat: side, domino, cell, direction for each).")
         .def("playout", [](qd::State &s, int policy, uint64_t seed) {
             mask_policy(policy);
             nb::gil_scoped_release release;

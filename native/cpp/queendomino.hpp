@@ -723,13 +723,22 @@ struct Observation {
 
 enum Policy : int { RANDOM = 0 };
 
-// Plays the match out, every seat choosing uniformly among the legal indices from `rng`.
-inline void playout(State &s, Rng &rng) {
+// What a playout tells about each move before applying it: nothing, unless a caller listens.
+struct Quiet {
+    void operator()(const State &, int) const {}
+};
+
+// Plays the match out, every seat choosing uniformly among the legal indices from `rng`;
+// `listen` sees the state and the index before each move.
+template <typename Listen = Quiet>
+inline void playout(State &s, Rng &rng, Listen &&listen = Listen{}) {
     int legal[MAX_LEGAL];
     while (s.phase != OVER) {
         const int n = s.legal(s.to_act(), legal);
         if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
-        s.apply(legal[rng.below(static_cast<uint64_t>(n))]);
+        const int index = legal[rng.below(static_cast<uint64_t>(n))];
+        listen(static_cast<const State &>(s), index);
+        s.apply(index);
     }
 }
 

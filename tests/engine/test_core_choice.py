@@ -44,6 +44,22 @@ def test_native_without_the_build_says_how_to_build_it(monkeypatch: pytest.Monke
         native.native_core()
 
 
+def test_a_core_built_before_a_game_was_native_says_to_rebuild(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's submodule missing from the installed core (built before the game was native)
+    is a ``CoreUnavailable`` naming the game and the rebuild, not an AttributeError."""
+    old_core = type(sys)("ludoteca_native._core")
+    monkeypatch.setitem(sys.modules, "ludoteca_native._core", old_core)
+    with pytest.raises(CoreUnavailable, match=r"has no buttons: .* rebuild it \(pip install"):
+        native.native_game("buttons")
+    old_core.buttons = "the submodule"  # type: ignore[attr-defined]
+    assert native.native_game("buttons") == "the submodule"
+    block_native(monkeypatch)
+    with pytest.raises(CoreUnavailable, match="not installed"):
+        native.native_game("buttons")
+
+
 def test_the_choice_is_logged_once(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

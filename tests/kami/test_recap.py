@@ -17,7 +17,7 @@ from ludoteca.games.kami.rules import GAME
 from ludoteca.games.kami.state import FACE_DOWN, TYPE_MASK
 
 KEYS = {"round", "seat", "side", "kind", "card", "master_strike", "points", "before", "after",
-        "rule", "scores", "target", "defense", "attack_lines", "hand_sizes"}
+        "rule", "scores", "target", "defense", "attack_lines", "hand_sizes", "earlier"}
 
 
 def views(game: Any, s: Any) -> list[Any]:
@@ -50,7 +50,7 @@ def test_the_recap_is_the_ended_deal_and_hides_what_was_played_face_down(
                     assert a == b or p == k
             assert set(recap) == KEYS
             assert recap["round"] == before.round and recap["seat"] == seat
-            assert recap["kind"] == "out"
+            assert recap["kind"] == "out" and recap["earlier"] == []
             assert recap["card"] == recap["attack_lines"][seat][-1]["card"]
             side = s.cfg.side_of[seat]
             assert recap["scores"] == s.scores and recap["after"] == s.scores[side]
@@ -76,3 +76,46 @@ def test_the_recap_is_the_ended_deal_and_hides_what_was_played_face_down(
             d = game.determinize(seen[1], 0, Rng(seed))
             assert game.view(d, 0)["last_round"] == seen[1]["last_round"]
     assert ended >= 6
+
+
+def test_a_deal_gone_out_then_a_b5_hand_at_once_are_both_told_with_their_own_totals() -> None:
+    """Goita: a player goes out and the next deal ends at the deal (B5: six or more Shi), in
+    one action. The recap tells both, oldest first, each with the totals right after it, and
+    the table of the deal played (the B5 hand has none); the next deal's bots keep it. Seed 12
+    played at random does this at its 55th action; without ``earlier`` the deal gone out was
+    never told, and the B5 hand came with the new deal's empty lines as its table."""
+    chained = 0
+    for seed in range(13):
+        rng = Rng(seed)
+        s = GOITA.setup({}, 4, seed=seed)
+        while GOITA.to_act(s):
+            seat = next(iter(GOITA.to_act(s)))
+            acts = GOITA.legal_actions(s, seat)
+            before = s.clone()
+            GOITA.apply(s, seat, acts[rng.below(len(acts))])
+            new = s.history[len(before.history):]
+            if len(new) < 2 or new[0][2] != "out":
+                continue
+            chained += 1
+            seen = views(GOITA, s)
+            recap = seen[0]["last_round"]
+            told = [*recap["earlier"], recap]
+            scored = [e for e in new if e[2] != "redeal"]
+            assert [(e["round"], e["kind"], e["points"]) for e in told] == [
+                (e[0], e[2], e[5]) for e in scored]
+            totals = list(before.scores)
+            for e, entry in zip(scored, told, strict=True):
+                totals[s.cfg.side_of[e[1]]] = e[7]
+                assert entry["scores"] == totals
+            assert totals == s.scores
+            went_out = told[0]
+            assert went_out["hand_sizes"][seat] == 0 and went_out["seat"] == seat
+            assert went_out["attack_lines"][seat][-1]["card"] == went_out["card"]
+            assert [len(line) for p, line in enumerate(went_out["attack_lines"]) if p != seat] == [
+                len(line) for p, line in enumerate(before.attacks) if p != seat]
+            assert all(e["defense"] == e["attack_lines"] == e["hand_sizes"] == []
+                       for e in told[1:])
+            for k in range(4):  # each seat's rebuilt state tells the same recap
+                d = GOITA.determinize(seen[1 + k], k, Rng(seed))
+                assert GOITA.view(d, k)["last_round"] == seen[1 + k]["last_round"]
+    assert chained >= 1

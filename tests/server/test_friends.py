@@ -58,6 +58,10 @@ def test_follow_friends_online_and_playing(people: Make) -> None:
 
     with events(bea.http):  # a page open: online
         assert friends(ana)[bea.name]["online"]
+    end = time.monotonic() + 2  # closed: offline as soon as the server hears it close
+    while friends(ana)[bea.name]["online"]:
+        assert time.monotonic() < end, "still online after her page closed"
+        time.sleep(0.05)
     # a public table being played shows its id (a watch link); a private one does not
     public = bea.create("kingdomino", 2, bots=["random"])
     private = cai.create("kingdomino", 2, bots=["random"], private=True)

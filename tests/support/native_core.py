@@ -15,11 +15,16 @@ import pytest
 from ludoteca.engine.native import BUILD_HINT, MODULE, load_native
 
 
-def require_native() -> Any:
-    """The native module; skip the calling test module without it (fail when required)."""
+def require_native(game: str | None = None) -> Any:
+    """The native module; skip the calling test module without it, or without ``game``'s
+    submodule (a core built before that game was native), and fail when required."""
     module = load_native()
+    why = ""
     if module is None:
         why = f"the native core ({MODULE}) is not installed: {BUILD_HINT}"
+    elif game is not None and not hasattr(module, game):
+        why = f"the installed native core ({MODULE}) predates {game}: rebuild it, {BUILD_HINT}"
+    if why:
         if os.environ.get("LUDOTECA_REQUIRE_SERVICES") == "1":
             pytest.fail(f"{why} (required: LUDOTECA_REQUIRE_SERVICES=1)", pytrace=False)
         pytest.skip(why, allow_module_level=True)

@@ -6,7 +6,9 @@ played by clicks to the end:
 * the last-move marks: at the player's turns (after a bot's move, or their own), exactly the
   keyed elements the last move added or changed are marked `just-changed`;
 * the end-of-deal recap (Kami, Goita): it appears after a deal ends, and its points and totals
-  are the engine's (the server's record replayed);
+  are the engine's (the server's record replayed); live and in the replay it tells exactly the
+  deals ended since a card was last played (a deal gone out and a Goita deal ended at once by
+  6+ Shi in the same move: both, each with the totals right after it);
 * the legend, in English and Spanish; axe-core finds no serious violation mid-play and at the end;
 * screenshots of each game mid-play and at its end, desktop and phone, English and Spanish: into
   docs/screenshots/ with LUDOTECA_SCREENSHOTS=1, else test-artifacts/.
@@ -154,41 +156,61 @@ def check_marks(page: Any) -> bool:
     return bool(changed)
 
 
-def recap_seen(page: Any) -> dict[str, Any] | None:
-    """The recap on screen, as it reads: its round and every side's total."""
-    recap = page.locator(f'{GAME} [data-testid="kami-recap"]')
-    if not recap.count():
+def recap_seen(page: Any) -> list[dict[str, Any]] | None:
+    """The recap on screen, as it reads: every deal it tells, oldest first (a deal gone out,
+    then a Goita deal ended at once by 6+ Shi), each with its title, its sentence and every
+    side's total right after it."""
+    if not page.locator(f'{GAME} [data-testid="kami-recap"]').count():
         return None
-    totals = page.eval_on_selector_all(f'{GAME} [data-testid^="kami-recap-total-"]',
-                                       "els => els.map((e) => Number(e.dataset.points))")
-    return {"title": recap.locator("h3").inner_text(), "totals": totals,
-            "what": page.get_by_test_id("kami-recap-what").inner_text()}
+    ends: list[dict[str, Any]] = page.eval_on_selector_all(
+        f'{GAME} [data-testid="kami-recap"] [data-testid="kami-recap-end"]',
+        """parts => parts.map((p) => ({
+            title: p.querySelector('h3').textContent,
+            totals: [...p.querySelectorAll('[data-testid^="kami-recap-total-"]')]
+                .map((e) => Number(e.dataset.points)),
+            what: p.querySelector('[data-testid="kami-recap-what"]').textContent }))""")
+    return ends
 
 
 def engine_deal_ends(page: Any, table: str) -> list[tuple[int, str, int, list[int], int]]:
     """Every end of a deal, from the record replayed: (round, kind, points, every side's total
-    after it, the number of moves after which it came). A redeal (A6, B5) keeps its round's
-    number, so a round can end twice: once redealt, once scored."""
+    right after it, the number of moves after which it came). A redeal (A6, B5) keeps its
+    round's number, so a round can end twice: once redealt, once scored. One move can end
+    several deals (Goita: a deal goes out and the next ends at the deal, B5), each with its
+    own totals."""
     response = page.request.get(f"/api/tables/{table}/record")
     assert response.ok, response.text()
     record = MatchRecord.from_json(json.loads(response.text()))
     match = Match.unplayed(registry().game(record.game), record, narrate=False)
     found: list[tuple[int, str, int, list[int], int]] = []
+    totals = [0] * len(match.state.scores)
     for moves, (seat, data) in enumerate(record.actions, start=1):
         before = len(match.state.history)
         match.step(seat, match.game.action_from_json(data))
-        for entry in match.state.history[before:]:
-            found.append((entry[0], entry[2], entry[5], list(match.state.scores), moves))
+        for rnd, who, kind, _card, _master, points, _old, after in match.state.history[before:]:
+            if kind != "redeal":
+                totals[match.state.cfg.side_of[who]] = after
+            found.append((rnd, kind, points, totals[:], moves))
+    assert totals == list(match.state.scores)
     return found
 
 
 def told_by(recap: dict[str, Any], end: tuple[int, str, int, list[int], int]) -> bool:
-    """Whether a recap on screen tells this end of a deal: its round, the totals after it, and
-    the points it gave (a redeal gives none)."""
+    """Whether one deal a recap on screen tells is this end of a deal: its round, the totals
+    right after it, and the points it gave (a redeal gives none)."""
     rnd, kind, points, totals, _ = end
     title = int("".join(ch for ch in recap["title"] if ch.isdigit()))
     said = "+" not in recap["what"] if kind == "redeal" else f"+{points}" in recap["what"]
     return title == rnd and recap["totals"] == totals and said
+
+
+def due_at(ends: list[tuple[int, str, int, list[int], int]], moves: int
+           ) -> list[tuple[int, str, int, list[int], int]]:
+    """The deals the recap tells after ``moves`` moves (docs/kami.md): those scored since a
+    card was last played: the last deal gone out and the deals ended at once after it."""
+    scored = [e for e in ends if e[1] != "redeal" and e[4] <= moves]
+    outs = [i for i, e in enumerate(scored) if e[1] == "out"]
+    return scored[outs[-1]:] if outs else scored
 
 
 WANTED = {"buttons": {"cell", "button:bt-primary"}, "kami": {"chooser"}, "goita": {"chooser"}}
@@ -290,15 +312,17 @@ def test_a_board_that_looks_like_a_game(
         # The recap after a deal: its round, points and totals are the engine's.
         ends = engine_deal_ends(page, table)
         assert recaps, "no recap was shown"
-        for r in recaps:
-            assert any(told_by(r, end) for end in ends), (r, ends)
-        # The replay shows the recap at the step where a deal ended.
+        for r in recaps:  # each a run of deal ends, in order, each told with its own totals
+            assert any(len(r) == len(run) and all(map(told_by, r, run))
+                       for run in (due_at(ends, e[4]) for e in ends)), (r, ends)
+        # The replay shows the recap at the step where a deal ended: exactly the deals ended
+        # since a card was last played (two when a deal went out and the next ended at once).
         base = page.url.split("#")[0]
-        for end in [e for e in ends if e[1] != "redeal"][:2]:
-            moves = end[4]
+        for moves in sorted({e[4] for e in ends if e[1] != "redeal"})[:2]:
             page.goto(f"{base}#/replay/{table}?at={moves}")
             page.get_by_test_id("replay-position").filter(has_text=f" {moves} ").wait_for()
             page.wait_for_selector(f"{GAME} [data-testid='kami-table']")
             r = recap_seen(page)
-            assert r is not None and told_by(r, end), (end, r)
+            want = due_at(ends, moves)
+            assert r is not None and len(r) == len(want) and all(map(told_by, r, want)), (want, r)
     assert ACTIONS  # the driver's selectors are the ones used above

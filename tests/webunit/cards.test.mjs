@@ -30,6 +30,29 @@ test("Kami recap: the deal's points, every side's total and each seat's table, a
   renderer.destroy(root);
 });
 
+test("Goita recap: a deal gone out and the next ended at once (6 Shi) are each told with their own totals", async () => {
+  const { root, renderer, golden: g } = await draw("goita-4p-chain");
+  const last = g.view.last_round;
+  const ends = [...last.earlier, last];
+  assert.equal(ends.length, 2, "the golden position is a deal gone out, then a B5 hand");
+  assert.deepEqual(ends.map((e) => e.kind), ["out", "shi6"]);
+  const parts = qa(root, '[data-testid="kami-recap"] [data-testid="kami-recap-end"]');
+  assert.deepEqual(parts.map((p) => p.querySelector("h3").textContent), ends.map((e) => `Round ${e.round} is over`));
+  parts.forEach((part, i) => {
+    const e = ends[i];
+    assert.ok(part.querySelector('[data-testid="kami-recap-what"]').textContent.endsWith(`+${e.points}`), "its own points");
+    assert.deepEqual(qa(part, '[data-testid^="kami-recap-total-"]').map((li) => Number(li.dataset.points)), e.scores, "the totals right after it");
+    // the table of the deal played; none for a hand that ended at the deal
+    assert.equal(qa(part, '[data-testid^="kami-recap-seat-"]').length, e.defense.length ? g.view.players : 0);
+  });
+  assert.deepEqual(ends.at(-1).scores, g.view.scores);
+  assert.notDeepEqual(ends[0].scores, ends[1].scores);
+  assert.equal(qa(root, '[data-testid="kami-recap-close"]').length, 1, "one close for the whole recap");
+  click(root.querySelector('[data-testid="kami-recap-close"]'));
+  assert.equal(root.querySelector('[data-testid="kami-recap"]'), null, "closed");
+  renderer.destroy(root);
+});
+
 test("Kami recap: due until the next deal is played, and for a player until their first decision", () => {
   const v = golden("kami-2p-recap").view;
   const fresh = { id: null, ply: null };

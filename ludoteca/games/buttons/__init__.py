@@ -17,5 +17,6 @@ ENTRIES = (
         rl_picture="ludoteca.games.buttons.picture:draw",
         web="ludoteca.games.buttons:web/buttons.js",
         bench_target=1000,
+        native="ludoteca.games.buttons.native",
     ),
 )

@@ -17,10 +17,11 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
-from ludoteca.engine.playout import Policy
+from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import actions as act
 from ludoteca.games.kami import events as events_mod
+from ludoteca.games.kami import native_playout
 from ludoteca.games.kami import view as view_mod
 from ludoteca.games.kami.actions import (
     DECLINE,
@@ -312,6 +313,15 @@ class Kami(Game[KamiState, Action]):
     def round_of(self, state: KamiState) -> int:
         return state.round
 
+    def _playout(self, state: KamiState, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """On the native core, a playout to the end of the match or of the deal with the
+        random, greedy or the game's policy runs there (``native_playout``: the same choices,
+        draws, history and outcome)."""
+        native = native_playout.native_policy(policy, until, trace, state)
+        if native is None or not native_playout.playout(state, native, rng, until):
+            super()._playout(state, policy, rng, until, trace)
+
     def _greedy(self, state: KamiState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
         """The greedy evaluator's choice from the (determinized) state (``kami/bot.py``)."""
         return playout_choice(state, seat, actions, rng)  # type: ignore[no-any-return]
@@ -551,8 +561,9 @@ def award(s: KamiState, seat: int, card: int, gain: int, master: bool, kind: str
     after, won = add_points(cfg.end_mode, cfg.target, before, gain)
     s.scores[side] = after
     s.history.append((s.round, seat, kind, card, master, gain, before, after))
-    # the deal's table as it ends, for the recap (view.last_round); deal() makes new lists
-    s.ended = (s.round, s.defense, s.attacks, s.sizes[:])
+    if kind == "out":  # the played deal's table as it ends, for the recap (view.last_round),
+        # kept when a B5 hand ends the next deal at once; deal() makes new lists
+        s.ended = (s.round, s.defense, s.attacks, s.sizes[:])
     if won:
         s.winner = side
         s.phase = OVER

@@ -70,7 +70,7 @@ class KamiState(SlotState):
         "cfg",
         "defense",  # per seat defense line: type | FACE_DOWN | FROM_MERC
         "draws",  # opening draw (A2.3, C5): rounds of (seat, type) (shared)
-        "ended",  # the table when the last deal was scored: (round, defense, attacks, sizes),
+        "ended",  # the table when the last deal went out: (round, defense, attacks, sizes),
         # the very lists of that deal (never mutated again; shared by clones), or None
         "first",  # first player of this round
         "hands",  # per seat packed hand (components.py)

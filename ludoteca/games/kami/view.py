@@ -1,8 +1,9 @@
 """What a seat may know, and a full state rebuilt from that alone (for bots).
 
 Public: every face-up card, hand sizes, mercenary top cards, revealed Soldiers (A6/B5), scores,
-the opening draw and the round history, and the last scored deal's recap (``last_round``: its
-table with every defense card turned face up, as when the cards are gathered at the end).
+the opening draw and the round history, and the recap of the deals scored since a card was last
+played (``last_round``: the last one, ``earlier`` the others, each with the totals after it and,
+for a deal that went out, its table).
 Private to a seat: its hand, its own face-down defense cards and (3 players) the unused card it
 looked at (A3). Never shown: other hands, others' face-down defenses of the deal in play,
 face-down mercenary cards, the unused cards one did not look at, the RNG.
@@ -49,45 +50,74 @@ def _defense_json(entry: int, mine: bool) -> JSON:
             "mercenary": merc}
 
 
+def recent_ends(s: KamiState) -> list[tuple[tuple[Any, ...], list[int]]]:
+    """The deals scored since a card was last played, oldest first, each with every side's
+    total right after it: the last deal that went out and the B5 hands that ended the deals
+    after it at once (without a card played, so in the same action, or after a partner's
+    redeal), or those B5 hands alone before any deal went out. Redeals score nothing and are
+    skipped."""
+    totals = [0] * s.cfg.sides
+    found: list[tuple[tuple[Any, ...], list[int]]] = []
+    for e in s.history:
+        if e[2] == "redeal":
+            continue
+        totals[s.cfg.side_of[e[1]]] = e[7]  # the side's total after it (A8, B5)
+        if e[2] == "out":
+            found = []
+        found.append((e, totals[:]))
+    return found
+
+
 def last_round(s: KamiState, seat: Seat | None) -> JSON | None:
-    """The recap of the last deal that scored (a redeal scores nothing and is skipped): who
-    went out and with what, the points and the totals, and the table as it ended. A card played
-    face down stays hidden after the deal as during it (A4: "simply hidden"), but to the seat
-    that played it and for a Master Strike's block, which the strike itself shows (A5.3, B5);
+    """The recap of the last deal that scored: who went out and with what, the points, every
+    side's total after it and the table as it ended; ``earlier``: the deals scored before it
+    since a card was last played (a deal that went out, then a Goita B5 hand that ended the
+    next deal at once: both are told, each with its own totals). A card played face down
+    stays hidden after the deal as during it (A4: "simply hidden"), but to the seat that
+    played it and for a Master Strike's block, which the strike itself shows (A5.3, B5);
     ``face_down`` says which were played so. Hands left are counted, never shown. None before
     the first deal scores."""
-    last = next((e for e in reversed(s.history) if e[2] != "redeal"), None)
-    if last is None:
+    ends = [_recap(s, seat, e, totals) for e, totals in recent_ends(s)]
+    if not ends:
         return None
-    entry = history_json(s.cfg, last)
-    table = s.ended if s.ended is not None and s.ended[0] == entry["round"] else None
-    n = s.cfg.players
+    last = ends[-1]
+    last["earlier"] = ends[:-1]
+    return last
+
+
+def _recap(s: KamiState, seat: Seat | None, e: tuple[Any, ...], totals: list[int]) -> JSON:
+    """One scored deal's recap; only a deal that went out has a table (a B5 hand has none)."""
+    entry = history_json(s.cfg, e)
+    ended = s.ended
+    table = ended if e[2] == "out" and ended is not None and ended[0] == entry["round"] else None
     strike = entry["seat"] if entry["master_strike"] else None
 
     def defense(owner: int, line: list[int]) -> list[JSON]:
         out = []
-        for k, e in enumerate(line):
-            down, merc = bool(e & FACE_DOWN), bool(e & FROM_MERC)
+        for k, c in enumerate(line):
+            down, merc = bool(c & FACE_DOWN), bool(c & FROM_MERC)
             known = not down or merc or owner == seat or (owner == strike and k == len(line) - 1)
-            out.append({"card": NAMES[e & TYPE_MASK] if known else None, "face_down": down,
+            out.append({"card": NAMES[c & TYPE_MASK] if known else None, "face_down": down,
                         "mercenary": merc})
         return out
 
-    entry["scores"] = list(s.scores)
+    entry["scores"] = totals
     entry["target"] = s.cfg.target
     entry["defense"] = [] if table is None else [
         defense(owner, line) for owner, line in enumerate(table[1])]
     entry["attack_lines"] = [] if table is None else [
-        [{"card": NAMES[e & TYPE_MASK], "mercenary": bool(e & FROM_MERC)} for e in line]
+        [{"card": NAMES[c & TYPE_MASK], "mercenary": bool(c & FROM_MERC)} for c in line]
         for line in table[2]]
-    entry["hand_sizes"] = [] if table is None else list(table[3][:n])
+    entry["hand_sizes"] = [] if table is None else list(table[3][:s.cfg.players])
     return entry
 
 
 def _ended_from(v: JSON) -> tuple[int, list[list[int]], list[list[int]], list[int]] | None:
-    """The state's ``ended`` back from a view's ``last_round`` (None when it has no table)."""
-    last = v.get("last_round")
-    if not last or not last["defense"]:
+    """The state's ``ended`` back from a view's ``last_round`` (None when no deal it tells has
+    a table)."""
+    recap = v.get("last_round")
+    last = next((e for e in [*recap["earlier"], recap] if e["defense"]), None) if recap else None
+    if last is None:
         return None
     # a card this seat never saw gets any card's code: the view hides it again
     defense = [[_card(e["card"] if e["card"] is not None else NAMES[0])

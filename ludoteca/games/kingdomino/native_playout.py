@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.native import chosen_core, native_core
-from ludoteca.engine.playout import Kind, Policy, Until
+from ludoteca.engine.native import native_core, playout_kind
+from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
+from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import OVER
 from ludoteca.games.kingdomino.grid import CR1, MAXC, MAXR, MINC, MINR, OCC, TERR
@@ -28,6 +29,9 @@ RANDOM, SEARCH = 0, 2
 MASK_BYTES = 24
 """A grid.py mask crosses as this many little-endian bytes (13 rows of 14 cells fit in 23)."""
 
+KINDS = {RANDOM_POLICY: RANDOM, Policy.epsilon_greedy(EPSILON): SEARCH}
+"""The playouts the native core plays as the Python one does, and its names for them."""
+
 _configs: dict[Config, Any] = {}
 
 
@@ -36,16 +40,9 @@ def native_policy(policy: Policy, until: Until, trace: object,
     """The native policy that plays this playout, or None when it stays in Python (the Python
     core chosen, a trace wanted, a stop before the end, a Dynasty, a match over, another
     policy: only the game's own epsilon-greedy one, ``EPSILON``, is native)."""
-    if (until != Until.END or trace is not None or state.cfg.games != 1
-            or state.phase == OVER):
+    if state.cfg.games != 1 or state.phase == OVER:
         return None
-    if policy.kind == Kind.RANDOM:
-        native = RANDOM
-    elif policy.kind == Kind.EPSILON_GREEDY and policy.epsilon == EPSILON:
-        native = SEARCH
-    else:
-        return None
-    return native if chosen_core() == "native" else None
+    return playout_kind(policy, until, trace, KINDS)
 
 
 def config_of(cfg: Config) -> Any:
@@ -70,14 +67,49 @@ def native_deck(state: KingdominoState) -> tuple[list[int], int]:
     return filler + rest, len(filler)
 
 
+def mask_bytes(mask: int) -> bytes:
+    """A grid.py mask as the native core reads it."""
+    return mask.to_bytes(MASK_BYTES, "little")
+
+
+def mask_of(data: bytes) -> int:
+    return int.from_bytes(data, "little")
+
+
+def kingdom_bytes(k: list[int]) -> tuple[bytes, tuple[int, int, int, int]]:
+    """A grid.py kingdom (Kingdomino's or Queendomino's) as the native core reads it: its masks
+    (occupied, 1-3 crowns, each terrain) and its bounding box."""
+    masks = (k[OCC], *k[CR1:CR1 + 3], *k[TERR:])
+    return b"".join(m.to_bytes(MASK_BYTES, "little") for m in masks), (
+        k[MINR], k[MAXR], k[MINC], k[MAXC])
+
+
+def kingdom_of(data: bytes, box: tuple[int, int, int, int]) -> list[int]:
+    """``kingdom_bytes``'s inverse: the grid.py list of a native kingdom."""
+    masks = [int.from_bytes(data[i:i + MASK_BYTES], "little")
+             for i in range(0, len(data), MASK_BYTES)]
+    return [masks[0], *box, *masks[1:]]
+
+
+def add_placements(placed: list[list[tuple[int, int, int]]],
+                   flat: list[int]) -> list[list[tuple[int, int, int]]]:
+    """The placement history with a native playout's placements (flat: owner, domino, cell,
+    direction) added, as new lists (clones may share the old ones)."""
+    out = [p[:] for p in placed]
+    for i in range(0, len(flat), 4):
+        owner, domino, cell, d = flat[i:i + 4]
+        out[owner].append((domino, cell, d))
+    return out
+
+
 def load(state: KingdominoState) -> Any:
     """The native ``State`` of a Python one (a single game, not over)."""
     deck, deck_pos = native_deck(state)
     kingdoms, boxes = [], []
     for k in state.kingdoms:
-        masks = (k[OCC], *k[CR1:CR1 + 3], *k[TERR:])
-        kingdoms.append(b"".join(m.to_bytes(MASK_BYTES, "little") for m in masks))
-        boxes.append((k[MINR], k[MAXR], k[MINC], k[MAXC]))
+        data, box = kingdom_bytes(k)
+        kingdoms.append(data)
+        boxes.append(box)
     return native_core().kingdomino.State.load(
         config_of(state.cfg), state.rng.state, state.ply, state.phase, state.step, state.round,
         state.acting, state.draft_pos, deck_pos, deck, state.draft_order, state.cur,
@@ -95,13 +127,8 @@ def write_back(native: Any, state: KingdominoState) -> None:
     state.cur, state.cur_owner = native.cur, native.cur_owner
     state.nxt, state.nxt_owner = native.nxt, native.nxt_owner
     state.discarded = native.discarded
-    kingdoms = []
-    for seat in range(len(state.kingdoms)):
-        data, (minr, maxr, minc, maxc) = native.kingdom_bytes(seat)
-        masks = [int.from_bytes(data[i:i + MASK_BYTES], "little")
-                 for i in range(0, len(data), MASK_BYTES)]
-        kingdoms.append([masks[0], minr, maxr, minc, maxc, *masks[1:]])
-    state.kingdoms = kingdoms
+    state.kingdoms = [kingdom_of(*native.kingdom_bytes(seat))
+                      for seat in range(len(state.kingdoms))]
 
 
 def playout(state: KingdominoState, native_kind: int, rng: Rng) -> bool:
@@ -115,9 +142,5 @@ def playout(state: KingdominoState, native_kind: int, rng: Rng) -> bool:
         return False
     rng.state = after
     write_back(native, state)
-    placed = [p[:] for p in state.placed]
-    for i in range(0, len(placements), 4):
-        seat, domino, cell, d = placements[i:i + 4]
-        placed[seat].append((domino, cell, d))
-    state.placed = placed
+    state.placed = add_placements(state.placed, placements)
     return True

@@ -8,32 +8,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.native import native_core
-from ludoteca.games.queendomino.components import C1, C2, MAX_ID, T1, T2
+from ludoteca.games.queendomino.native_playout import DOMINOES, config_of
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import Config
 
-DOMINOES = [(T1[n], C1[n], T2[n], C2[n]) for n in range(1, MAX_ID + 1)]
-"""Per domino id 1-96: (terrain, crowns) of each half, as ``components`` reads them."""
+__all__ = ["DOMINOES", "batched_steps", "config", "random_games", "setup"]
 
 
 def config(options: Mapping[str, object] | None, players: int) -> Any:
     """The native ``Config`` of a match (options checked, defaults filled, as the engine does),
     carrying the building table the options name."""
-    opts = GAME.validate(options, players)
-    cfg = Config.from_options(opts, players)
-    tiles = [
-        (t.knights, t.towers, t.coin_per_knight, t.coin_per_tower, t.crowns, t.points,
-         t.per_territory, t.terrain, t.per_tower, t.per_knight)
-        for t in cfg.tiles
-    ]
-    return native_core().queendomino.Config(
-        players,
-        royal_wedding=cfg.royal_wedding,
-        teams=cfg.teams,
-        tax_per_turn=cfg.tax_bonus_per_turn,
-        dominoes=DOMINOES,
-        tiles=tiles,
-    )
+    return config_of(Config.from_options(GAME.validate(options, players), players))
 
 
 def setup(options: Mapping[str, object] | None, players: int, seed: int) -> Any:

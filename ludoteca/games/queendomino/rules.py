@@ -20,6 +20,7 @@ from ludoteca.engine.game import (
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
 from ludoteca.engine.parts import teams_of
+from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import (
     claim,
@@ -43,7 +44,7 @@ from ludoteca.games.kingdomino.grid import (
 from ludoteca.games.kingdomino.grid import place as grid_place
 from ludoteca.games.kingdomino.rules import explain_placement
 from ludoteca.games.queendomino import actions as act
-from ludoteca.games.queendomino import events, scoring, view
+from ludoteca.games.queendomino import events, native_playout, scoring, view
 from ludoteca.games.queendomino.actions import (
     BUILDS,
     CELLS,
@@ -401,6 +402,15 @@ class Queendomino(Game[QueendominoState, Action]):
                 after: QueendominoState) -> bool:
         """True when the action closed a round: a new line and new buildings turned up."""
         return after.deck_pos != before.deck_pos or after.pile_pos != before.pile_pos
+
+    # ---- playouts (docs/engine.md, "Playouts on the native core") --------------------------
+    def _playout(self, state: QueendominoState, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """On the native core, a random playout to the end runs there (``native_playout``:
+        the same choices, draws and outcome); anything else plays in Python."""
+        native = native_playout.native_policy(policy, until, trace, state)
+        if native is None or not native_playout.playout(state, native, rng):
+            super()._playout(state, policy, rng, until, trace)
 
     # ---- events (ludoteca/games/queendomino/events.py) -------------------------------------
     def narrate(

@@ -1,0 +1,76 @@
+"""Buttons on the native core (``ludoteca_native._core.buttons``): a match's settings from the
+validated options, with the layout set the ``layouts`` option names (as colour masks), so a seed
+deals the same match as ``rules.GAME.setup`` does (the layout shuffle, the cards, every roll)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludoteca.engine.native import native_game
+from ludoteca.games.buttons import layouts
+from ludoteca.games.buttons.grid import board_masks
+from ludoteca.games.buttons.rules import GAME
+from ludoteca.games.buttons.state import Config
+
+
+def config(options: Mapping[str, object] | None, players: int) -> Any:
+    """The native ``Config`` of a match (options checked, defaults filled, as the engine does),
+    carrying the layout set the options name."""
+    opts = GAME.validate(options, players)
+    cfg = Config.from_options(opts, players)
+    table = layouts.get(str(opts["layouts"]))
+    return native_game("buttons").Config(
+        players, cfg.bga_winner, cfg.fixed_boards, [board_masks(lay) for lay in table]
+    )
+
+
+def setup(options: Mapping[str, object] | None, players: int, seed: int) -> Any:
+    """A native match: ``GAME.setup(options, players, seed)``'s deal, as a native ``State``."""
+    return native_game("buttons").State(config(options, players), seed & ((1 << 64) - 1))
+
+
+def _play(players: int, first_seed: int, count: int, chooser_seed: int, policy: str) -> int:
+    buttons = native_game("buttons")
+    return int(buttons.play(config(None, players), first_seed, count, getattr(buttons, policy),
+                            chooser_seed))
+
+
+def random_games(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """Play ``count`` default matches (seeds ``first_seed`` on) natively, the lowest seat to act
+    choosing uniformly among its legal indices with one ``Rng(chooser_seed)``; the plies."""
+    return _play(players, first_seed, count, chooser_seed, "RANDOM")
+
+
+def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int = 0) -> int:
+    """``random_games`` with the game's playout (``Kind.GAME``: epsilon-greedy, one move in 32
+    random, with the line-minded ``plan.choose_state``) for every seat; the plies played."""
+    return _play(players, first_seed, count, chooser_seed, "SEARCH")
+
+
+def batched_steps(players: int, size: int, steps: int) -> int:
+    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
+    seats' observations, random choices drawn natively, then the step writing masks, rewards and
+    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
+    import numpy as np  # the native core's dependency, not the main package's
+
+    buttons = native_game("buttons")
+    cfg = config(None, players)
+    batch = buttons.Batch(cfg, size, seed=1)
+    batch.reset(np.arange(size, dtype=np.uint64))
+    dealt = size
+    actions = np.zeros(size, dtype=np.int64)
+    masks = np.zeros((size, buttons.NUM_ACTIONS), dtype=np.uint8)
+    rewards = np.zeros((size, players), dtype=np.float32)
+    dones = np.zeros(size, dtype=np.uint8)
+    seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
+    for _ in range(steps):
+        batch.to_act(seats)
+        batch.observe(seats, observations)
+        batch.sample(buttons.RANDOM, actions)
+        batch.step(actions, masks, rewards, dones)
+        for i in np.flatnonzero(dones):
+            batch.reset_one(int(i), dealt)
+            dealt += 1
+    return size * steps
