@@ -19,7 +19,7 @@ steps them and writes observations, masks and rewards into arrays allocated once
 
 A game plugs in through its registry entry's ``native`` module: ``batch(options, players, size,
 seed)`` and ``batch_policies()`` (``ludoteca/engine/registry.py``). Its ``Batch`` must have one
-seat to act per match (-1 once over), as Kingdomino, Queendomino, Kami and Goita do.
+seat to act per match (-1 once over; the lowest of several), as every native game's does.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from gymnasium.vector.utils import batch_space
 from ludoteca.bots import level_name
 from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.engine.game import Game
-from ludoteca.engine.native import chosen_core, native_core
+from ludoteca.engine.native import CoreUnavailable, chosen_core, native_core
 from ludoteca.engine.registry import resolve
 from ludoteca.rl.encode import encoder
 from ludoteca.rl.rewards import Reward, reward_of
@@ -82,8 +82,8 @@ def _levels(opponents: Any) -> list[Any]:
 
 def why_not_native(game: str | Game[Any, Any], reward: str | Reward,
                    opponents: Any = None) -> str | None:
-    """Why the native core cannot run these environments (None: it can). Needs the native
-    core installed once opponents are named."""
+    """Why the native core cannot run these environments (None: it can), the native core not
+    being installed (or built before the game was native) among the reasons."""
     g = _game(game)
     core = _core(g)
     if core is None:
@@ -91,8 +91,11 @@ def why_not_native(game: str | Game[Any, Any], reward: str | Reward,
     kind = reward_of(reward).kind
     if kind != "win":
         return f"the native core computes the 'win' reward only, not {kind!r}"
-    if opponents is not None:
+    try:
         playable = core.batch_policies()
+    except CoreUnavailable as exc:  # not installed, or built before the game was native
+        return str(exc)
+    if opponents is not None:
         for o in _levels(opponents):
             name = level_name(o) if isinstance(o, str) else None
             if name not in playable:

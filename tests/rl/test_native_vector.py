@@ -26,7 +26,7 @@ require_native()
 CASES = [("kingdomino", 2, {}), ("kingdomino", 4, {}), ("kingdomino", 3, {"harmony": True}),
          ("kingdomino", 2, {"mighty_duel": True, "dynasty": True}), ("queendomino", 2, {}),
          ("queendomino", 6, {"teams": True}), ("kami", 2, {}), ("kami", 3, {"end_mode": "lord"}),
-         ("goita", 4, {})]
+         ("goita", 4, {}), ("buttons", 2, {}), ("buttons", 4, {})]
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -108,7 +108,7 @@ class Replay:
 BOT_CASES = [("kingdomino", 2, "greedy", {}), ("kingdomino", 4, {"random": 1, "greedy": 2}, {}),
              ("queendomino", 2, "random", {}), ("kami", 2, "greedy", {}),
              ("kami", 3, ["random", "greedy"], {"end_mode": "kami"}),
-             ("goita", 4, {"random": 1, "greedy": 1}, {})]
+             ("goita", 4, {"random": 1, "greedy": 1}, {}), ("buttons", 3, "random", {})]
 
 
 @pytest.mark.parametrize(("name", "players", "opponents", "options"), BOT_CASES)
@@ -149,7 +149,8 @@ def test_bot_env_equals_the_engine_replaying_it(name: str, players: int, opponen
                 assert outcome is not None
                 me = int(seats[i])
                 assert rewards[i] == final_rewards(outcome)[me]
-                assert final["scores"] == outcome.scores and final["won"] == (rewards[i] == 1)
+                assert final["scores"] == outcome.scores
+                assert final["won"] == (outcome.ranks[me] == 1)  # BotEnv's: ties too
                 assert np.array_equal(info["final_obs"][i], r.encoder.encode(r.state, me))
             else:
                 assert rewards[i] == 0
@@ -236,8 +237,8 @@ def test_what_the_native_core_cannot_play_is_refused_or_left_to_python(
         make_vec("kami", 2, players=2, opponents="medium", core="native")
     with pytest.raises(OptionError, match="not 'greedy'"):  # no native greedy Queendomino
         make_vec("queendomino", 2, players=2, opponents="greedy", core="native")
-    with pytest.raises(OptionError, match="has no native Batch"):
-        self_play("buttons", 2, players=2, core="native")
+    with pytest.raises(OptionError, match="not 'greedy'"):  # native GREEDY is not the bot's
+        make_vec("buttons", 2, players=2, opponents="greedy", core="native")
     with pytest.raises(OptionError, match="core must be one of"):
         self_play("kami", 2, core="fast")
     assert isinstance(self_play("kami", 2, reward="shaped", core="auto"), SelfPlayVectorEnv)

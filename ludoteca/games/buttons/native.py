@@ -74,3 +74,17 @@ def batched_steps(players: int, size: int, steps: int) -> int:
             batch.reset_one(int(i), dealt)
             dealt += 1
     return size * steps
+
+
+def batch(options: Mapping[str, object] | None, players: int, size: int, seed: int = 0) -> Any:
+    """A native ``Batch`` of ``size`` matches with these options, its generator (``sample``'s
+    draws) seeded by ``seed``: what the native vector environments step
+    (``rl/native_vector.py``)."""
+    return native_game("buttons").Batch(config(options, players), size, seed & ((1 << 64) - 1))
+
+
+def batch_policies() -> dict[str, int]:
+    """The bot levels the ``Batch``'s ``sample`` plays natively, as its policy numbers (the
+    native vector environments' opponents): ``random`` only, the native ``GREEDY`` being the
+    line-minded playout policy (``plan.py``), not the greedy bot (``bot.py``)."""
+    return {"random": native_game("buttons").RANDOM}
