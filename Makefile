@@ -72,7 +72,7 @@ lint: install-test
 # whose playouts the native core runs, the golden playthroughs, the bots) once more on the Python
 # engines, as a machine without a compiler plays them; where the native core is not built, the
 # whole suite just ran on them. The views' leak property tests never reach a core: not again.
-# About 8 minutes more on 2 cores (docs/engine.md, "The native core").
+# 509 tests, 134 s of CPU (8 minutes on 2 cores shared with other work; docs/engine.md).
 CORE_AGNOSTIC ?= tests/engine tests/kingdomino tests/golden tests/bots \
 	--ignore=tests/engine/test_leaks.py
 
