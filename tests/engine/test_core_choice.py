@@ -5,17 +5,37 @@
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from extra_games import python_path
 
 from ludoteca.engine import native
 from ludoteca.engine.native import CoreUnavailable, core_setting, which_core
 
 ROOT = Path(__file__).resolve().parents[2]
+
+PLAY = """
+import sys
+if sys.argv[1] == "absent":  # as where it was never built: importing it fails
+    sys.modules["ludoteca_native"] = None
+    sys.modules["ludoteca_native._core"] = None
+from ludoteca.engine.playout import GAME, RANDOM
+from ludoteca.engine.rng import Rng
+from ludoteca.games import get_game
+game = get_game("kingdomino")
+for seed, policy in enumerate((RANDOM, GAME)):
+    state = game.setup(None, 2, seed)
+    game.playout(state, policy, Rng(seed))
+    print(game.outcome(state).scores)
+print("ludoteca_native" in sys.modules and sys.modules["ludoteca_native"] is not None)
+"""
+"""Kingdomino's playouts to the end with both policies the native core plays (random, the
+game's own): the one place a match runs on the native core; then whether it was imported."""
 
 
 def block_native(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,3 +114,37 @@ def test_make_says_the_python_engines_play_where_no_compiler_is(tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert "No C++ compiler (c++, g++): the native core is not built" in done.stdout
+
+
+def play(core: str | None, package: str) -> subprocess.CompletedProcess[str]:
+    """``PLAY`` in a fresh process, with ``LUDOTECA_CORE=core`` (unset: None) and the native
+    package ``installed`` as it is here or ``absent``."""
+    env = {k: v for k, v in os.environ.items() if k != "LUDOTECA_CORE"}
+    env["PYTHONPATH"] = python_path(str(ROOT))
+    if core is not None:
+        env["LUDOTECA_CORE"] = core
+    return subprocess.run([sys.executable, "-c", PLAY, package], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_engines_play_without_the_native_package() -> None:
+    """A machine with no compiler (the package absent, the default setting) plays the same
+    matches as ``LUDOTECA_CORE=python``, which never imports the package even where it is
+    installed, and as this installation's own choice (the native core in CI)."""
+    python = play("python", "installed")
+    assert python.returncode == 0, python.stderr
+    *scores, imported = python.stdout.splitlines()
+    assert len(scores) == 2 and imported == "False"
+    for core, package in ((None, "absent"), (None, "installed")):
+        done = play(core, package)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[:2] == scores
+
+
+def test_native_without_the_package_stops_with_how_to_build_it() -> None:
+    done = play("native", "absent")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "ludoteca.engine.native.CoreUnavailable: LUDOTECA_CORE=native but the native core "
+        "(ludoteca_native._core) is not installed: pip install ./native (needs a C++17 "
+        "compiler and CMake; `make install` does it)")
