@@ -301,7 +301,7 @@ struct State {
         bool won = false;
         scores[side] = add_points(cfg.end_mode, cfg.target, scores[side], gain, won);
         log.entry(round, seat, kind, card, master, gain, before, scores[side]);
-        log.ended(*this);
+        if (kind == OUT) log.ended(*this);  // a B5 hand ending the next deal at once keeps it
         if (won) {
             winner = static_cast<int8_t>(side);
             phase = OVER;

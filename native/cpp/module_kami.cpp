@@ -251,7 +251,7 @@ km::State load_state(const km::Config &cfg, uint64_t rng, int64_t ply, int64_t r
 }
 
 // What the Python state's history gets during a playout (flat, 8 ints per entry), and the table
-// of the last deal scored (rules.award's `ended`).
+// of the last deal that went out (rules.award's `ended`).
 struct Record {
     std::vector<int> entries;
     bool has_ended = false;
