@@ -73,7 +73,8 @@ lint: install-test
 # engines, as a machine without a compiler plays them; where the native core is not built, the
 # whole suite just ran on them. The views' leak property tests never reach a core: not again.
 # 509 tests, 134 s of CPU (8 minutes on 2 cores shared with other work; docs/engine.md).
-CORE_AGNOSTIC ?= tests/engine tests/kingdomino tests/golden tests/bots \
+CORE_AGNOSTIC ?= tests/engine tests/kingdomino tests/queendomino tests/kami \
+	tests/golden tests/bots \
 	--ignore=tests/engine/test_leaks.py
 
 test: lint
