@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from ludoteca.bots import level_name
-from ludoteca.server.db import Seat, Table, Tournament, TournamentGame, User, utcnow
+from ludoteca.server.db import Seat, Table, Tournament, User, utcnow
 from ludoteca.server.finisher import MatchFinished
 from ludoteca.server.live_tables import LiveTables
 from ludoteca.server.notify import Notifier
@@ -33,7 +33,7 @@ from ludoteca.server.tournament_lifecycle import (
     played_result,
     table_id_for,
 )
-from ludoteca.server.tournament_store import TournamentStore
+from ludoteca.server.tournament_store import GameRow, TournamentStore
 from ludoteca.server.tournament_views import active, as_entrants, byes_of, results_of, summary
 from ludoteca.tournament.arena import arena_tables, free_entrants
 from ludoteca.tournament.model import Entrant
@@ -258,7 +258,7 @@ class Director:
             return await store.move_status(t.id, "running", "finished", finished_at=now)
         return False
 
-    async def pair_arena(self, t: Tournament, free: list[Entrant], games: list[TournamentGame],
+    async def pair_arena(self, t: Tournament, free: list[Entrant], games: list[GameRow],
                          busy: bool) -> bool:
         """Seat the free entrants (arena.arena_tables) as the next wave: written once, and
         only before the arena's end."""
@@ -276,7 +276,7 @@ class Director:
             log.info("arena %s: wave %d paired (%d tables)", t.id, wave, len(draw.tables))
         return paired
 
-    async def open(self, t: Tournament, game: TournamentGame) -> None:
+    async def open(self, t: Tournament, game: GameRow) -> None:
         """Open the board's table (its id is the board's: opened once), seat the entrants,
         and tell its people their table is ready."""
         store = self.host.store
@@ -298,7 +298,7 @@ class Director:
         for user_id in people:
             self.host.notifier.tournament_table(user_id, event, t.game)
 
-    async def sweep(self, t: Tournament, games: list[TournamentGame]) -> None:
+    async def sweep(self, t: Tournament, games: list[GameRow]) -> None:
         """Decide the round's tables that finished without the director hearing it (it
         was not running then): the table's stored result is the same."""
         waiting = [g for g in games if g.opened and g.result is None]
@@ -315,7 +315,7 @@ class Director:
             await self.host.tournaments.decide(t.id, game.round, game.board,
                                                result.to_json(), "played")
 
-    async def decide_late(self, t: Tournament, games: list[TournamentGame]) -> None:
+    async def decide_late(self, t: Tournament, games: list[GameRow]) -> None:
         """The round's deadline passed: each table still playing is decided as a draw, a
         seat a bot took over forfeiting (docs/tournaments.md). The table may play on; its
         end changes nothing then."""
@@ -334,12 +334,13 @@ class Director:
         t = await store.get(tournament_id)
         if t is None:
             return
-        entrants = await store.entrants(tournament_id)
         host = await self.host.store.user(t.created_by)
-        event = TournamentEvent(summary(t, len(active(entrants)), host.name if host else None))
+        event = TournamentEvent(summary(t, await store.active_count(tournament_id),
+                                        host.name if host else None))
         if t.invite is None:
             self.host.streams.everyone(event)
             return
+        entrants = await store.entrants(tournament_id)
         for user_id in {e.user_id for e in entrants if e.user_id is not None} | {t.created_by}:
             self.host.streams.publish(user_id, event)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, insert, or_, orm, select, update
 from sqlalchemy.exc import IntegrityError
@@ -26,6 +26,46 @@ from ludoteca.server.lease_store import Write
 
 ACTIVE = ("registering", "running")
 DIRECTOR = "director"
+
+
+class EntrantRow(NamedTuple):
+    """An entrant as read: plain values, not a mapped object. An arena's director and its
+    page read every entrant several times a second (each table's end, each person looking
+    for their table); mapped objects cost several times as much to load, and each one
+    lived on into the cycle collector's middle generation (benchmarks/arena.py)."""
+
+    participant: str
+    user_id: int | None
+    rating: float
+    registered_at: datetime
+    withdrawn_at: datetime | None
+
+
+class GameRow(NamedTuple):
+    """A tournament's game as read (plain values, as ``EntrantRow``)."""
+
+    round: int
+    board: int
+    table_id: str
+    seats: list[str]
+    opened: bool
+    result: dict[str, Any] | None
+    decided_by: str | None
+    decided_at: datetime | None
+
+
+class RoundRow(NamedTuple):
+    """A round's (an arena's wave's) draw as read (plain values, as ``EntrantRow``)."""
+
+    round: int
+    draw: dict[str, Any]
+
+
+_ENTRANT = (TournamentEntrant.participant, TournamentEntrant.user_id, TournamentEntrant.rating,
+            TournamentEntrant.registered_at, TournamentEntrant.withdrawn_at)
+_GAME = (TournamentGame.round, TournamentGame.board, TournamentGame.table_id,
+         TournamentGame.seats, TournamentGame.opened, TournamentGame.result,
+         TournamentGame.decided_by, TournamentGame.decided_at)
 
 
 class TournamentStore:
@@ -53,21 +93,32 @@ class TournamentStore:
                 select(Tournament.id).where(Tournament.status.in_(ACTIVE)))
             return list(found.scalars())
 
-    async def entrants(self, tournament_id: str) -> list[TournamentEntrant]:
+    async def entrants(self, tournament_id: str) -> list[EntrantRow]:
         async with self.sessions() as db:
             found = await db.execute(
-                select(TournamentEntrant).where(TournamentEntrant.tournament_id == tournament_id)
+                select(*_ENTRANT).where(TournamentEntrant.tournament_id == tournament_id)
                 .order_by(TournamentEntrant.registered_at, TournamentEntrant.participant))
-            return list(found.scalars())
+            return [EntrantRow(*row) for row in found]
 
-    async def rounds(self, tournament_id: str) -> list[TournamentRound]:
+    async def active_count(self, tournament_id: str) -> int:
+        """How many entrants have not withdrawn (what a summary says), counted by the
+        database."""
         async with self.sessions() as db:
             found = await db.execute(
-                select(TournamentRound).where(TournamentRound.tournament_id == tournament_id)
-                .order_by(TournamentRound.round))
-            return list(found.scalars())
+                select(func.count()).select_from(TournamentEntrant).where(
+                    TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.withdrawn_at.is_(None)))
+            return int(found.scalar_one())
 
-    async def games(self, tournament_id: str, undecided: bool = False) -> list[TournamentGame]:
+    async def rounds(self, tournament_id: str) -> list[RoundRow]:
+        async with self.sessions() as db:
+            found = await db.execute(
+                select(TournamentRound.round, TournamentRound.draw)
+                .where(TournamentRound.tournament_id == tournament_id)
+                .order_by(TournamentRound.round))
+            return [RoundRow(*row) for row in found]
+
+    async def games(self, tournament_id: str, undecided: bool = False) -> list[GameRow]:
         """The tournament's games in (round, board) order; ``undecided``: only those without a
         result (an arena's director reads every result only when it pairs)."""
         where = [TournamentGame.tournament_id == tournament_id]
@@ -75,15 +126,15 @@ class TournamentStore:
             where.append(TournamentGame.result.is_(None))
         async with self.sessions() as db:
             found = await db.execute(
-                select(TournamentGame).where(*where)
+                select(*_GAME).where(*where)
                 .order_by(TournamentGame.round, TournamentGame.board))
-            return list(found.scalars())
+            return [GameRow(*row) for row in found]
 
-    async def game_of_table(self, table_id: str) -> TournamentGame | None:
+    async def game_of_table(self, table_id: str) -> GameRow | None:
         async with self.sessions() as db:
-            found = await db.execute(
-                select(TournamentGame).where(TournamentGame.table_id == table_id))
-            return found.scalar_one_or_none()
+            found = (await db.execute(
+                select(*_GAME).where(TournamentGame.table_id == table_id))).first()
+            return None if found is None else GameRow(*found)
 
     async def finished_tables(self, table_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         """The stored result of each of these tables that finished (one query)."""

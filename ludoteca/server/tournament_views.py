@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from ludoteca.engine.game import JSON
 from ludoteca.engine.i18n import N_, Voice
-from ludoteca.server.db import Tournament, TournamentEntrant, TournamentGame, TournamentRound
+from ludoteca.server.db import Tournament
 from ludoteca.server.store import stamp
+from ludoteca.server.tournament_store import EntrantRow, GameRow, RoundRow
 from ludoteca.tournament.model import Bye, Entrant, GameResult, RoundDraw
 from ludoteca.tournament.pairing import Format, format_standings
 from ludoteca.tournament.scoring import Scoring
@@ -50,25 +51,25 @@ def summary(t: Tournament, entrants: int, host: str | None) -> JSON:
     }
 
 
-def active(entrants: Sequence[TournamentEntrant]) -> list[TournamentEntrant]:
+def active(entrants: Sequence[EntrantRow]) -> list[EntrantRow]:
     return [e for e in entrants if e.withdrawn_at is None]
 
 
-def as_entrants(entrants: Sequence[TournamentEntrant]) -> list[Entrant]:
+def as_entrants(entrants: Sequence[EntrantRow]) -> list[Entrant]:
     return [Entrant(e.participant, e.rating) for e in entrants]
 
 
-def results_of(games: Sequence[TournamentGame]) -> list[GameResult]:
+def results_of(games: Sequence[GameRow]) -> list[GameResult]:
     return [GameResult.from_json(g.result) for g in games if g.result is not None]
 
 
-def byes_of(rounds: Sequence[TournamentRound]) -> list[Bye]:
+def byes_of(rounds: Sequence[RoundRow]) -> list[Bye]:
     return [b for r in rounds for b in RoundDraw.from_json(r.draw).byes]
 
 
-def standings_of(t: Tournament, entrants: Sequence[TournamentEntrant],
-                 rounds: Sequence[TournamentRound],
-                 games: Sequence[TournamentGame]) -> Standings:
+def standings_of(t: Tournament, entrants: Sequence[EntrantRow],
+                 rounds: Sequence[RoundRow],
+                 games: Sequence[GameRow]) -> Standings:
     """The standings from the stored results and byes, everyone who entered counted (one
     who withdrew keeps the points of the games played, for their opponents' tie-breaks)."""
     return format_standings(Format.from_json(t.format), as_entrants(entrants), results_of(games),

@@ -95,6 +95,9 @@ NOT_RUN: dict[str, str] = {
     "arena-2026-11-25.dump": "deployment: a restore into the production database",
     ".venv/bin/python benchmarks/server.py": "a load benchmark (minutes, two databases)",
     ".venv/bin/python benchmarks/server.py --quick": "a load benchmark (a minute and more)",
+    "python benchmarks/arena.py": "a load benchmark at full size (300 tables beside a "
+        "200-entrant arena: two minutes and more, the machine's every core); its `--quick` "
+        "form, the same code at 20 tables and 40 entrants, runs here",
     ".venv/bin/python benchmarks/scale.py --quick":
         "a load benchmark of several processes, PostgreSQL and Redis (minutes)",
     ".venv/bin/python benchmarks/scale.py --tables 100 --seconds 30": "a load benchmark",

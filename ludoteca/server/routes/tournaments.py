@@ -16,7 +16,7 @@ from ludoteca.bots import identity
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
-from ludoteca.server.db import Tournament, TournamentEntrant, User, utcnow
+from ludoteca.server.db import Tournament, User, utcnow
 from ludoteca.server.errors import ServerError, voice
 from ludoteca.server.hub import Hub
 from ludoteca.server.result_rows import user_of
@@ -31,6 +31,7 @@ from ludoteca.server.routes.deps import (
 )
 from ludoteca.server.routes.lobby import check_clock, check_types
 from ludoteca.server.table.commands import Leave
+from ludoteca.server.tournament_store import EntrantRow
 from ludoteca.server.tournament_views import (
     active,
     results_of,
@@ -167,9 +168,9 @@ async def listed(
     hosts = await hub.store.users([t.created_by for t in found])
     out = []
     for t in found:
-        entrants = await hub.tournaments.entrants(t.id)
         host = hosts.get(t.created_by)
-        out.append(summary(t, len(active(entrants)), host.name if host else None))
+        out.append(summary(t, await hub.tournaments.active_count(t.id),
+                           host.name if host else None))
     return out
 
 
@@ -220,7 +221,7 @@ async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en"
 
 
 def _status(t: Tournament, registered: bool, table: str | None, mine: str | None,
-            entrants: list[TournamentEntrant]) -> str | None:
+            entrants: list[EntrantRow]) -> str | None:
     """Where you are in a running tournament: ``playing`` (at your table), ``waiting`` (for an
     opponent or the next round), ``paused`` (withdrawn from an arena: enter again to come
     back); None when it is not running or you are not in it."""
