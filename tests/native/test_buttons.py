@@ -8,10 +8,9 @@ playouts draw for draw, snapshots and the batch."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
+from drawn import Drawn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -20,161 +19,57 @@ from native_core import require_native
 from ludoteca.bots.search import game_playout
 from ludoteca.engine.playout import GREEDY, RANDOM, Until
 from ludoteca.engine.rng import Rng
-from ludoteca.games.buttons import bot, plan, scoring
 from ludoteca.games.buttons import native as buttons_native
 from ludoteca.games.buttons.grid import board_masks
 from ludoteca.games.buttons.layouts import get
 from ludoteca.games.buttons.observation import Encoder
 from ludoteca.games.buttons.rules import GAME
-from ludoteca.games.buttons.state import ButtonsState
 from ludoteca.rl.rewards import final_rewards
+from tools.differential.buttons import CASES, assert_same, assert_same_outcome, play
+from tools.differential.core import Case
 
 core = require_native("buttons")
 B = core.buttons
 
-# (players, options, matches): the defaults at 2, 3 and 4 players, then every option.
-CASES: list[tuple[int, dict[str, object], int]] = [
-    (2, {}, 200),
-    (3, {}, 150),
-    (4, {}, 150),
-    (2, {"winner": "stars"}, 100),
-    (3, {"winner": "stars", "boards": "fixed"}, 60),
-    (4, {"boards": "fixed"}, 60),
-    (4, {"winner": "stars"}, 60),
-    (2, {"layouts": "alternate", "boards": "fixed"}, 40),
-    (3, {"layouts": "alternate"}, 40),
-]
-IDS = [f"{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for p, o, _ in CASES]
+IDS = [c.label for c in CASES]
 
 
-def assert_same(py: ButtonsState, nat: Any) -> None:
-    seats = GAME.to_act(py)
-    assert nat.to_act() == (min(seats) if seats else -1)
-    assert nat.to_act_mask() == sum(1 << s for s in seats)
-    assert nat.rng_state == py.rng.state
-    assert (nat.phase, nat.round, nat.ply, nat.active) == (py.phase, py.round, py.ply, py.active)
-    assert (nat.deciders, nat.waiting, nat.in_round, nat.free, nat.options_mask) == (
-        py.deciders, py.waiting, py.in_round, py.free, py.options_mask)
-    assert (tuple(nat.dice), nat.removed_card, tuple(nat.layout_ids)) == (
-        py.dice, py.removed_card, py.layout_ids)
-    assert nat.boards == list(py.boards)
-    assert (nat.cards, nat.status, nat.earned) == (py.cards, py.status, py.earned)
-    assert (nat.last_placed, nat.pending) == (py.last_placed, py.pending)
-    assert (nat.markers, nat.stars, nat.picks) == (py.markers, py.stars, py.picks)
-    assert tuple(nat.scores_now()) == scoring.scores_now(py)[0]
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_random_matches_agree_at_every_step(case: Case) -> None:
+    for seed in range(case.matches):
+        play(case, seed, "random")
 
 
-def assert_same_outcome(py: ButtonsState, nat: Any) -> None:
-    outcome = GAME.outcome(py)
-    assert outcome is not None
-    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
-    for seat in range(py.cfg.players):
-        assert nat.score_parts(seat) == [(p.id, p.points) for p in outcome.parts[seat]]
-
-
-def choice(py: ButtonsState, seat: int, legal: list[int], policy: str, chooser: Rng) -> int:
-    """An index for ``seat``: uniform, the game's greedy choice, the easy bot's, or a mix."""
-    if policy == "mixed":
-        policy = ("random", "greedy", "easy")[chooser.below(3)]
-    if policy == "greedy":
-        return int(plan.choose_state(py, seat, GAME.legal_actions(py, seat)).index)
-    if policy == "easy":
-        return int(bot.choose_state(py, seat, GAME.legal_actions(py, seat)).index)
-    return legal[chooser.below(len(legal))]
-
-
-def play_both(players: int, options: dict[str, object], seed: int, policy: str) -> None:
-    py = GAME.setup(options, players, seed)
-    nat = buttons_native.setup(options, players, seed)
-    chooser = Rng(seed ^ 0xC0FFEE)
-    assert_same(py, nat)
-    while not GAME.is_over(py):
-        seats = GAME.to_act(py)
-        for other in range(players):
-            assert nat.legal_indices(other) == GAME.legal_indices(py, other)
-        # a simultaneous step's answers in any order: the highest seat first on odd plies
-        seat = max(seats) if py.ply % 2 else min(seats)
-        index = choice(py, seat, GAME.legal_indices(py, seat), policy, chooser)
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-        snapshot = nat.snapshot()  # every state the rules reach restores
-        assert B.State.restore(snapshot).snapshot() == snapshot
-    assert_same_outcome(py, nat)
-
-
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_random_matches_agree_at_every_step(
-    players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(matches):
-        play_both(players, options, seed, "random")
-
-
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_greedy_and_mixed_matches_agree(
-    players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(max(4, matches // 10)):
-        play_both(players, options, 10_000 + seed, "greedy")
-        play_both(players, options, 20_000 + seed, "mixed")
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_greedy_and_mixed_matches_agree(case: Case) -> None:
+    for seed in range(max(4, case.matches // 10)):
+        play(case, 10_000 + seed, "greedy")
+        play(case, 20_000 + seed, "mixed")
 
 
 @settings(max_examples=examples(60))
 @given(st.sampled_from(CASES), st.integers(min_value=0, max_value=(1 << 64) - 1), st.data())
-def test_odd_matches_agree(
-    case: tuple[int, dict[str, object], int], seed: int, data: st.DataObject
-) -> None:
+def test_odd_matches_agree(case: Case, seed: int, data: st.DataObject) -> None:
     """Hypothesis picks the seed, which seat answers first and every index (its shrinking heads
     for the first legal ones: rolls, the lowest cells), both cores compared at every step."""
-    players, options, _ = case
-    py = GAME.setup(options, players, seed)
-    nat = buttons_native.setup(options, players, seed)
-    while not GAME.is_over(py) and py.ply < 600:
-        seat = data.draw(st.sampled_from(sorted(GAME.to_act(py))))
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        index = legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-    if GAME.is_over(py):
-        assert_same_outcome(py, nat)
+    play(case, seed, "random", draws=Drawn(data), drawn_seats=True, max_ply=600)
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_observations_are_the_encoders_byte_for_byte(
-    players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(case: Case) -> None:
     """Every seat's RL observation at every step equals observation.py's, as float32 bytes."""
-    encoder = Encoder(GAME, GAME.validate(options, players), players)
-    out = np.zeros(buttons_native.config(options, players).observation_size, dtype=np.float32)
-    assert out.shape == encoder.shape
-    for seed in range(max(3, matches // 40)):
-        py = GAME.setup(options, players, seed)
-        nat = buttons_native.setup(options, players, seed)
-        chooser = Rng(seed)
-        while True:
-            for seat in range(players):
-                nat.observe(seat, out)
-                assert out.tobytes() == encoder.encode(py, seat).tobytes()
-            if GAME.is_over(py):
-                break
-            seat = min(GAME.to_act(py))
-            index = choice(py, seat, GAME.legal_indices(py, seat), "mixed", chooser)
-            GAME.apply_legal(py, seat, GAME.action_from_index(index))
-            nat.apply(seat, index)
+    for seed in range(max(3, case.matches // 40)):
+        play(case, seed, "mixed", draws=Rng(seed), observe=True)
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_native_playouts_play_the_python_match(
-    players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_native_playouts_play_the_python_match(case: Case) -> None:
     """From states reached by random moves, ``RANDOM``, ``GREEDY`` (``Game._greedy``) and
     ``SEARCH`` (the game's playout, ``Kind.GAME``: epsilon-greedy, one move in 32 random) give
     the same match as ``GAME.playout`` with the same generator, to the end or of the round."""
     policies = ((B.RANDOM, RANDOM), (B.GREEDY, GREEDY), (B.SEARCH, None))
-    for seed in range(max(4, matches // 15)):
+    players, options = case.players, case.options
+    for seed in range(max(4, case.matches // 15)):
         for native_policy, policy in policies:
             for until in (Until.END, Until.ROUND):
                 py = GAME.setup(options, players, seed)

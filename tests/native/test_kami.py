@@ -2,7 +2,8 @@
 player count and option, both cores driven by the same index choices (random, the greedy bot's
 playout choice, and a mix), compared at every step (seat to act, legal indices in order, the whole
 state, the generator, the scores now) and at the end (the outcome's scores, ranks and
-tie-breaks, partners sharing their side's)."""
+tie-breaks, partners sharing their side's), by tools/differential/kami.py's ``play``, the
+comparison ``python -m tools.differential`` runs at scale."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from drawn import Drawn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -19,126 +21,39 @@ from ludoteca.bots.search import game_playout
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami import native as kami_native
-from ludoteca.games.kami import scoring
 from ludoteca.games.kami.bot import playout_choice
 from ludoteca.games.kami.observation import Encoder
 from ludoteca.games.kami.state import KamiState
 from ludoteca.rl.rewards import final_rewards
+from tools.differential.core import Case
+from tools.differential.kami import CASES, assert_same, assert_same_outcome, game_of, play
 
 core = require_native()
 K = core.kami
 
-# (goita, players, options, matches): Kami's defaults at 2, 3 and 4 players, then every option;
-# Goita (4 players) with its default target and a short one (more special hands per match).
-CASES: list[tuple[bool, int, dict[str, object], int]] = [
-    (False, 2, {}, 300),
-    (False, 3, {}, 300),
-    (False, 4, {}, 300),
-    (False, 4, {"demoralized": False}, 100),
-    (False, 2, {"end_mode": "lord"}, 100),
-    (False, 3, {"end_mode": "kami", "target": 12}, 100),
-    (False, 4, {"end_mode": "lord", "target": 20}, 60),
-    (False, 2, {"end_mode": "kami", "target": 10}, 60),
-    (False, 3, {"target": 30}, 40),
-    (True, 4, {}, 150),
-    (True, 4, {"target": 50}, 150),
-]
-IDS = [("goita-" if g else "kami-") + f"{p}p-" +
-       ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for g, p, o, _ in CASES]
+IDS = [c.label for c in CASES]
+GOITA_DEFAULT = Case("goita", 4)
 
 
-def game_of(goita: bool) -> Game[Any, Any]:
-    return kami_native.game_of(goita)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_random_matches_agree_at_every_step(case: Case) -> None:
+    for seed in range(case.matches):
+        play(case, seed, "random")
 
 
-def assert_same(py: KamiState, nat: Any) -> None:
-    seats = game_of(py.cfg.goita).to_act(py)
-    assert nat.to_act() == (min(seats) if seats else -1)
-    assert nat.rng_state == py.rng.state
-    assert (nat.phase, nat.round, nat.ply, nat.winner) == (py.phase, py.round, py.ply, py.winner)
-    assert (nat.scores, nat.hands, nat.sizes) == (py.scores, py.hands, py.sizes)
-    assert (nat.attack, nat.attacker, nat.turn, nat.first, nat.unlocked) == (
-        py.attack, py.attacker, py.turn, py.first, py.unlocked)
-    assert (nat.asked, nat.nasked, nat.revealed, nat.looked) == (
-        py.asked, py.nasked, py.revealed, py.looked)
-    assert (nat.unused, nat.merc_down, nat.merc_up) == (py.unused, py.merc_down, py.merc_up)
-    assert (nat.defense, nat.attacks) == (py.defense, py.attacks)
-    assert tuple(nat.scores_now()) == scoring.scores_now(py)[0]
-
-
-def assert_same_outcome(game: Game[Any, Any], py: KamiState, nat: Any) -> None:
-    outcome = game.outcome(py)
-    assert outcome is not None
-    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
-
-
-def greedy_index(game: Game[Any, Any], py: KamiState, seat: int, rng: Rng) -> int:
-    """bot.playout_choice on the full state (what the native greedy policy plays)."""
-    return int(playout_choice(py, seat, game.legal_actions(py, seat), rng).index)
-
-
-def play_both(goita: bool, players: int, options: dict[str, object], seed: int,
-              policy: str) -> None:
-    game = game_of(goita)
-    py = game.setup(options, players, seed)
-    nat = kami_native.setup(options, players, seed, goita)
-    chooser = Rng(seed ^ 0xC0FFEE)
-    assert_same(py, nat)
-    while not game.is_over(py):
-        seat = min(game.to_act(py))
-        legal = game.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        assert nat.legal_indices((seat + 1) % players) == []
-        greedy = policy == "greedy" or (policy == "mixed" and chooser.below(2) == 0)
-        if greedy:
-            index = greedy_index(game, py, seat, chooser)
-        else:
-            index = legal[chooser.below(len(legal))]
-        game.apply_legal(py, seat, game.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-        snapshot = nat.snapshot()  # every state the rules reach restores
-        assert K.State.restore(snapshot).snapshot() == snapshot
-    assert_same_outcome(game, py, nat)
-
-
-@pytest.mark.parametrize(("goita", "players", "options", "matches"), CASES, ids=IDS)
-def test_random_matches_agree_at_every_step(
-    goita: bool, players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(matches):
-        play_both(goita, players, options, seed, "random")
-
-
-@pytest.mark.parametrize(("goita", "players", "options", "matches"), CASES, ids=IDS)
-def test_greedy_and_mixed_matches_agree(
-    goita: bool, players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(max(4, matches // 10)):
-        play_both(goita, players, options, 10_000 + seed, "greedy")
-        play_both(goita, players, options, 20_000 + seed, "mixed")
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_greedy_and_mixed_matches_agree(case: Case) -> None:
+    for seed in range(max(4, case.matches // 10)):
+        play(case, 10_000 + seed, "greedy")
+        play(case, 20_000 + seed, "mixed")
 
 
 @settings(max_examples=examples(60))
 @given(st.sampled_from(CASES), st.integers(min_value=0, max_value=(1 << 64) - 1), st.data())
-def test_odd_matches_agree(
-    case: tuple[bool, int, dict[str, object], int], seed: int, data: st.DataObject
-) -> None:
+def test_odd_matches_agree(case: Case, seed: int, data: st.DataObject) -> None:
     """Hypothesis picks the seed and every index (its shrinking heads for the first legal ones:
     passes, the lowest cards, declines), both cores compared at every step."""
-    goita, players, options, _ = case
-    game = game_of(goita)
-    py = game.setup(options, players, seed)
-    nat = kami_native.setup(options, players, seed, goita)
-    while not game.is_over(py):
-        seat = min(game.to_act(py))
-        legal = game.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        index = legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
-        game.apply_legal(py, seat, game.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-    assert_same_outcome(game, py, nat)
+    play(case, seed, "random", draws=Drawn(data))
 
 
 def test_goita_special_hands_deal_alike() -> None:
@@ -158,33 +73,14 @@ def test_goita_special_hands_deal_alike() -> None:
     met["shi8"] = 51366
     for seed in met.values():
         assert_same(game.setup(None, 4, seed), kami_native.setup(None, 4, seed, True))
-        play_both(True, 4, {}, seed, "mixed")
+        play(GOITA_DEFAULT, seed, "mixed")
 
 
-@pytest.mark.parametrize(("goita", "players", "options", "matches"), CASES, ids=IDS)
-def test_observations_are_the_encoders_byte_for_byte(
-    goita: bool, players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(case: Case) -> None:
     """Every seat's RL observation at every step equals observation.py's, as float32 bytes."""
-    game = game_of(goita)
-    encoder = Encoder(game, game.validate(options, players), players)
-    out = np.zeros(kami_native.config(options, players, goita).observation_size, dtype=np.float32)
-    assert out.shape == encoder.shape
-    for seed in range(max(4, matches // 30)):
-        py = game.setup(options, players, seed)
-        nat = kami_native.setup(options, players, seed, goita)
-        chooser = Rng(seed)
-        while True:
-            for seat in range(players):
-                nat.observe(seat, out)
-                assert out.tobytes() == encoder.encode(py, seat).tobytes()
-            if game.is_over(py):
-                break
-            seat = min(game.to_act(py))
-            legal = game.legal_indices(py, seat)
-            index = legal[chooser.below(len(legal))]
-            game.apply_legal(py, seat, game.action_from_index(index))
-            nat.apply(seat, index)
+    for seed in range(max(4, case.matches // 30)):
+        play(case, seed, "mixed", observe=True)
 
 
 def python_greedy_playout(game: Game[Any, Any], py: KamiState, seed: int) -> None:
@@ -195,15 +91,14 @@ def python_greedy_playout(game: Game[Any, Any], py: KamiState, seed: int) -> Non
         game.apply_legal(py, seat, playout_choice(py, seat, game.legal_actions(py, seat), chooser))
 
 
-@pytest.mark.parametrize(("goita", "players", "options", "matches"), CASES, ids=IDS)
-def test_native_playouts_play_the_python_match(
-    goita: bool, players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_native_playouts_play_the_python_match(case: Case) -> None:
     """From states reached by random moves, ``RANDOM``, ``GREEDY`` (``bot.playout_choice``
     every move) and ``SEARCH`` (the game's playout, ``Kind.GAME``: epsilon-greedy, deal after
     deal) give the same match as the Python loops with the same generator."""
+    goita, players, options = case.game == "goita", case.players, case.options
     game = game_of(goita)
-    for seed in range(max(6, matches // 10)):
+    for seed in range(max(6, case.matches // 10)):
         for policy in (K.RANDOM, K.GREEDY, K.SEARCH):
             py = game.setup(options, players, seed)
             nat = kami_native.setup(options, players, seed, goita)

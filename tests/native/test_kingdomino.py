@@ -1,14 +1,15 @@
 """The native Kingdomino against the Python engine, the reference: seeded matches of every
 player count and variant, both cores driven by the same index choices (random, greedy and a mix),
-compared at every step (seat to act, legal indices in order, the whole state, the scores now) and
-at the end (the outcome's scores, ranks and tie-breaks)."""
+compared at every step (seat to act, legal indices in order, the whole state, the scores now,
+that the snapshot restores) and at the end (the outcome's scores, ranks and tie-breaks), by
+tools/differential/kingdomino.py's ``play``, the comparison ``python -m tools.differential``
+runs at scale."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
+from drawn import Drawn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -16,156 +17,53 @@ from native_core import require_native
 
 from ludoteca.bots.search import game_playout
 from ludoteca.engine.rng import Rng
-from ludoteca.games.kingdomino import bot, scoring
 from ludoteca.games.kingdomino import native as kd_native
 from ludoteca.games.kingdomino.components import DOMINOES
 from ludoteca.games.kingdomino.grid import TERR
-from ludoteca.games.kingdomino.observation import Encoder
 from ludoteca.games.kingdomino.rules import GAME
 from ludoteca.games.kingdomino.state import KingdominoState
+from tools.differential.core import Case
+from tools.differential.kingdomino import (
+    CASES,
+    assert_same,
+    assert_same_outcome,
+    greedy_index,
+    play,
+    python_kingdom,
+)
 
 core = require_native()
 K = core.kingdomino
 
-# (players, options, matches): the defaults at 2, 3 and 4 players, then every option.
-CASES: list[tuple[int, dict[str, object], int]] = [
-    (2, {}, 300),
-    (3, {}, 300),
-    (4, {}, 300),
-    (2, {"mighty_duel": True}, 60),
-    (2, {"first_draft": "abba"}, 60),
-    (3, {"three_player_draft": "bga"}, 60),
-    (4, {"harmony": True, "middle_kingdom": True}, 60),
-    (2, {"harmony": True, "middle_kingdom": True, "mighty_duel": True}, 30),
-    (3, {"dynasty": True, "tiebreak": "bga"}, 20),
-    (4, {"dynasty": True}, 20),
-]
-IDS = [f"{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for p, o, _ in CASES]
+IDS = [c.label for c in CASES]
 
 
-def python_kingdom(state: Any, seat: int) -> list[int]:
-    """The native kingdom in grid.py's layout (a list of ints), to compare with the Python one."""
-    boards, (minr, maxr, minc, maxc) = state.kingdom(seat)
-    masks = [sum(1 << cell for cell in cells) for cells in boards]
-    return [masks[0], minr, maxr, minc, maxc, *masks[1:4], *masks[4:]]
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_random_matches_agree_at_every_step(case: Case) -> None:
+    for seed in range(case.matches):
+        play(case, seed, "random")
 
 
-def assert_same(py: KingdominoState, nat: Any) -> None:
-    seat = py.seat_acting()
-    assert nat.to_act() == seat
-    assert nat.rng_state == py.rng.state
-    assert (nat.phase, nat.round, nat.game_no, nat.ply) == (py.phase, py.round, py.game_no, py.ply)
-    assert (nat.deck, nat.deck_pos, nat.draft_order) == (py.deck, py.deck_pos, py.draft_order)
-    assert (nat.cur, nat.cur_owner, nat.nxt, nat.nxt_owner) == (
-        py.cur, py.cur_owner, py.nxt, py.nxt_owner)
-    assert nat.discarded == py.discarded
-    if py.phase == 1:
-        assert (nat.acting, nat.step) == (py.acting, py.step)
-    else:
-        assert nat.draft_pos == py.draft_pos
-    for s in range(py.cfg.players):
-        assert python_kingdom(nat, s) == py.kingdoms[s]
-    assert tuple(nat.scores_now()) == scoring.scores_now(py)[0]
-
-
-def greedy_index(py: KingdominoState, seat: int, legal: list[int], rng: Rng) -> int:
-    """bot.py's choice on the full state (what the native greedy policy plays)."""
-    rules = bot.Rules.__new__(bot.Rules)
-    rules.frame, rules.harmony, rules.middle = (
-        py.cfg.frame, py.cfg.harmony, py.cfg.middle_kingdom)
-    actions = [GAME.action_from_index(i) for i in legal]
-    k = py.kingdoms[seat]
-    claims = [a for a in actions if isinstance(a, bot.Claim)]
-    if claims:
-        return bot.choose_claim(k, claims, rules).index
-    return int(bot.choose_placement(k, py.cur[py.acting], actions, rules, rng).index)
-
-
-def play_both(players: int, options: dict[str, object], seed: int, policy: str) -> None:
-    py = GAME.setup(options, players, seed)
-    nat = kd_native.setup(options, players, seed)
-    chooser = Rng(seed ^ 0xC0FFEE)
-    assert_same(py, nat)
-    while not GAME.is_over(py):
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        greedy = policy == "greedy" or (policy == "mixed" and chooser.below(2) == 0)
-        if greedy:
-            index = greedy_index(py, seat, legal, chooser)
-        else:
-            index = legal[chooser.below(len(legal))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-    outcome = GAME.outcome(py)
-    assert outcome is not None
-    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
-
-
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_random_matches_agree_at_every_step(
-    players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(matches):
-        play_both(players, options, seed, "random")
-
-
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_greedy_and_mixed_matches_agree(
-    players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(max(2, matches // 15)):
-        play_both(players, options, 10_000 + seed, "greedy")
-        play_both(players, options, 20_000 + seed, "mixed")
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_greedy_and_mixed_matches_agree(case: Case) -> None:
+    for seed in range(max(2, case.matches // 15)):
+        play(case, 10_000 + seed, "greedy")
+        play(case, 20_000 + seed, "mixed")
 
 
 @settings(max_examples=examples(60))
 @given(st.sampled_from(CASES), st.integers(min_value=0, max_value=(1 << 64) - 1), st.data())
-def test_odd_matches_agree(
-    case: tuple[int, dict[str, object], int], seed: int, data: st.DataObject
-) -> None:
+def test_odd_matches_agree(case: Case, seed: int, data: st.DataObject) -> None:
     """Hypothesis picks the seed and every index (its shrinking heads for the first legal ones:
     kingdoms crammed into a corner, forced discards), both cores compared at every step."""
-    players, options, _ = case
-    py = GAME.setup(options, players, seed)
-    nat = kd_native.setup(options, players, seed)
-    while not GAME.is_over(py):
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        index = legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-    outcome = GAME.outcome(py)
-    assert outcome is not None
-    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
+    play(case, seed, "random", draws=Drawn(data))
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_observations_are_the_encoders_byte_for_byte(
-    players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(case: Case) -> None:
     """Every seat's RL observation at every step equals observation.py's, as float32 bytes."""
-    encoder = Encoder(GAME, GAME.validate(options, players), players)
-    out = np.zeros(kd_native.config(options, players).observation_size, dtype=np.float32)
-    assert out.shape == encoder.shape
     for seed in range(10):
-        py = GAME.setup(options, players, seed)
-        nat = kd_native.setup(options, players, seed)
-        chooser = Rng(seed)
-        while True:
-            for seat in range(players):
-                nat.observe(seat, out)
-                assert out.tobytes() == encoder.encode(py, seat).tobytes()
-            if GAME.is_over(py):
-                break
-            seat = py.seat_acting()
-            legal = GAME.legal_indices(py, seat)
-            index = legal[chooser.below(len(legal))]
-            GAME.apply_legal(py, seat, GAME.action_from_index(index))
-            nat.apply(seat, index)
+        play(case, seed, "mixed", observe=True)
 
 
 def python_playout(py: KingdominoState, policy: str, seed: int) -> None:
@@ -194,21 +92,18 @@ def test_native_playouts_play_the_python_match(players: int, policy: str) -> Non
             nat.apply(seat, index)
         python_playout(py, policy, seed + 99)
         nat.playout(K.GREEDY if policy == "greedy" else K.RANDOM, seed + 99)
-        outcome = GAME.outcome(py)
-        assert outcome is not None
-        assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
+        assert_same_outcome(py, nat)
         assert nat.rng_state == py.rng.state and nat.ply == py.ply
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_the_search_playout_plays_the_python_one(
-    players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_the_search_playout_plays_the_python_one(case: Case) -> None:
     """``SEARCH`` is the game's own epsilon-greedy playout (``game.playout(state, GAME, rng)``,
     through the search profile's ``game_playout``): from states reached by random moves, the
     same generator gives the same match (its plans kept across moves, its random moves, its
     forced discards)."""
-    for seed in range(max(8, matches // 6)):
+    players, options = case.players, case.options
+    for seed in range(max(8, case.matches // 6)):
         py = GAME.setup(options, players, seed)
         nat = kd_native.setup(options, players, seed)
         chooser = Rng(seed)
@@ -221,9 +116,7 @@ def test_the_search_playout_plays_the_python_one(
         game_playout(GAME, py, Rng(seed + 5))
         nat.playout(K.SEARCH, seed + 5)
         assert_same(py, nat)
-        outcome = GAME.outcome(py)
-        assert outcome is not None
-        assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
+        assert_same_outcome(py, nat)
 
 
 def test_the_dominoes_are_the_csv() -> None:

@@ -2,191 +2,81 @@
 player count (2-8), Royal Wedding, team play, both tax-bonus rules and both building tables, both
 cores driven by the same index choices, compared at every step (seat to act, legal indices in
 order, the whole state: draft, builders' board, pile, Dragon, Queen, every side's kingdom,
-treasury, knights, towers and buildings, the scores now) and at the end (scores, ranks and the
-largest-territory tie-break)."""
+treasury, knights, towers and buildings, the scores now, that the snapshot restores) and at the
+end (scores, ranks and the largest-territory tie-break), by tools/differential/queendomino.py's
+``play``, the comparison ``python -m tools.differential`` runs at scale."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
+from drawn import Drawn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from native_core import require_native
 
-from ludoteca.engine.bits import bit_list
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import native as qd_native
-from ludoteca.games.queendomino import scoring
-from ludoteca.games.queendomino.actions import KNIGHT_BASE
 from ludoteca.games.queendomino.components import DOMINOES, MAX_ID
-from ludoteca.games.queendomino.observation import Encoder
 from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import QueendominoState
+from tools.differential.core import Case
+from tools.differential.queendomino import (
+    CASES,
+    assert_same,
+    assert_same_outcome,
+    play,
+    python_kingdom,
+)
 
 core = require_native()
 Q = core.queendomino
 
-# (players, options, matches): every player count's defaults, then every option.
-CASES: list[tuple[int, dict[str, object], int]] = [
-    (2, {}, 40),
-    (3, {}, 40),
-    (4, {}, 40),
-    (5, {}, 10),
-    (6, {}, 8),
-    (7, {}, 6),
-    (8, {}, 6),
-    (3, {"royal_wedding": True}, 15),
-    (4, {"royal_wedding": True, "tax_bonus": "per_turn"}, 15),
-    (2, {"tax_bonus": "per_turn", "buildings": "verified"}, 20),
-    (4, {"buildings": "verified"}, 15),
-    (6, {"teams": True}, 8),
-    (8, {"teams": True, "tax_bonus": "per_turn"}, 6),
-]
-IDS = [f"{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for p, o, _ in CASES]
+IDS = [c.label for c in CASES]
 
 
-def python_kingdom(state: Any, side: int) -> list[int]:
-    """The native kingdom in grid.py's layout (a list of ints), to compare with the Python one."""
-    boards, (minr, maxr, minc, maxc) = state.kingdom(side)
-    masks = [sum(1 << cell for cell in cells) for cells in boards]
-    return [masks[0], minr, maxr, minc, maxc, *masks[1:4], *masks[4:]]
-
-
-def assert_same(py: QueendominoState, nat: Any) -> None:
-    assert nat.to_act() == py.seat_acting()
-    assert nat.rng_state == py.rng.state
-    assert (nat.phase, nat.step, nat.round, nat.ply) == (py.phase, py.step, py.round, py.ply)
-    assert (nat.deck, nat.deck_pos, nat.draft_order) == (py.deck, py.deck_pos, py.draft_order)
-    assert (nat.cur, nat.cur_owner, nat.nxt, nat.nxt_owner) == (
-        py.cur, py.cur_owner, py.nxt, py.nxt_owner)
-    assert nat.discarded == py.discarded
-    if py.phase == 1:
-        assert nat.acting == py.acting
-    else:
-        assert nat.draft_pos == py.draft_pos
-    assert (nat.board, nat.pile, nat.pile_pos, nat.burnt) == (
-        py.board, py.pile, py.pile_pos, py.burnt)
-    assert (nat.dragon, nat.queen, nat.lines_drawn) == (py.dragon, py.queen, py.lines_drawn)
-    assert (nat.last_cells, nat.taxed) == (bit_list(py.last_cells), bit_list(py.taxed))
-    for side in range(py.cfg.sides):
-        assert python_kingdom(nat, side) == py.kingdoms[side]
-        assert nat.side(side) == (
-            py.coins[side], py.knights[side], py.towers[side], bit_list(py.knight_cells[side]),
-            py.built[side], bit_list(py.built_cells[side]))
-    assert tuple(nat.scores_now()) == scoring.scores_now(py)[0]
-
-
-def assert_same_outcome(py: QueendominoState, nat: Any) -> None:
-    outcome = GAME.outcome(py)
-    assert outcome is not None
-    assert nat.outcome() == (outcome.scores, outcome.ranks, outcome.tiebreaks)
-
-
-def play_both(players: int, options: dict[str, object], seed: int) -> None:
-    py = GAME.setup(options, players, seed)
-    nat = qd_native.setup(options, players, seed)
-    chooser = Rng(seed ^ 0xC0FFEE)
-    assert_same(py, nat)
-    while not GAME.is_over(py):
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        index = legal[chooser.below(len(legal))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-        data = nat.snapshot()  # every state the rules reach restores (sound() refuses none)
-        assert Q.State.restore(data).snapshot() == data
-    assert nat.legal_indices(0) == []
-    assert_same_outcome(py, nat)
-
-
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_random_matches_agree_at_every_step(
-    players: int, options: dict[str, object], matches: int
-) -> None:
-    for seed in range(matches):
-        play_both(players, options, seed)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_random_matches_agree_at_every_step(case: Case) -> None:
+    for seed in range(case.matches):
+        play(case, seed, "random")
 
 
 @settings(max_examples=examples(40))
 @given(st.sampled_from(CASES), st.integers(min_value=0, max_value=(1 << 64) - 1), st.data())
-def test_odd_matches_agree(
-    case: tuple[int, dict[str, object], int], seed: int, data: st.DataObject
-) -> None:
+def test_odd_matches_agree(case: Case, seed: int, data: st.DataObject) -> None:
     """Hypothesis picks the seed and every index (its shrinking heads for the first legal ones:
     knights and builds before claims, kingdoms crammed into a corner, forced discards)."""
-    players, options, _ = case
-    py = GAME.setup(options, players, seed)
-    nat = qd_native.setup(options, players, seed)
-    while not GAME.is_over(py):
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        index = legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-    assert_same_outcome(py, nat)
+    play(case, seed, "random", draws=Drawn(data))
 
 
-def spend_first(py: QueendominoState, nat: Any, seed: int) -> None:
-    """Matches where every seat takes the first legal knight, build or Dragon when it has one:
-    random play rarely builds twice, and the Queen, tower ties and tax bonuses need buildings."""
-    chooser = Rng(seed)
-    while not GAME.is_over(py):
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        assert nat.legal_indices(seat) == legal
-        spending = [i for i in legal if i >= KNIGHT_BASE]
-        pool = spending if spending and chooser.below(4) else legal
-        index = pool[chooser.below(len(pool))]
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        nat.apply(seat, index)
-        assert_same(py, nat)
-        data = nat.snapshot()
-        assert Q.State.restore(data).snapshot() == data
+def queen_or_no_towers(py: QueendominoState) -> None:
+    assert py.queen >= 0 or not any(py.towers)
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_spending_matches_agree(players: int, options: dict[str, object], matches: int) -> None:
-    for seed in range(max(3, matches // 4)):
-        py = GAME.setup(options, players, 50_000 + seed)
-        nat = qd_native.setup(options, players, 50_000 + seed)
-        spend_first(py, nat, seed)
-        assert_same_outcome(py, nat)
-        assert py.queen >= 0 or not any(py.towers)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_spending_matches_agree(case: Case) -> None:
+    """Every seat takes a knight, build or Dragon three times in four when it has one: random
+    play rarely builds twice, and the Queen, tower ties and tax bonuses need buildings."""
+    for seed in range(max(3, case.matches // 4)):
+        play(case, 50_000 + seed, "spend", draws=Rng(seed), at_end=queen_or_no_towers)
 
 
-@pytest.mark.parametrize(("players", "options", "matches"), CASES, ids=IDS)
-def test_observations_are_the_encoders_byte_for_byte(
-    players: int, options: dict[str, object], matches: int
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_greedy_and_mixed_matches_agree(case: Case) -> None:
+    """The greedy bot's choices (from the seat's view), and a mix of random, greedy and
+    spending moves."""
+    for seed in range(max(1, case.matches // 20)):
+        play(case, 10_000 + seed, "greedy")
+        play(case, 20_000 + seed, "mixed")
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_observations_are_the_encoders_byte_for_byte(case: Case) -> None:
     """Every seat's RL observation at every step equals observation.py's, as float32 bytes
     (matches that spend, so buildings, the Queen, the Dragon and taxed squares show)."""
-    encoder = Encoder(GAME, GAME.validate(options, players), players)
-    out = np.zeros(qd_native.config(options, players).observation_size, dtype=np.float32)
-    assert out.shape == encoder.shape
     for seed in range(2):
-        py = GAME.setup(options, players, seed)
-        nat = qd_native.setup(options, players, seed)
-        chooser = Rng(seed)
-        while True:
-            for seat in range(players):
-                nat.observe(seat, out)
-                assert out.tobytes() == encoder.encode(py, seat).tobytes()
-            if GAME.is_over(py):
-                break
-            seat = py.seat_acting()
-            legal = GAME.legal_indices(py, seat)
-            spending = [i for i in legal if i >= KNIGHT_BASE]
-            pool = spending if spending and chooser.below(4) else legal
-            index = pool[chooser.below(len(pool))]
-            GAME.apply_legal(py, seat, GAME.action_from_index(index))
-            nat.apply(seat, index)
+        play(case, seed, "spend", draws=Rng(seed), observe=True)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
