@@ -153,7 +153,7 @@ class _Base(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.game = _game(game)
         self.players = self.game.spec.min_players if players is None else players
         self.options = self.game.validate(options, self.players)
-        self.core = _core(self.game)
+        self.native = _core(self.game)
         shape = encoder(self.game, self.options, self.players).shape
         self.num_actions = self.game.spec.num_actions
         self.copy = copy
@@ -199,7 +199,7 @@ class NativeSelfPlayVectorEnv(_Base):
                  reward: str | Reward = "win", copy: bool = True, **options: object) -> None:
         use_native("native", game, reward)
         super().__init__(game, num_envs, players, copy, options)
-        self.batch = self.core.batch(self.options, self.players, self.num_envs, 0)
+        self.batch = self.native.batch(self.options, self.players, self.num_envs, 0)
         self.seeds = [random.Random() for _ in range(self.num_envs)]
         """Each slot's generator of deal seeds, as ``_Table.seeds``."""
 
@@ -301,9 +301,9 @@ class NativeBotVectorEnv(_Base):
         else:
             per_seat = [opponents] * count
         self._specs = [_Mixture(o) if isinstance(o, Mapping) else o for o in per_seat]
-        self._policy = {name: number for name, number in self.core.batch_policies().items()}
+        self._policy = {name: number for name, number in self.native.batch_policies().items()}
         n = self.num_envs
-        self.batches = [self.core.batch(self.options, self.players, 1, 0) for _ in range(n)]
+        self.batches = [self.native.batch(self.options, self.players, 1, 0) for _ in range(n)]
         self.rngs = [np_random(None)[0] for _ in range(n)]
         """Each slot's generator, drawn from as ``BotEnv``'s ``np_random``."""
         self.seat = np.zeros(n, np.int64)
@@ -360,7 +360,7 @@ class NativeBotVectorEnv(_Base):
         self.seat[i] = me
         self.opponents[i] = names
         self._plays[i] = plays
-        batch = self.batches[i] = self.core.batch(self.options, self.players, 1, chooser or 0)
+        batch = self.batches[i] = self.native.batch(self.options, self.players, 1, chooser or 0)
         batch.reset_one(0, deal & ((1 << 64) - 1))
         self.deals[i] = deal
         if self.traces is not None:
