@@ -12,7 +12,8 @@ playouts it had before the native core); the new one is ``make_bot("hard", "king
 wording, "at the same seconds per move". The old bot's strength depends on how fast the
 machine is while it thinks (its budget is seconds), so the figure does too: it is measured on
 the machine it ran on, load included. Prints the new bot's score (a shared win counts half) with
-its 95% Wilson interval, and the mean points and seconds per move of each.
+its 95% Wilson interval, and the mean points and seconds per move (on the clock and of CPU)
+of each, new first.
 """
 
 from __future__ import annotations
@@ -70,12 +71,14 @@ def play(g: int, seed: int, new: str) -> dict[str, Any]:
     bots = {new_seat: fresh, 1 - new_seat: old_hard(seed + 2 * g + 1)}
     state = GAME.setup({}, 2, seed * 1000 + g)
     think = [0.0, 0.0]
+    cpu = [0.0, 0.0]
     moves = [0, 0]
     while seats := GAME.to_act(state):
         (seat,) = seats
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(GAME, GAME.view(state, seat), seat)
         think[seat] += time.perf_counter() - began
+        cpu[seat] += time.process_time() - began_cpu
         moves[seat] += 1
         GAME.apply_legal(state, seat, action)
     outcome = GAME.outcome(state)
@@ -85,7 +88,9 @@ def play(g: int, seed: int, new: str) -> dict[str, Any]:
     return {"game": g, "new_seat": new_seat, "score": score,
             "points": [outcome.scores[new_seat], outcome.scores[1 - new_seat]],
             "seconds_per_move": [think[new_seat] / moves[new_seat],
-                                 think[1 - new_seat] / moves[1 - new_seat]]}
+                                 think[1 - new_seat] / moves[1 - new_seat]],
+            "cpu_seconds_per_move": [cpu[new_seat] / moves[new_seat],
+                                     cpu[1 - new_seat] / moves[1 - new_seat]]}
 
 
 def main() -> None:
@@ -117,6 +122,8 @@ def main() -> None:
         "games": n, "new_score": won, "rate": won / n, "ci95": [low, high],
         "mean_points": [sum(r["points"][k] for r in rows) / n for k in (0, 1)],
         "seconds_per_move": [sum(r["seconds_per_move"][k] for r in rows) / n for k in (0, 1)],
+        "cpu_seconds_per_move": [sum(r["cpu_seconds_per_move"][k] for r in rows) / n
+                                 for k in (0, 1)],
         "minutes": (time.perf_counter() - start) / 60, "cores": os.cpu_count(),
         "load": os.getloadavg(), "seed": args.seed,
     }
