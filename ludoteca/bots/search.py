@@ -335,8 +335,9 @@ class SearchBot(Bot):
     """An IS-MCTS bot with a time or an iteration budget per move; ``cpu_seconds`` optionally
     caps the CPU time of an iteration budget (a ceiling the machine's load cannot move).
 
-    The search stops early once the most visited action cannot be overtaken in the time left,
-    and never runs past the ``deadline`` its caller gives. With a ``pool`` (a ``SearchPool``
+    The search stops early once the most visited action cannot be overtaken in the time left
+    (with an iteration budget: in the iterations left), and never runs past the ``deadline``
+    its caller gives. With a ``pool`` (a ``SearchPool``
     the caller owns) and ``workers`` > 1 it adds root parallelism: ``workers - 1`` pool
     processes search independently with different seeds besides this one, and their root
     statistics are summed; an iteration budget is split among the processes. The bot never
