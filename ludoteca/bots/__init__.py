@@ -9,10 +9,12 @@ from ludoteca.engine.errors import OptionError
 LEVELS = ("random", "greedy", "medium", "hard")
 ALIASES = {"easy": "greedy"}
 
-BOT_VERSION = "1"
+BOT_VERSION = "2"
 """The bots' playing strength as one string: raise it whenever a level's play changes (its
 search budget, its evaluator), since ratings name a bot by level and version
-(``bot:hard@1``): a calibration of older bots anchors nothing for newer ones."""
+(``bot:hard@2``): a calibration of older bots anchors nothing for newer ones. Version 2: the
+search levels of a game with playout budgets (``SearchProfile.playouts``) search a fixed
+number of playouts per move instead of for their seconds."""
 
 
 def identity(level: str) -> str:
@@ -20,8 +22,45 @@ def identity(level: str) -> str:
     return f"bot:{level_name(level)}@{BOT_VERSION}"
 
 SEARCH_SECONDS = {"medium": 0.25, "hard": 1.5}
-"""Time budget per move of the search levels. ``hard`` stays under 2 s per move on a 2-core
-machine once determinizing and choosing are counted (measured in docs/bots.md)."""
+"""Time budget per move of the search levels in a game without playout budgets. ``hard`` stays
+under 2 s per move on a 2-core machine once determinizing and choosing are counted (measured in
+docs/bots.md)."""
+
+CEILING_SECONDS = {"medium": 2.0, "hard": 10.0}
+"""In a game with playout budgets, the most CPU time a search level's move may take (this
+process's, so other work on the machine does not move it): a safety bound far above what the
+budget costs, the Python core's included (docs/bots.md), so that only a much slower machine
+reaches it, and the level then plays weaker than rated. Where the caller gives a deadline
+(the server: this many seconds on the clock) that binds too."""
+
+
+def move_seconds(level: str, game: str) -> float:
+    """The seconds a move of ``level`` in ``game`` may take on the clock (the server's deadline):
+    its time budget, or where the game has playout budgets, their ceiling (``CEILING_SECONDS``);
+    0.05 for any other bot."""
+    from ludoteca.games import entry
+
+    name = ALIASES.get(level.strip().lower(), level.strip().lower())
+    if name not in SEARCH_SECONDS:
+        return 0.05
+    if name in (entry(game).search_profile().playouts or {}):
+        return CEILING_SECONDS[name]
+    return SEARCH_SECONDS[name]
+
+
+def level_budget(level: str, game: str) -> dict[str, float]:
+    """A search level's budget per move in ``game``, as calibrations record it:
+    ``{"playouts": n, "ceiling_cpu_seconds": s}`` or ``{"seconds": s}``; ``{}`` for the
+    others."""
+    from ludoteca.games import entry
+
+    name = level_name(level)
+    if name not in SEARCH_SECONDS:
+        return {}
+    playouts = (entry(game).search_profile().playouts or {}).get(name)
+    if playouts is None:
+        return {"seconds": SEARCH_SECONDS[name]}
+    return {"playouts": playouts, "ceiling_cpu_seconds": CEILING_SECONDS[name]}
 
 
 def level_name(level: str) -> str:
@@ -42,8 +81,9 @@ def make_bot(
 ) -> Bot:
     """A bot of ``level`` for ``game``: ``random``; ``greedy`` (alias ``easy``): one ply with
     the game's evaluator; ``medium`` and ``hard``: IS-MCTS with the game's search profile and
-    the budgets of ``SEARCH_SECONDS``. With a ``pool``, search bots use ``workers`` processes
-    (this one and ``workers - 1`` of the pool)."""
+    its playout budgets (``SearchProfile.playouts``) under ``CEILING_SECONDS`` of CPU, else the time
+    budgets of ``SEARCH_SECONDS``. With a ``pool``, search bots use ``workers`` processes (this
+    one and ``workers - 1`` of the pool; a playout budget is shared among them)."""
     from ludoteca.games import entry
 
     name = level_name(level)
@@ -55,12 +95,16 @@ def make_bot(
     if name in SEARCH_SECONDS:
         from ludoteca.bots.search import SearchBot
 
+        profile = found.search_profile()
+        playouts = (profile.playouts or {}).get(name)
         return SearchBot(
-            seconds=SEARCH_SECONDS[name],
+            seconds=SEARCH_SECONDS[name] if playouts is None else None,
+            iterations=playouts,
+            cpu_seconds=None if playouts is None else CEILING_SECONDS[name],
             seed=seed,
             workers=workers,
             name=name,
-            profile=found.search_profile(),
+            profile=profile,
             pool=pool,
         )
     evaluator = found.greedy_choose()
@@ -87,5 +131,6 @@ def parse_bot_list(text: str) -> list[str]:
     return [level_name(n) for n in names]
 
 
-__all__ = ["BOT_VERSION", "LEVELS", "Bot", "SearchPool", "check_bot", "identity", "level_name",
-           "make_bot", "parse_bot_list"]
+__all__ = ["BOT_VERSION", "CEILING_SECONDS", "LEVELS", "Bot", "SearchPool", "check_bot",
+           "identity", "level_budget", "level_name", "make_bot", "move_seconds",
+           "parse_bot_list"]

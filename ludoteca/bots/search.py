@@ -151,8 +151,13 @@ def search(
     score_weight: float | None = None,
     width: int | None = None,
     profile: SearchProfile | None = None,
+    cpu_seconds: float | None = None,
 ) -> tuple[SearchStats, Node]:
     """Run IS-MCTS from ``view`` for ``seat`` until the time or iteration budget is spent.
+
+    ``cpu_seconds`` is a ceiling on this process's CPU time (``time.process_time``): unlike
+    ``seconds`` it does not shrink when other work shares the machine, so an iteration budget
+    under it ends the same under any load.
 
     ``profile`` is the game's search profile (its registry entry's; default: UCT with random
     playouts); ``mode``, ``score_weight`` and ``width`` override its values. ``width`` keeps only
@@ -183,15 +188,20 @@ def search(
         return SearchStats(0, time.perf_counter() - start, {only: 1}, {only: 0.5}), root
     deadline = start + seconds if seconds is not None else math.inf
     limit = iterations if iterations is not None else 1 << 62
+    cpu = time.process_time
+    cpu_deadline = cpu() + cpu_seconds if cpu_seconds is not None else math.inf
     done = 0
     clock = time.perf_counter
     while done < limit:
         if done:  # a rollout costs far more than reading the clock, so read it every time
             now = clock()
-            if now >= deadline or (
+            # with an iteration budget the time is only a ceiling: stopping early then looks at
+            # the iterations left alone, so the search ends the same under any load
+            time_left = deadline - now if iterations is None else math.inf
+            if now >= deadline or cpu() >= cpu_deadline or (
                 early_stop
                 and done & 15 == 0
-                and _decided(root, done, now - start, deadline - now, limit - done)
+                and _decided(root, done, now - start, time_left, limit - done)
             ):
                 break
         state = determinize(rng)
@@ -322,13 +332,16 @@ DEADLINE_MARGIN = 0.05
 
 
 class SearchBot(Bot):
-    """An IS-MCTS bot with a time (or iteration) budget per move.
+    """An IS-MCTS bot with a time or an iteration budget per move; ``cpu_seconds`` optionally
+    caps the CPU time of an iteration budget (a ceiling the machine's load cannot move).
 
-    The search stops early once the most visited action cannot be overtaken in the time left,
-    and never runs past the ``deadline`` its caller gives. With a ``pool`` (a ``SearchPool``
+    The search stops early once the most visited action cannot be overtaken in the time left
+    (with an iteration budget: in the iterations left), and never runs past the ``deadline``
+    its caller gives. With a ``pool`` (a ``SearchPool``
     the caller owns) and ``workers`` > 1 it adds root parallelism: ``workers - 1`` pool
     processes search independently with different seeds besides this one, and their root
-    statistics are summed. The bot never creates processes itself.
+    statistics are summed; an iteration budget is split among the processes. The bot never
+    creates processes itself.
 
     The tree is kept between moves when the bot acts again right after its own move
     (Kingdomino's place-then-claim, Queendomino's steps): the next root is then the child of the
@@ -342,6 +355,7 @@ class SearchBot(Bot):
         seconds: float | None = 1.0,
         iterations: int | None = None,
         seed: int = 0,
+        cpu_seconds: float | None = None,
         mode: str | None = None,
         workers: int = 1,
         name: str = "search",
@@ -355,6 +369,7 @@ class SearchBot(Bot):
             raise OptionError("a search bot needs a time or an iteration budget")
         self.seconds = seconds
         self.iterations = iterations
+        self.cpu_seconds = cpu_seconds
         self.mode = mode
         self.early_stop = early_stop
         self.score_weight = score_weight
@@ -384,16 +399,22 @@ class SearchBot(Bot):
             left = max(0.001, deadline - now - DEADLINE_MARGIN)
             seconds = left if seconds is None else min(seconds, left)
         until = now + seconds if seconds is not None else None
+        parallel = self.workers > 1 and self.pool is not None
+        iterations = self.iterations
+        if iterations is not None and parallel:  # the budget is the move's, shared
+            iterations = -(-iterations // self.workers)
         params: dict[str, Any] = {
             "seconds": seconds,
-            "iterations": self.iterations,
+            "iterations": iterations,
+            "cpu_seconds": self.cpu_seconds,
             "mode": self.mode,
             "early_stop": self.early_stop,
             "score_weight": self.score_weight,
             "width": self.width,
         }
         futures = []
-        if self.workers > 1 and self.pool is not None:
+        if parallel:
+            assert self.pool is not None
             futures = [
                 self.pool.executor.submit(
                     _worker_search, game, view, seat, self.profile,

@@ -13,8 +13,8 @@ References stay strings so that listing games imports no rules engine and no bot
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources import files
 from pathlib import Path
@@ -59,6 +59,11 @@ class SearchProfile:
     exact: Exact | None = None
     """An exact solver of the game's perfect-information tail: the analysis values a move there
     with it instead of playouts (docs/analysis.md lists where each game's tail starts)."""
+    playouts: Mapping[str, int] | None = field(default=None, compare=False)
+    """Playouts (search iterations) per move of each search level (``{"medium": ..., "hard":
+    ...}``), where the game measured them: a fixed, seeded budget makes a level the same player
+    on any machine and under any load, which its rating needs (docs/ratings.md). None: the
+    levels search for their seconds (``bots.SEARCH_SECONDS``), so play depends on speed."""
     analysis_budget: int = 256
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from itertools import combinations, pairwise
 from typing import Any
 
-from ludoteca.bots import BOT_VERSION, LEVELS, SEARCH_SECONDS, check_bot, identity, level_name
+from ludoteca.bots import BOT_VERSION, LEVELS, check_bot, identity, level_budget, level_name
 from ludoteca.engine.errors import OptionError
 from ludoteca.games import get_game
 from ludoteca.ladder.fit import PRIOR_DRAWS, C, Fit, PairScore, fit
@@ -294,8 +294,8 @@ def to_json(calibration: Calibration, command: str) -> dict[str, Any]:
             "jobs": settings.jobs,
             "minutes": settings.minutes,
             "cores": os.cpu_count(),
-            "budgets": {level: SEARCH_SECONDS[level] for level in calibration.levels
-                        if level in SEARCH_SECONDS},
+            "budgets": {level: level_budget(level, settings.game)
+                        for level in calibration.levels if level_budget(level, settings.game)},
             "method": method(calibration.levels),
             "pairs": pair_summary(calibration),
             "neighbours": check,

@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
-from ludoteca.bots import SEARCH_SECONDS, make_bot
+from ludoteca.bots import make_bot, move_seconds
 from ludoteca.engine.game import JSON
 from ludoteca.server.bot_fairness import FairQueue
 from ludoteca.server.bot_process import BotProcessContext, start_bot_process
@@ -68,8 +68,9 @@ def retry_value(record: JSON, ply: int, action: JSON, budget: int, seed: int) ->
     return value_of(record, ply, action, budget, seed)
 
 
-def budget(level: str) -> float:
-    return SEARCH_SECONDS.get(level, 0.05)
+def budget(level: str, game: str) -> float:
+    """The seconds a move of bot ``level`` may take in ``game`` (its deadline)."""
+    return move_seconds(level, game)
 
 
 def _warm() -> int:

@@ -155,7 +155,9 @@ def test_search_modes_return_root_statistics(mode: str) -> None:
 
 def test_root_parallel_search_merges_workers() -> None:
     """workers=2 with a caller-owned pool adds a pool process searching with another seed; root
-    statistics are summed. Without a pool the bot searches alone: it never starts processes.
+    statistics are summed, and an iteration budget is the move's, shared between the two (a
+    level plays as strongly on any number of processes). Without a pool the bot searches
+    alone: it never starts processes.
     (Budgets are iterations, not seconds, so the check does not depend on how busy the machine
     is; the wall-clock gain is measured by the benchmarks.)"""
     game = next(g for g in GAMES if g.spec.name == "kingdomino")
@@ -173,8 +175,8 @@ def test_root_parallel_search_merges_workers() -> None:
         single.choose(game, view, seat)
         assert double.last_stats is not None and single.last_stats is not None
         assert single.last_stats.iterations == 120
-        assert double.last_stats.iterations == 240
-        assert sum(double.last_stats.visits.values()) == 240
+        assert double.last_stats.iterations == 120  # 60 here and 60 in the pool process
+        assert sum(double.last_stats.visits.values()) == 120
         assert double.last_stats.visits != single.last_stats.visits
     alone = SearchBot(seconds=None, iterations=50, seed=3, workers=2, profile=profile(game))
     assert alone.workers == 1

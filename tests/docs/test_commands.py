@@ -10,7 +10,8 @@ How they run, from the command as written:
 
 - ``ludoteca …`` runs through the real CLI in this process (Typer's runner), in an empty folder
   (records and results land there), with no input (a person who leaves at once); search bots
-  think 10 ms a move here (``SEARCH_SECONDS``), so ``--jobs`` becomes 1.
+  think 10 ms a move here (``SEARCH_SECONDS``; Kingdomino's search a few playouts a move,
+  ``PLAYOUTS``), so ``--jobs`` becomes 1.
 - ``ludoteca serve`` and ``ludoteca worker`` run as processes until they print their address
   (then SIGTERM, and they must stop cleanly): on a free port, with their data in a scratch
   folder; the docs' example PostgreSQL and Redis addresses become a scratch database on the
@@ -50,6 +51,7 @@ from typer.testing import CliRunner
 
 import ludoteca.bots as bots
 from ludoteca import cli
+from ludoteca.games.kingdomino.search import PLAYOUTS as KINGDOMINO_PLAYOUTS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
@@ -447,6 +449,8 @@ def test_the_command_runs_as_the_docs_say(
         if not FULL:
             monkeypatch.setitem(bots.SEARCH_SECONDS, "medium", 0.01)
             monkeypatch.setitem(bots.SEARCH_SECONDS, "hard", 0.01)
+            monkeypatch.setitem(KINGDOMINO_PLAYOUTS, "medium", 4)
+            monkeypatch.setitem(KINGDOMINO_PLAYOUTS, "hard", 8)
         args = [str(ROOT / a) if a.startswith(("examples/", "tests/")) else a for a in args[1:]]
         result = CliRunner().invoke(cli.app, args, input=typed(command.shown))
         output = result.output

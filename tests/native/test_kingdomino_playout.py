@@ -212,3 +212,27 @@ def test_a_search_bot_chooses_the_same_on_both_cores(monkeypatch: pytest.MonkeyP
         assert chosen[0] == chosen[1]
         actions = KINGDOMINO.legal_actions(state, seat)
         KINGDOMINO.apply_legal(state, seat, actions[moves.below(len(actions))])
+
+
+def test_the_medium_level_plays_the_same_game_on_both_cores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search levels' Kingdomino budgets are playouts (``SearchProfile.playouts``): a whole
+    match of ``medium`` against ``greedy`` is the same on the Python core, only slower, as on
+    the native one: the same moves, and the same playouts behind every decision."""
+    from ludoteca.bots import make_bot
+
+    runs = []
+    for core_name in ("python", "native"):
+        monkeypatch.setenv("LUDOTECA_CORE", core_name)
+        state = KINGDOMINO.setup({}, 2, 17)
+        bots = [make_bot("medium", "kingdomino", 9), make_bot("greedy", "kingdomino", 10)]
+        searched = []
+        while seats := KINGDOMINO.to_act(state):
+            (seat,) = seats
+            action = bots[seat].choose(KINGDOMINO, KINGDOMINO.view(state, seat), seat)
+            if seat == 0:
+                stats = getattr(bots[0], "last_stats", None)
+                searched.append(None if stats is None else dict(stats.visits))
+            KINGDOMINO.apply_legal(state, seat, action)
+        runs.append((searched, [list(p) for p in state.placed], KINGDOMINO.outcome(state)))
+    assert runs[0] == runs[1]

@@ -105,7 +105,8 @@ class Turns:
         seed = _seed(table.seed, seq, seat)
         try:
             data = await self.services.bots.choose(  # in turn by owner: bot_fairness.py
-                table.game, level, seed, match.view(seat), seat, budget(level), table.host_id)
+                table.game, level, seed, match.view(seat), seat, budget(level, table.game),
+                table.host_id)
         except Exception:
             # the table must go on: a legal move chosen at random, as the random bot would
             log.exception("table %s: the bot of seat %d failed", table.id, seat + 1)
