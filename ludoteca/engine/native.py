@@ -118,3 +118,31 @@ def playout_kind(policy: Policy, until: Until, trace: object, kinds: Mapping[Pol
     if native is None or chosen_core() != "native":
         return None
     return native
+
+
+def random_batch_steps(game: Any, cfg: Any, players: int, size: int, steps: int) -> int:
+    """Step a native ``Batch`` of ``size`` matches of ``game`` (a native submodule) with
+    ``cfg`` ``steps`` times as an RL loop does: the acting seats' observations, random choices
+    drawn natively, then the step writing masks, rewards and dones, all into numpy arrays (a
+    finished match is dealt again at once); the match-steps (every game's benchmark row)."""
+    import numpy as np  # the native core's dependency, not the main package's
+
+    batch = game.Batch(cfg, size, seed=1)
+    batch.reset(np.arange(size, dtype=np.uint64))
+    dealt = size
+    actions = np.zeros(size, dtype=np.int64)
+    masks = np.zeros((size, game.NUM_ACTIONS), dtype=np.uint8)
+    rewards = np.zeros((size, players), dtype=np.float32)
+    dones = np.zeros(size, dtype=np.uint8)
+    seats = np.zeros(size, dtype=np.int32)
+    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
+    for _ in range(steps):
+        batch.to_act(seats)
+        # a Goita deal may end the match at once (B5, both partners with five Shi): seat -1
+        batch.observe(np.maximum(seats, 0), observations)
+        batch.sample(game.RANDOM, actions)
+        batch.step(actions, masks, rewards, dones)
+        for i in np.flatnonzero(dones):
+            batch.reset_one(int(i), dealt)
+            dealt += 1
+    return size * steps

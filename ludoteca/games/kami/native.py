@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.game import Game
-from ludoteca.engine.native import native_core
+from ludoteca.engine.native import native_core, random_batch_steps
 from ludoteca.games.kami.goita import GAME as GOITA
 from ludoteca.games.kami.rules import GAME as KAMI
 from ludoteca.games.kami.state import END_MODES
@@ -76,32 +76,9 @@ def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int
 
 
 def batched_steps(players: int, size: int, steps: int, goita: bool = False) -> int:
-    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
-    seats' observations, random choices drawn natively, then the step writing masks, rewards and
-    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
-    import numpy as np  # the native core's dependency, not the main package's
-
-    kami = native_core().kami
-    cfg = config(None, players, goita)
-    batch = kami.Batch(cfg, size, seed=1)
-    batch.reset(np.arange(size, dtype=np.uint64))
-    dealt = size
-    actions = np.zeros(size, dtype=np.int64)
-    masks = np.zeros((size, kami.NUM_ACTIONS), dtype=np.uint8)
-    rewards = np.zeros((size, players), dtype=np.float32)
-    dones = np.zeros(size, dtype=np.uint8)
-    seats = np.zeros(size, dtype=np.int32)
-    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
-    for _ in range(steps):
-        batch.to_act(seats)
-        # a Goita deal may end the match at once (B5, both partners with five Shi): seat -1
-        batch.observe(np.maximum(seats, 0), observations)
-        batch.sample(kami.RANDOM, actions)
-        batch.step(actions, masks, rewards, dones)
-        for i in np.flatnonzero(dones):
-            batch.reset_one(int(i), dealt)
-            dealt += 1
-    return size * steps
+    """``random_batch_steps`` on default matches (the benchmark's batched row)."""
+    return random_batch_steps(native_core().kami, config(None, players, goita), players, size,
+                              steps)
 
 
 @dataclass(frozen=True)

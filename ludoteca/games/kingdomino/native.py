@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.engine.native import native_core
+from ludoteca.engine.native import native_core, random_batch_steps
 from ludoteca.games.kingdomino.rules import GAME
 
 
@@ -60,28 +60,6 @@ def search_playouts(players: int, first_seed: int, count: int, chooser_seed: int
 
 
 def batched_steps(players: int, size: int, steps: int) -> int:
-    """Step a batch of ``size`` default matches ``steps`` times as an RL loop does: the acting
-    seats' observations, random choices drawn natively, then the step writing masks, rewards and
-    dones, all into numpy arrays (a finished match is dealt again at once); the match-steps."""
-    import numpy as np  # the native core's dependency, not the main package's
-
-    kingdomino = native_core().kingdomino
-    cfg = config(None, players)
-    batch = kingdomino.Batch(cfg, size, seed=1)
-    batch.reset(np.arange(size, dtype=np.uint64))
-    dealt = size
-    actions = np.zeros(size, dtype=np.int64)
-    masks = np.zeros((size, kingdomino.NUM_ACTIONS), dtype=np.uint8)
-    rewards = np.zeros((size, players), dtype=np.float32)
-    dones = np.zeros(size, dtype=np.uint8)
-    seats = np.zeros(size, dtype=np.int32)
-    observations = np.zeros((size, cfg.observation_size), dtype=np.float32)
-    for _ in range(steps):
-        batch.to_act(seats)
-        batch.observe(seats, observations)
-        batch.sample(kingdomino.RANDOM, actions)
-        batch.step(actions, masks, rewards, dones)
-        for i in np.flatnonzero(dones):
-            batch.reset_one(int(i), dealt)
-            dealt += 1
-    return size * steps
+    """``random_batch_steps`` on default matches (the benchmark's batched row)."""
+    return random_batch_steps(native_core().kingdomino, config(None, players), players,
+                              size, steps)
