@@ -80,6 +80,28 @@ def _check(opponent: Any, game: str) -> None:
                           f"not {opponent!r}")
 
 
+def seat_choice(seat: str | int, players: int) -> str | int:
+    """The learner's seat as asked: ``"random"`` (drawn per episode) or a checked seat number."""
+    if seat == "random":
+        return seat
+    try:
+        chosen = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        raise OptionError(f"seat must be 'random' or a seat number, not {seat!r}") from None
+    if not 0 <= chosen < players:
+        raise OptionError(f"seat must be between 0 and {players - 1}, not {chosen}")
+    return chosen
+
+
+def per_seat(opponents: Any, count: int) -> list[Any]:
+    """One opponent spec per other seat: a sequence of ``count`` specs, or one for all."""
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        if len(opponents) != count:
+            raise OptionError(f"{len(opponents)} opponents for {count} opponent seats")
+        return list(opponents)
+    return [opponents] * count
+
+
 class BotEnv(gymnasium.Env[Vector, np.int64]):
     """One seat of a game against opponents played inside ``step`` (module docstring)."""
 
@@ -95,24 +117,9 @@ class BotEnv(gymnasium.Env[Vector, np.int64]):
         self.render_mode = check_mode(render_mode)
         self.window = Window() if render_mode == "human" else None
         self.metadata = {"render_modes": modes(table.game), "name": f"ludoteca_{name}_v0"}
-        if seat != "random":
-            try:
-                seat = operator.index(seat)  # type: ignore[arg-type]
-            except TypeError:
-                raise OptionError(
-                    f"seat must be 'random' or a seat number, not {seat!r}") from None
-            if not 0 <= seat < table.players:
-                raise OptionError(f"seat must be between 0 and {table.players - 1}, not {seat}")
-        self.seat_choice = seat
-        count = table.players - 1
-        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
-            if len(opponents) != count:
-                raise OptionError(f"{len(opponents)} opponents for {count} opponent seats")
-            per_seat = list(opponents)
-        else:
-            per_seat = [opponents] * count
+        self.seat_choice = seat_choice(seat, table.players)
         self._specs: list[Opponent | _Mixture] = []
-        for spec in per_seat:
+        for spec in per_seat(opponents, table.players - 1):
             if isinstance(spec, Mapping):
                 mixture = _Mixture(spec)
                 for choice in mixture.choices:

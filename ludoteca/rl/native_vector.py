@@ -25,7 +25,6 @@ seat to act per match (-1 once over; the lowest of several), as every native gam
 from __future__ import annotations
 
 import logging
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -267,18 +266,6 @@ class NativeSelfPlayVectorEnv(_Base):
         return obs, rewards, terminated, np.zeros(n, np.bool_), infos
 
 
-def _seat_choice(seat: str | int, players: int) -> str | int:
-    if seat == "random":
-        return seat
-    try:
-        chosen = operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        raise OptionError(f"seat must be 'random' or a seat number, not {seat!r}") from None
-    if not 0 <= chosen < players:
-        raise OptionError(f"seat must be between 0 and {players - 1}, not {chosen}")
-    return chosen
-
-
 class NativeBotVectorEnv(_Base):
     """``BotVectorEnv`` on the native core (module docstring): one ``Batch`` of one match per
     slot, the opponents played by its ``sample``."""
@@ -288,19 +275,13 @@ class NativeBotVectorEnv(_Base):
         opponents: Any = "greedy", seat: str | int = "random", reward: str | Reward = "win",
         copy: bool = True, trace: bool = False, **options: object,
     ) -> None:
-        from ludoteca.rl.gym import _Mixture
+        from ludoteca.rl.gym import _Mixture, per_seat, seat_choice
 
         use_native("native", game, reward, opponents)
         super().__init__(game, num_envs, players, copy, options)
-        self.seat_choice = _seat_choice(seat, self.players)
-        count = self.players - 1
-        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
-            if len(opponents) != count:
-                raise OptionError(f"{len(opponents)} opponents for {count} opponent seats")
-            per_seat = list(opponents)
-        else:
-            per_seat = [opponents] * count
-        self._specs = [_Mixture(o) if isinstance(o, Mapping) else o for o in per_seat]
+        self.seat_choice = seat_choice(seat, self.players)
+        self._specs = [_Mixture(o) if isinstance(o, Mapping) else o
+                       for o in per_seat(opponents, self.players - 1)]
         self._policy = {name: number for name, number in self.native.batch_policies().items()}
         n = self.num_envs
         self.batches = [self.native.batch(self.options, self.players, 1, 0) for _ in range(n)]
