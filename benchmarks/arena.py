@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -52,12 +53,14 @@ from server import (  # noqa: E402  (it puts the repository on sys.path too)
     Clients,
     Plan,
     Tally,
+    bucket_quantile,
     cpu_seconds,
     load_options,
     machine_ticks,
     merged_errors,
     parsed,
     quantile,
+    scrape,
     shares,
     timeline,
 )
@@ -231,6 +234,24 @@ def wait_finished(base: str, tournament: str, timeout: float) -> str:
     return "still running"
 
 
+def old_walks(log_text: str, window: tuple[float, float]) -> str:
+    """The server's whole-heap cycle collections (``cycle_collector.py`` logs each): how long
+    each stopped its event loop, those inside the measured window marked. One such stop
+    delays every action in flight, so it can set the p99 on its own."""
+    from datetime import datetime
+
+    walks = []
+    for line in log_text.splitlines():
+        if '"full cycle collection"' not in line:
+            continue
+        with contextlib.suppress(ValueError, KeyError):
+            found = json.loads(line)
+            at = datetime.fromisoformat(found["time"]).timestamp()
+            inside = window[0] <= at <= window[1]
+            walks.append(f"{found['ms']:.0f}{' (in window)' if inside else ''}")
+    return (", ".join(walks) + " ms") if walks else "none"
+
+
 # ---- the run -------------------------------------------------------------------------------
 def run(args: argparse.Namespace, folder: Path) -> None:
     url = f"sqlite:///{folder / 'arena.sqlite3'}"
@@ -264,6 +285,8 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         print(f"   the arena starts ({args.bots + args.people} entrants, {args.minutes:g} min);"
               f" {args.warmup:g} s warm-up, then {args.seconds:g} s measured", flush=True)
         time.sleep(max(0.0, setup_done + args.warmup - time.monotonic()))
+        window_wall = time.time()
+        scraped = scrape(server.base)
         cpu_before, loop_before = (cpu_seconds(server.pid),
                                    cpu_seconds(f"{server.pid}/task/{server.pid}"))
         machine_before = machine_ticks()
@@ -271,6 +294,9 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         cpu = (cpu_seconds(server.pid) - cpu_before) / args.seconds
         loop = (cpu_seconds(f"{server.pid}/task/{server.pid}") - loop_before) / args.seconds
         machine_after = machine_ticks()
+        window_wall = (window_wall, time.time())
+        after = scrape(server.base)
+        buckets = {b: v - scraped["buckets"].get(b, 0.0) for b, v in after["buckets"].items()}
         tallies: list[Tally] = clients.tallies()
         clients.stop()
         clients = None
@@ -288,8 +314,12 @@ def run(args: argparse.Namespace, folder: Path) -> None:
             people.terminate()
             people.join(10)
         server.stop()
+        log_text = server.log_text()
+        if args.log:
+            Path(args.log).write_text(log_text)
 
     ms = [x * 1000 for t in tallies for x in t.latencies]
+    lag = [x * 1000 for t in tallies for x in t.lag]
     p99 = quantile(ms, 0.99)
     busy = machine_after[0] - machine_before[0]
     total = machine_after[1] - machine_before[1]
@@ -303,6 +333,12 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         + (", ".join(f"{k} ×{v}" for k, v in sorted(errors.items())) or "none"),
         f"   server CPU          {cpu:.2f} cores (event-loop thread {loop:.2f}); whole machine "
         f"{busy / total * (os.cpu_count() or 1) if total else 0.0:.2f} of {os.cpu_count()}",
+        f"   clients' own loop   lag p99 {quantile(lag, 0.99):.1f} ms, max "
+        f"{max(lag, default=float('nan')):.1f} ms (a late client adds to its round trips)",
+"   server-side actions " + f"p50 {bucket_quantile(buckets, 0.5)}, p99 "
+        f"{bucket_quantile(buckets, 0.99)} (every table's, the arena's too: from the message "
+        "to its write and the updates queued)",
+        "   old-generation walks " + old_walks(log_text, window_wall),
         "   timeline", *timeline(tallies, args.seconds),
         f"-- arena ({args.bots} bots + {args.people} people, {args.minutes:g} min): {status}",
         f"   pairings            {figures['games']} games in {figures['waves']} waves over "
@@ -334,6 +370,8 @@ def main() -> None:
                         help="LUDOTECA_BOT_DELAY: least seconds before a bot answers")
     parser.add_argument("--bot-processes", type=int, default=1,
                         help="LUDOTECA_BOT_PROCESSES: the server's bot pool")
+    parser.add_argument("--log", metavar="FILE",
+                        help="keep the server's log (its JSON lines: collections, directors)")
     parser.add_argument("--drain", type=float, default=120.0,
                         help="seconds after the arena's end for its last tables to finish")
     args = parsed(parser)

@@ -56,7 +56,7 @@ def _update(table: SQLTable, dialect: Dialect) -> _Statement:
 
 class SQLiteLog:
     """Writes batches of log entries, each with its seat and table rows, in one transaction.
-    Only ever called from the store's writer thread (``Store.write_log``)."""
+    Only ever called from the store's writer thread (``LogWriter``)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine

@@ -33,7 +33,7 @@ from ludoteca.server.db import (
 )
 from ludoteca.server.history_queries import HistoryQueries
 from ludoteca.server.lease_store import LeaseStore
-from ludoteca.server.log_writer import Batch, Conflict, LogWriter, core_writes
+from ludoteca.server.log_writer import Batch, Conflict, LogWriter, WriterThread, core_writes
 from ludoteca.server.names import fold
 from ludoteca.server.pool_store import PoolStore
 from ludoteca.server.pools import PoolRules
@@ -89,12 +89,14 @@ class Store(HistoryQueries):
         self._checkpoints: asyncio.Task[None] | None = None
         self._sync_sessions: orm.sessionmaker[orm.Session] | None = None
         self._sqlite_log: SQLiteLog | None = None
+        thread = None
         if self.engine.dialect.name == "sqlite":
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
             self._sync_engine = make_sync_engine(url)
             self._sync_sessions = orm.sessionmaker(self._sync_engine, expire_on_commit=False)
             self._sqlite_log = SQLiteLog(self._sync_engine)
-        self.log_writer = LogWriter(self.write_log)
+            thread = WriterThread(self._writer, self._sqlite_log.write)
+        self.log_writer = LogWriter(self.write_log, thread)
         self.seen_every = SEEN_EVERY
         self.leases = LeaseStore(self.write, self.sessions,
                                  self.engine.dialect.name == "postgresql")
@@ -119,14 +121,9 @@ class Store(HistoryQueries):
             return await db.run_sync(change)
 
     async def write_log(self, batch: Batch) -> None:
-        """Commit a batch of log entries with their seat and table rows (``LogWriter``): on
-        SQLite with its own driver in the writer thread (``sqlite_log``), elsewhere as Core
-        statements."""
-        if self._writer is not None and self._sqlite_log is not None:
-            self._start_checkpoints()
-            await asyncio.get_running_loop().run_in_executor(
-                self._writer, self._sqlite_log.write, *batch)
-            return
+        """Commit a batch of log entries with their seat and table rows (``LogWriter``) as
+        Core statements. (On SQLite the writer thread commits them itself, through SQLite's
+        own driver: ``sqlite_log``.)"""
         await self.write(lambda db: core_writes(db, batch))
 
     def _start_checkpoints(self) -> None:
@@ -483,6 +480,8 @@ class Store(HistoryQueries):
         table: Table | TableState | None = None,
     ) -> None:
         """Append one log entry with the rows it changes, once committed (``log_writer``)."""
+        if self._writer is not None:
+            self._start_checkpoints()
         await self.log_writer.append(move, seats, table)
 
     # ---- chat ------------------------------------------------------------------------------

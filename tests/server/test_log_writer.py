@@ -63,3 +63,49 @@ async def _check(url: str) -> None:
         ]
     finally:
         await store.close()
+
+
+def test_many_tables_at_once_every_entry_lands_once(database_url: str) -> None:
+    """Under load the writer thread drains the entries itself, several commits in a row and
+    then behind the other writes (``log_writer.ROUNDS``): every entry of every table is
+    committed once, in its place, while other writes share the thread."""
+    migrate.upgrade(database_url)
+    asyncio.run(_many(database_url))
+
+
+async def _many(url: str) -> None:
+    store = Store(url)
+    try:
+        host = await store.add_user("many_host", None, True, "en")
+        ids = [f"many{t}" for t in range(20)]
+        for table_id in ids:
+            await store.add_table(
+                Table(id=table_id, game="kingdomino", players=2, options={}, seed=t_seed(table_id),
+                      mode="live", bank_seconds=300.0, increment_seconds=5.0, turn_hours=0.0,
+                      rated=False, private=False, invite=table_id, status="playing",
+                      host_id=host.id, zombie=False, result=None, created_at=NOW),
+                [Seat(table_id=table_id, seat=s, user_id=host.id, bot=None, zombie=False,
+                      bank_seconds=300.0, deadline=None) for s in range(2)])
+
+        async def play(table_id: str) -> None:
+            for seq in range(1, 31):
+                await store.append(Move(table_id=table_id, seq=seq, seat=seq % 2, kind="act",
+                                        action={"n": seq}, at=NOW))
+
+        async def other_writes() -> None:
+            for n in range(40):
+                await store.add_user(f"other_{n}", None, True, "en")
+
+        await asyncio.gather(*(play(t) for t in ids), other_writes())
+        for table_id in ids:
+            found = await store.snapshot(table_id)
+            assert found is not None
+            assert [(m.seq, m.action) for m in found[2]] == [
+                (seq, {"n": seq}) for seq in range(1, 31)]
+        assert all([await store.user_named(f"other_{n}") for n in range(40)])
+    finally:
+        await store.close()
+
+
+def t_seed(table_id: str) -> int:
+    return sum(map(ord, table_id))

@@ -69,8 +69,12 @@ class ServerProcess:
         raise RuntimeError(f"the server did not start:\n{self.log()}")
 
     def log(self) -> str:
+        return self.log_text()[-4000:]
+
+    def log_text(self) -> str:
+        """Everything the server wrote, over all its starts."""
         logs = sorted(self.folder.glob(f"server-{self.port}-*.log"))
-        return "\n".join(p.read_text(errors="replace") for p in logs)[-4000:]
+        return "\n".join(p.read_text(errors="replace") for p in logs)
 
     def kill(self) -> None:
         """SIGKILL to the server and every process it started, as when its machine dies."""
