@@ -4,7 +4,7 @@ that proves a driver sees a disagreement (``fault``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -95,3 +95,56 @@ def outcome_triple(outcome: Any) -> tuple[Any, Any, Any]:
     if outcome is None:
         raise Disagreement("the Python match is over without an outcome")
     return (outcome.scores, outcome.ranks, outcome.tiebreaks)
+
+
+@dataclass(frozen=True)
+class Family:
+    """What one tile-laying family's turn-by-turn comparison needs (``play``): its Python game
+    and native module, the state and outcome comparisons, and its policies' choice."""
+
+    game: Any
+    native: Any
+    encoder: Callable[[Any, int], Any]
+    """``(validated options, players) -> Encoder`` (its ``shape`` and ``encode``)."""
+    assert_same: Callable[[Any, Any], None]
+    assert_same_outcome: Callable[[Any, Any], None]
+    choose: Callable[[Any, int, list[int], str, Draws, Rng], int]
+
+
+def play(family: Family, case: Case, seed: int, policy: str, draws: Draws | None,
+         observe: bool, fault_at: int | None) -> tuple[int, Any]:
+    """One match on both cores, compared at every state (legal indices, the state each applied
+    index gives, the generator's draws, that its snapshot restores, every seat's observation
+    when ``observe``) and at the end (no legal index, the outcome): the states compared and the
+    finished Python match. Raises ``Disagreement``."""
+    game, native = family.game, family.native
+    py = game.setup(case.options, case.players, seed)
+    nat = native.setup(case.options, case.players, seed)
+    draws = draws or Rng(seed ^ 0xC0FFEE)
+    rng = tie_rng(draws, seed)
+    encoder = family.encoder(game.validate(case.options, case.players), case.players)
+    out = np.zeros(native.config(case.options, case.players).observation_size,
+                   dtype=np.float32)
+    same("observation shape", encoder.shape, out.shape)
+    family.assert_same(py, nat)
+    states = 1
+    while True:
+        if observe:
+            observe_all(case.players, nat, encoder.encode, py, out, py.ply)
+        if game.is_over(py):
+            break
+        seat = py.seat_acting()
+        legal = game.legal_indices(py, seat)
+        same(f"ply {py.ply}: seat {seat}'s legal indices", legal, nat.legal_indices(seat))
+        index = family.choose(py, seat, legal, policy, draws, rng)
+        nat.apply(seat, fault(legal, index, py.ply, fault_at))
+        game.apply_legal(py, seat, game.action_from_index(index))
+        family.assert_same(py, nat)
+        data = nat.snapshot()  # every state the rules reach restores
+        same(f"ply {py.ply}: snapshot restored", data, nat.restore(data).snapshot())
+        states += 1
+    if not nat.is_over():
+        raise Disagreement("the Python match is over, the native one is not")
+    same("legal indices once over", [], nat.legal_indices(0))
+    family.assert_same_outcome(py, nat)
+    return states, py

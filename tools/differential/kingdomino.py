@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino import bot, scoring
 from ludoteca.games.kingdomino import native as kd_native
@@ -16,14 +14,12 @@ from ludoteca.games.kingdomino.rules import GAME
 from ludoteca.games.kingdomino.state import KingdominoState
 from tools.differential.core import (
     Case,
-    Disagreement,
     Draws,
-    fault,
-    observe_all,
+    Family,
     outcome_triple,
     same,
-    tie_rng,
 )
+from tools.differential.core import play as compare
 
 # the defaults at 2, 3 and 4 players, then every option (matches: the test suite's budget)
 CASES = [
@@ -95,37 +91,11 @@ def choose(py: KingdominoState, seat: int, legal: list[int], policy: str, draws:
     return legal[draws.below(len(legal))]
 
 
+FAMILY = Family(GAME, kd_native, lambda options, players: Encoder(GAME, options, players),
+                assert_same, assert_same_outcome, choose)
+
+
 def play(case: Case, seed: int, policy: str = "random", *, draws: Draws | None = None,
          observe: bool = False, fault_at: int | None = None) -> int:
-    """One match on both cores, compared at every state (legal indices, the state each applied
-    index gives, the generator's draws, every seat's observation when ``observe``) and at the
-    end (the outcome); the states compared. Raises ``Disagreement``."""
-    py = GAME.setup(case.options, case.players, seed)
-    nat = kd_native.setup(case.options, case.players, seed)
-    draws = draws or Rng(seed ^ 0xC0FFEE)
-    rng = tie_rng(draws, seed)
-    encoder = Encoder(GAME, GAME.validate(case.options, case.players), case.players)
-    out = np.zeros(kd_native.config(case.options, case.players).observation_size,
-                   dtype=np.float32)
-    same("observation shape", encoder.shape, out.shape)
-    assert_same(py, nat)
-    states = 1
-    while True:
-        if observe:
-            observe_all(case.players, nat, encoder.encode, py, out, py.ply)
-        if GAME.is_over(py):
-            break
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        same(f"ply {py.ply}: seat {seat}'s legal indices", legal, nat.legal_indices(seat))
-        index = choose(py, seat, legal, policy, draws, rng)
-        nat.apply(seat, fault(legal, index, py.ply, fault_at))
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        assert_same(py, nat)
-        data = nat.snapshot()  # every state the rules reach restores
-        same(f"ply {py.ply}: snapshot restored", data, nat.restore(data).snapshot())
-        states += 1
-    if not nat.is_over():
-        raise Disagreement("the Python match is over, the native one is not")
-    assert_same_outcome(py, nat)
-    return states
+    """One match on both cores (``core.play``); the states compared."""
+    return compare(FAMILY, case, seed, policy, draws, observe, fault_at)[0]

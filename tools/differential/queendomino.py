@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from ludoteca.engine.bits import bit_list
 from ludoteca.engine.rng import Rng
 from ludoteca.games.queendomino import bot, scoring
@@ -19,14 +17,12 @@ from ludoteca.games.queendomino.rules import GAME
 from ludoteca.games.queendomino.state import QueendominoState
 from tools.differential.core import (
     Case,
-    Disagreement,
     Draws,
-    fault,
-    observe_all,
+    Family,
     outcome_triple,
     same,
-    tie_rng,
 )
+from tools.differential.core import play as compare
 from tools.differential.kingdomino import python_kingdom
 
 # every player count's defaults, then every option (matches: the test suite's budget)
@@ -104,42 +100,16 @@ def choose(py: QueendominoState, seat: int, legal: list[int], policy: str, draws
     return legal[draws.below(len(legal))]
 
 
+FAMILY = Family(GAME, qd_native, lambda options, players: Encoder(GAME, options, players),
+                assert_same, assert_same_outcome, choose)
+
+
 def play(case: Case, seed: int, policy: str = "random", *, draws: Draws | None = None,
          observe: bool = False, fault_at: int | None = None,
          at_end: Callable[[QueendominoState], None] | None = None) -> int:
-    """One match on both cores, compared at every state (legal indices, the state each applied
-    index gives, the generator's draws, that its snapshot restores, every seat's observation
-    when ``observe``) and at the end (no legal index, the outcome); the states compared.
-    ``at_end`` sees the finished Python match (what a test wants it to have reached)."""
-    py = GAME.setup(case.options, case.players, seed)
-    nat = qd_native.setup(case.options, case.players, seed)
-    draws = draws or Rng(seed ^ 0xC0FFEE)
-    rng = tie_rng(draws, seed)
-    encoder = Encoder(GAME, GAME.validate(case.options, case.players), case.players)
-    out = np.zeros(qd_native.config(case.options, case.players).observation_size,
-                   dtype=np.float32)
-    same("observation shape", encoder.shape, out.shape)
-    assert_same(py, nat)
-    states = 1
-    while True:
-        if observe:
-            observe_all(case.players, nat, encoder.encode, py, out, py.ply)
-        if GAME.is_over(py):
-            break
-        seat = py.seat_acting()
-        legal = GAME.legal_indices(py, seat)
-        same(f"ply {py.ply}: seat {seat}'s legal indices", legal, nat.legal_indices(seat))
-        index = choose(py, seat, legal, policy, draws, rng)
-        nat.apply(seat, fault(legal, index, py.ply, fault_at))
-        GAME.apply_legal(py, seat, GAME.action_from_index(index))
-        assert_same(py, nat)
-        data = nat.snapshot()  # every state the rules reach restores (sound() refuses none)
-        same(f"ply {py.ply}: snapshot restored", data, nat.restore(data).snapshot())
-        states += 1
-    if not nat.is_over():
-        raise Disagreement("the Python match is over, the native one is not")
-    same("legal indices once over", [], nat.legal_indices(0))
-    assert_same_outcome(py, nat)
+    """One match on both cores (``core.play``); the states compared. ``at_end`` sees the
+    finished Python match (what a test wants it to have reached)."""
+    states, py = compare(FAMILY, case, seed, policy, draws, observe, fault_at)
     if at_end is not None:
         at_end(py)
     return states
