@@ -6,25 +6,22 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import delete, or_, orm, select, update
+from sqlalchemy import delete, orm, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from ludoteca.server.db import EmailToken, Outbox, ServerKey, TurnMail, User, utcnow
 from ludoteca.server.lease_store import Write
+from ludoteca.server.outbox_store import OutboxStore
 from ludoteca.server.turn_records import note_told, told_at
 
-CLAIM = timedelta(minutes=5)
-"""How long a sender's claim on an outbox row lasts: a process that died holding one lets
-another send it after this (the one case where a message may go twice: docs/server.md)."""
 
+class MailStore(OutboxStore[Outbox]):
+    """Email's outbox (``OutboxStore``), the links it sends, its turn records and keys."""
 
-class MailStore:
     def __init__(self, write: Write, sessions: async_sessionmaker[AsyncSession]) -> None:
-        self.write = write
-        self.sessions = sessions
+        super().__init__(Outbox, write, sessions)
 
     # ---- the outbox ----------------------------------------------------------------------
     async def enqueue(self, user_id: int | None, to: str, subject: str, text: str, html: str,
@@ -38,56 +35,6 @@ class MailStore:
             return row.id
 
         return await self.write(add)
-
-    async def due(self, limit: int = 20) -> list[int]:
-        now = utcnow()
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Outbox.id).where(
-                    Outbox.sent_at.is_(None), Outbox.failed_at.is_(None), Outbox.next_at <= now,
-                    or_(Outbox.claimed_until.is_(None), Outbox.claimed_until < now))
-                .order_by(Outbox.id).limit(limit))
-            return list(found.scalars())
-
-    async def next_due(self) -> datetime | None:
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(Outbox.next_at).where(Outbox.sent_at.is_(None),
-                                             Outbox.failed_at.is_(None))
-                .order_by(Outbox.next_at).limit(1))
-            return found.scalar_one_or_none()
-
-    async def claim(self, outbox_id: int) -> Outbox | None:
-        """Take the row for this sender (one conditional write: two processes cannot both),
-        or None if another has it or it went."""
-        now = utcnow()
-
-        def take(db: orm.Session) -> Outbox | None:
-            changed = db.connection().execute(
-                update(Outbox).where(
-                    Outbox.id == outbox_id, Outbox.sent_at.is_(None), Outbox.failed_at.is_(None),
-                    or_(Outbox.claimed_until.is_(None), Outbox.claimed_until < now))
-                .values(claimed_until=now + CLAIM)).rowcount
-            return db.get(Outbox, outbox_id) if changed else None
-
-        return await self.write(take)
-
-    async def sent(self, outbox_id: int) -> None:
-        await self.write(lambda db: db.execute(
-            update(Outbox).where(Outbox.id == outbox_id).values(sent_at=utcnow(),
-                                                                claimed_until=None)))
-
-    async def retry(self, outbox_id: int, attempts: int, at: datetime | None,
-                    error: str) -> None:
-        """A failed attempt: try again ``at``, or never (None)."""
-        values: dict[str, Any] = {"attempts": attempts, "claimed_until": None,
-                                  "error": error[:2000]}
-        if at is None:
-            values["failed_at"] = utcnow()
-        else:
-            values["next_at"] = at
-        await self.write(lambda db: db.execute(
-            update(Outbox).where(Outbox.id == outbox_id).values(**values)))
 
     # ---- links sent by email ---------------------------------------------------------------
     async def add_token(self, token_hash: str, kind: str, user_id: int, email: str,

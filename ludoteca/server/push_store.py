@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, or_, orm, select, update
+from sqlalchemy import delete, orm, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from ludoteca.server.db import utcnow
 from ludoteca.server.lease_store import Write
-from ludoteca.server.mail_store import CLAIM
+from ludoteca.server.outbox_store import OutboxStore
 from ludoteca.server.push_rows import PushOutbox, PushSubscription, PushTurn
 from ludoteca.server.turn_records import note_told, told_at
 
@@ -19,10 +19,11 @@ DEVICES = 10
 """Subscriptions one account keeps: a new one past this replaces the oldest."""
 
 
-class PushStore:
+class PushStore(OutboxStore[PushOutbox]):
+    """Push subscriptions, push's outbox (``OutboxStore``) and its turn records."""
+
     def __init__(self, write: Write, sessions: async_sessionmaker[AsyncSession]) -> None:
-        self.write = write
-        self.sessions = sessions
+        super().__init__(PushOutbox, write, sessions)
 
     # ---- subscriptions ---------------------------------------------------------------------
     async def subscribe(self, user_id: int, endpoint: str, p256dh: str, auth: str,
@@ -89,56 +90,6 @@ class PushStore:
             return len(ids)
 
         return await self.write(add)
-
-    async def due(self, limit: int = 20) -> list[int]:
-        now = utcnow()
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(PushOutbox.id).where(
-                    PushOutbox.sent_at.is_(None), PushOutbox.failed_at.is_(None),
-                    PushOutbox.next_at <= now,
-                    or_(PushOutbox.claimed_until.is_(None), PushOutbox.claimed_until < now))
-                .order_by(PushOutbox.id).limit(limit))
-            return list(found.scalars())
-
-    async def next_due(self) -> datetime | None:
-        async with self.sessions() as db:
-            found = await db.execute(
-                select(PushOutbox.next_at).where(PushOutbox.sent_at.is_(None),
-                                                 PushOutbox.failed_at.is_(None))
-                .order_by(PushOutbox.next_at).limit(1))
-            return found.scalar_one_or_none()
-
-    async def claim(self, outbox_id: int) -> PushOutbox | None:
-        """Take the row for this sender (one conditional write), or None."""
-        now = utcnow()
-
-        def take(db: orm.Session) -> PushOutbox | None:
-            changed = db.connection().execute(
-                update(PushOutbox).where(
-                    PushOutbox.id == outbox_id, PushOutbox.sent_at.is_(None),
-                    PushOutbox.failed_at.is_(None),
-                    or_(PushOutbox.claimed_until.is_(None), PushOutbox.claimed_until < now))
-                .values(claimed_until=now + CLAIM)).rowcount
-            return db.get(PushOutbox, outbox_id) if changed else None
-
-        return await self.write(take)
-
-    async def sent(self, outbox_id: int) -> None:
-        await self.write(lambda db: db.execute(
-            update(PushOutbox).where(PushOutbox.id == outbox_id).values(
-                sent_at=utcnow(), claimed_until=None)))
-
-    async def retry(self, outbox_id: int, attempts: int, at: datetime | None,
-                    error: str) -> None:
-        values: dict[str, Any] = {"attempts": attempts, "claimed_until": None,
-                                  "error": error[:2000]}
-        if at is None:
-            values["failed_at"] = utcnow()
-        else:
-            values["next_at"] = at
-        await self.write(lambda db: db.execute(
-            update(PushOutbox).where(PushOutbox.id == outbox_id).values(**values)))
 
     # ---- turn pushes (the interval, as ``MailStore.mailed``) -------------------------------
     async def mailed(self, user_id: int, table_ids: list[str]) -> dict[str, datetime]:
