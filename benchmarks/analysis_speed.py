@@ -4,8 +4,10 @@
 
 One match of ``greedy`` bots per case, analysed as ``ludoteca analyse`` does (``--jobs``
 processes, default one per core). Printed per case: the decisions, the wall-clock seconds of
-the analysis, the playouts run in all and per decision (the budget is in playouts, so these
-are the same on any machine; the seconds are this machine's). Issue 25's targets on a 2-core
+the analysis, the CPU seconds it took in all its processes (what to read on a loaded machine,
+where the wall-clock seconds depend on the other work), the playouts run in all and per decision
+(the budget is in playouts, so these are the same on any machine; the seconds are this
+machine's). Issue 25's targets on a 2-core
 machine: a 2-player Kingdomino match in at most 60 s, a 4-player one in at most 120 s; issue
 37's: Kami and Goita at a budget of at least 128 within 60 s (``--budget 128``). The core is
 ``LUDOTECA_CORE``'s (docs/engine.md, "The native core"), printed at the end.
@@ -14,6 +16,7 @@ machine: a 2-player Kingdomino match in at most 60 s, a 4-player one in at most 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -39,6 +42,13 @@ def play(game_name: str, players: int, seed: int) -> MatchRecord:
     return match.record
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished child processes (the analysis's pool)."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=default_jobs())
@@ -48,22 +58,23 @@ def main() -> None:
                         help="playouts per candidate move (default: each game's own)")
     args = parser.parse_args()
     cases = [c for c in CASES if args.only in (None, f"{c[0]}:{c[1]}")]
-    print(f"{'game':<12}{'players':>8}{'budget':>8}{'decisions':>10}{'seconds':>9}"
+    print(f"{'game':<12}{'players':>8}{'budget':>8}{'decisions':>10}{'seconds':>9}{'cpu s':>8}"
           f"{'playouts':>10}{'per decision':>14}  target")
     for game, players, target in cases:
         record = play(game, players, args.seed)
         stats: dict[str, int] = {}
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds()
         result = analyse_parallel(record, args.budget, 0, args.jobs, stats=stats)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu
         decisions = len(result["moves"])
         verdict = "" if target is None else (
             f"<= {target:.0f} s: {'met' if seconds <= target else 'missed'}")
         budget = args.budget or entry(game).search_profile().analysis_budget
         print(f"{game:<12}{players:>8}{budget:>8}"
-              f"{decisions:>10}{seconds:>9.1f}{stats['playouts']:>10}"
+              f"{decisions:>10}{seconds:>9.1f}{cpu:>8.1f}{stats['playouts']:>10}"
               f"{stats['playouts'] / max(decisions, 1):>14.0f}  {verdict}", flush=True)
-    print(f"({args.jobs} processes, the {chosen_core()} core; wall-clock seconds on this machine)")
+    print(f"({args.jobs} processes, the {chosen_core()} core; wall-clock and CPU seconds on this "
+          f"machine)")
 
 
 if __name__ == "__main__":

@@ -52,9 +52,14 @@ class Estimate:
     def add(self, outcome: Outcome) -> None:
         """One playout's result. A win is shared by the winning sides, not seats: partners
         who win together each count a whole win (Kami, Goita)."""
-        side_of = outcome.side_of
-        sides = len({side_of[seat] for seat in outcome.winners})
-        for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
+        self.add_result(outcome.ranks, outcome.scores, outcome.side_of)
+
+    def add_result(self, ranks: Sequence[int], scores: Sequence[int],
+                   side_of: Sequence[int]) -> None:
+        """``add`` from the outcome's ranks, scores and sides alone (a batch of native
+        playouts builds no ``Outcome``)."""
+        sides = len({side_of[seat] for seat, rank in enumerate(ranks) if rank == 1})
+        for seat, (rank, score) in enumerate(zip(ranks, scores, strict=True)):
             self.win[seat] += (1.0 / sides) if rank == 1 else 0.0
             self.score[seat] += score
         self.samples += 1
@@ -87,6 +92,20 @@ class Evaluator:
         """Playouts run so far (what an analysis costs, in iterations, for the benchmarks)."""
         self.solved = 0
         """Values taken from the game's exact solver instead of playouts."""
+
+    def _batch(self, state: Any, seat: Seat | None, actions: Sequence[Any], rng: Rng,
+               into: Sequence[Estimate]) -> bool:
+        """Each action (None: none) from ``state`` played out with one call of the profile's
+        ``playouts_after``, its results added to ``into``; False (nothing added) where the game
+        has none or it cannot, and the caller plays them one by one: the same results."""
+        after = self.profile.playouts_after
+        results = None if after is None else after(self.game, state, seat, actions, rng)
+        if results is None:
+            return False
+        for (ranks, scores, side_of), estimate in zip(results, into, strict=True):
+            estimate.add_result(ranks, scores, side_of)
+        self.playouts += len(actions)
+        return True
 
     def _finish(self, state: Any, rng: Rng, into: Estimate) -> None:
         self.playouts += 1
@@ -146,6 +165,8 @@ class Evaluator:
             return sums
         for i in range(first, samples):
             base = draw(stream(self.seed, "draw", key, i))
+            if self._batch(base, seat, candidates, stream(self.seed, "play", key, i), sums):
+                continue
             for action, into in zip(candidates, sums, strict=True):
                 state = game.clone(base)
                 game.apply_legal(state, seat, action)
@@ -164,8 +185,9 @@ class Evaluator:
             self._exactly(base, samples, into)
             return into.mean()
         for i in range(samples):
-            self._finish(draw(stream(self.seed, "draw", key, i)),
-                         stream(self.seed, "play", key, i), into)
+            world, rng = draw(stream(self.seed, "draw", key, i)), stream(self.seed, "play", key, i)
+            if not self._batch(world, seat, [None], rng, [into]):
+                self._finish(world, rng, into)
         return into.mean()
 
     def fresh_setups(self, options: dict[str, Any], players: int, samples: int) -> Estimate:
@@ -176,7 +198,9 @@ class Evaluator:
         into = Estimate.empty(players)
         for i in range(samples):
             state = game.start(validated, players, rng=stream(self.seed, "setup", i))
-            self._finish(state, stream(self.seed, "play", "setup", i), into)
+            rng = stream(self.seed, "play", "setup", i)
+            if not self._batch(state, None, [None], rng, [into]):
+                self._finish(state, rng, into)
         return into.mean()
 
     def best_of(self, view: JSON, seat: Seat, key: int, legal: Sequence[Any], played: int,

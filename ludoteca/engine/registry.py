@@ -13,7 +13,7 @@ References stay strings so that listing games imports no rules engine and no bot
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources import files
@@ -35,6 +35,16 @@ Exact = Callable[[Game[Any, Any], Any], "tuple[list[float], list[float]] | None"
 """Each seat's share of the win and final score with everyone playing their best, for a state
 where nothing that still matters is hidden from anyone or left to chance; None for any other
 state."""
+Result = tuple[Sequence[int], Sequence[int], Sequence[int]]
+"""A finished playout: each seat's rank, score and side (``Outcome.ranks``, ``scores``,
+``side_of``; any numbering of the sides)."""
+Playouts = Callable[[Game[Any, Any], Any, "Seat | None", Sequence[Any], Rng],
+                    "list[Result] | None"]
+"""The profile's ``playout`` after each of several actions from one state, in one call: for
+each action (None: none), a copy of the state with the seat's action applied, played to the end
+drawing from a copy of the generator (every copy from its state as given, the generator left
+as it is). None where it cannot (the Python core chosen, a state the native core refuses): the
+caller then plays them one by one, with the same results."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,10 @@ class SearchProfile:
     ...}``), where the game measured them: a fixed, seeded budget makes a level the same player
     on any machine and under any load, which its rating needs (docs/ratings.md). None: the
     levels search for their seconds (``bots.SEARCH_SECONDS``), so play depends on speed."""
+    playouts_after: Playouts | None = None
+    """``playout`` from one state after each of several actions in one call (the analysis's
+    samples of one drawn world: ``analysis/estimates.py``), where the game has it natively;
+    None: one by one."""
     analysis_budget: int = 256
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the

@@ -193,3 +193,106 @@ def test_a_search_bot_chooses_the_same_on_both_cores(monkeypatch: pytest.MonkeyP
         assert chosen[0] == chosen[1]
         actions = GOITA.legal_actions(state, seat)
         GOITA.apply_legal(state, seat, actions[moves.below(len(actions))])
+
+
+def _one_by_one(game: Game[Any, Any], state: KamiState, seat: int, actions: list[Any],
+                seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What the analysis plays without ``playouts_after``: per action a clone, the action
+    applied and ``game.playout`` on the Python core; each seat's rank, score and side."""
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    out = []
+    for action in actions:
+        copy = state.clone()
+        if action is not None:
+            game.apply_legal(copy, seat, action)
+        if not game.is_over(copy):
+            game.playout(copy, GAME, Rng(seed))
+        outcome = game.outcome(copy)
+        assert outcome is not None
+        sides = outcome.side_of
+        out.append((list(outcome.ranks), list(outcome.scores),
+                    [sides.index(sides[s]) for s in range(len(sides))]))
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    return out
+
+
+def _normal(results: list[Any]) -> list[Any]:
+    """Sides numbered by their first seat (any numbering of the sides is the same result)."""
+    return [(list(r), list(s), [list(side).index(side[p]) for p in range(len(side))])
+            for r, s, side in results]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "count"), CASES, ids=IDS)
+def test_playouts_after_are_the_one_by_one_playouts(game: Game[Any, Any], players: int,
+                                                    options: dict[str, object], count: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis's batch (``playouts_after``: every action of one drawn world in one native
+    call) gives, action by action and with None (no action: the policy's own move), the rank,
+    score and side the Python core's clone, apply and playout give; the state and generator
+    are left as they were."""
+    compared = 0
+    for seed in range(count // 2):
+        true = midmatch(game, players, options, 7000 * players + seed)
+        for start in starts(game, true, seed):
+            seats = game.to_act(start)
+            if not seats:
+                continue
+            seat = min(seats)
+            legal = game.legal_actions(start, seat)
+            actions: list[Any] = [None, *legal[:: max(1, len(legal) // 8)]]  # at most ~9
+            before, rng = start.clone(), Rng(seed)
+            monkeypatch.setenv("LUDOTECA_CORE", "native")
+            got = native_playout.playouts_after(game, start, seat, actions, rng)
+            assert got is not None
+            assert start == before and rng.state == Rng(seed).state
+            want = _one_by_one(game, start, seat, actions, seed, monkeypatch)
+            assert _normal(got) == want
+            compared += len(actions)
+    assert compared >= count
+
+
+def test_playouts_after_value_a_move_that_ends_the_match(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deciding move that wins the match: its result is the match's, with no playout."""
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    found = 0
+    for seed in range(200):
+        state = KAMI.setup({"target": 10}, 2, seed)
+        moves = Rng(seed)
+        while not KAMI.is_over(state) and found < 20:
+            (seat,) = KAMI.to_act(state)
+            actions = KAMI.legal_actions(state, seat)
+            ending = []
+            for action in actions:
+                after = state.clone()
+                KAMI.apply_legal(after, seat, action)
+                if KAMI.is_over(after):
+                    ending.append(action)
+            if ending:
+                got = native_playout.playouts_after(KAMI, state, seat, actions, Rng(seed))
+                assert got is not None
+                assert _normal(got) == _one_by_one(KAMI, state, seat, actions, seed,
+                                                   monkeypatch)
+                found += 1
+            KAMI.apply_legal(state, seat, actions[moves.below(len(actions))])
+        if found >= 20:
+            break
+    assert found >= 20
+
+
+def test_playouts_after_stays_in_python_where_it_must(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None (the analysis then plays one by one) on the Python core, for a match over and for
+    a state the native core refuses."""
+    state = midmatch(KAMI, 2, {}, 5)
+    (seat,) = KAMI.to_act(state)
+    actions = KAMI.legal_actions(state, seat)
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    assert native_playout.playouts_after(KAMI, state, seat, actions, Rng(1)) is None
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    assert native_playout.playouts_after(KAMI, state, seat, actions, Rng(1)) is not None
+    over = state.clone()
+    KAMI.playout(over, RANDOM, Rng(1))
+    assert native_playout.playouts_after(KAMI, over, None, [None], Rng(1)) is None
+    broken = state.clone()
+    broken.sizes[0] += 1
+    assert native_playout.playouts_after(KAMI, broken, seat, actions, Rng(1)) is None

@@ -18,6 +18,7 @@ from ludoteca.engine.playout import GAME, Until
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kami.endgame import exact
+from ludoteca.games.kami.native_playout import playouts_after
 
 
 def kami_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
@@ -49,5 +50,5 @@ def kami_prior(
 
 PROFILE = SearchProfile(
     mode="flat", rollout=kami_rollout, playout=game_playout, prior=kami_prior, width=8,
-    analysis_budget=16, exact=exact,
+    playouts_after=playouts_after, analysis_budget=16, exact=exact,
 )
