@@ -427,6 +427,9 @@ def test_notices_cross_processes_and_nothing_hidden_crosses_redis(
             turns = 0
             rng = random.Random(9)
             while turns < 3:
+                if not socks[0].state.get("to_act"):  # its first view came before the start
+                    socks[0].until(lambda m: m["type"] in ("full", "update")
+                                   and bool(m.get("to_act")))
                 (seat,) = socks[0].state["to_act"]  # both sockets are at the same move here
                 state = my_move(socks[seat])
                 socks[seat].act(rng.choice(state["legal"]))
