@@ -1,0 +1,99 @@
+"""Fits the analysis's win-chance calibration on one half of a calibration run's matches and
+measures it on the other.
+
+    python benchmarks/fit_calibration.py --game kingdomino --players 2 [--points FILE]
+                                         [--variant NAME] [--write]
+
+Reads the points file ``benchmarks/analysis_calibration.py`` wrote (every judged decision's
+raw win chance, whether the exact solver gave it, and what the seat won), fits each variant of
+the mapping (``ludoteca/analysis/calibration.py``) by least log loss on the **fit half** (the
+even rounds of seatings) and prints, on the **held-out half** (the odd rounds, never seen by
+the fit), the reliability table, Brier score, expected calibration error and the worst bucket
+of 50 or more decisions, raw and mapped. The variants:
+
+- ``temperature``: the power on the odds only, the solver's exact values kept as solved;
+- ``temperature+mix``: and a mix with the even chance, exact values kept;
+- ``all``: temperature and mix on every value, exact ones too (a solver's 100 becomes what
+  such seats won against these opponents).
+
+``--write`` stores the variant of least held-out log loss (or ``--variant``) in
+``ludoteca/analysis/data/calibration.json`` for that game and player count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from analysis_calibration import held_out, load, points_of, print_table, worst_bucket
+
+from ludoteca.analysis.calibration import IDENTITY, Sample, fit, key, log_loss
+from ludoteca.engine.game import JSON
+
+ROOT = Path(__file__).resolve().parent.parent
+STORE = ROOT / "ludoteca" / "analysis" / "data" / "calibration.json"
+
+
+def samples(lines: list[JSON]) -> list[Sample]:
+    return [(q, line["sides"], line["result"][seat], bool(ex))
+            for line in lines for _, seat, q, ex in line["decisions"]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="kingdomino")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--points", type=Path, default=None)
+    parser.add_argument("--variant", choices=("temperature", "temperature+mix", "all"))
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    path = args.points or ROOT / "docs" / "results" / "calibration" / \
+        f"{args.game}-{args.players}p.jsonl"
+    lines = load(path)
+    levels = sorted({lv for line in lines for lv in line["levels"]})
+    mixes = len(levels) ** args.players
+    train = [line for line in lines if not held_out(line, mixes)]
+    test = [line for line in lines if held_out(line, mixes)]
+    if not train or not test:
+        raise SystemExit(f"{path}: {len(lines)} matches, too few for a fit and a held-out half "
+                         f"(rounds of {mixes} seatings)")
+    seeds = sorted(line["seed"] for line in train)
+    print(f"{args.game}, {args.players} players: {len(lines)} matches of {', '.join(levels)}; "
+          f"fit on {len(train)} ({sum(len(x['decisions']) for x in train)} decisions), "
+          f"held out {len(test)} ({sum(len(x['decisions']) for x in test)} decisions)")
+    fit_samples, test_samples = samples(train), samples(test)
+    date = datetime.date.today().isoformat()
+    about = (f"{len(train)} matches of {'/'.join(levels)} (seeds {seeds[0]}-{seeds[-1]}, the even "
+             f"rounds of seatings), {date}")
+    variants = {
+        "temperature": fit(fit_samples, exact=False, mix=False, fitted=about),
+        "temperature+mix": fit(fit_samples, exact=False, mix=True, fitted=about),
+        "all": fit(fit_samples, exact=True, mix=True, fitted=about),
+    }
+    print_table("held out, raw", points_of(test))
+    print(f"log loss {log_loss(test_samples, IDENTITY):.4f}")
+    losses: dict[str, float] = {}
+    for name, mapping in variants.items():
+        rows, _, _ = print_table(f"held out, {name}: {mapping.to_json()}",
+                                 points_of(test, mapping))
+        losses[name] = log_loss(test_samples, mapping)
+        print(f"log loss {losses[name]:.4f}; worst bucket {worst_bucket(rows)}")
+    chosen = args.variant or min(losses, key=lambda name: losses[name])
+    print(f"chosen: {chosen} {variants[chosen].to_json()}")
+    if args.write:
+        store = json.loads(STORE.read_text("utf-8"))
+        store["mappings"][key(args.game, args.players)] = variants[chosen].to_json()
+        store["mappings"] = dict(sorted(store["mappings"].items()))
+        STORE.write_text(json.dumps(store, indent=1) + "\n", "utf-8")
+        print(f"written to {STORE.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
