@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from itertools import product
@@ -53,8 +54,9 @@ from ludoteca.games import entry, get_game
 
 BUCKETS = 10
 
-Point = tuple[float, float]
-"""(reported win chance 0-1, the seat's share of the result 0-1)."""
+Point = tuple[float, float, str]
+"""(reported win chance 0-1, the seat's share of the result 0-1, the match and seat: a seat's
+decisions of one match share one result, so they are not independent)."""
 
 
 def play(game_name: str, players: int, levels: list[str], seed: int,
@@ -68,21 +70,31 @@ def play(game_name: str, players: int, levels: list[str], seed: int,
 
 
 def reliability(points: list[Point]) -> tuple[list[JSON], float, float]:
-    """(buckets, Brier score, expected calibration error) of (predicted 0-1, observed 0-1)."""
+    """(buckets, Brier score, expected calibration error) of (predicted 0-1, observed 0-1).
+    Each bucket also says how many seats' matches its decisions come from and the 95% margin
+    of its gap between said and won, counted by seat and match (a seat's decisions of one
+    match share one result: the margin is that of a cluster sample, not of independent
+    decisions)."""
     rows: list[JSON] = []
     n = len(points)
     ece = 0.0
     for b in range(BUCKETS):
-        inside = [(p, o) for p, o in points
+        inside = [(p, o, c) for p, o, c in points
                   if b / BUCKETS <= p < (b + 1) / BUCKETS or (b == BUCKETS - 1 and p == 1.0)]
         if not inside:
             continue
-        said = sum(p for p, _ in inside) / len(inside)
-        won = sum(o for _, o in inside) / len(inside)
+        said = sum(p for p, _, _ in inside) / len(inside)
+        won = sum(o for _, o, _ in inside) / len(inside)
         ece += len(inside) / n * abs(said - won)
+        gap = won - said
+        clusters: dict[str, float] = {}
+        for p, o, c in inside:
+            clusters[c] = clusters.get(c, 0.0) + (o - p) - gap
+        margin = 1.96 * math.sqrt(sum(v * v for v in clusters.values())) / len(inside)
         rows.append({"bucket": f"{10 * b}-{10 * (b + 1)}", "decisions": len(inside),
-                     "said": round(100 * said, 1), "won": round(100 * won, 1)})
-    brier = sum((p - o) ** 2 for p, o in points) / max(n, 1)
+                     "seats": len(clusters), "said": round(100 * said, 1),
+                     "won": round(100 * won, 1), "margin": round(100 * margin, 1)})
+    brier = sum((p - o) ** 2 for p, o, _ in points) / max(n, 1)
     return rows, brier, ece
 
 
@@ -99,11 +111,12 @@ def worst_bucket(rows: list[JSON], least: int = 50) -> tuple[str, float]:
 def print_table(title: str, points: list[Point]) -> tuple[list[JSON], float, float]:
     rows, brier, ece = reliability(points)
     print(f"{title}: {len(points)} decisions")
-    print(f"{'said':>8}{'decisions':>11}{'said %':>8}{'won %':>8}")
+    print(f"{'said':>8}{'decisions':>11}{'seats':>7}{'said %':>8}{'won %':>8}{'± 95%':>8}")
     for row in rows:
         flag = "  off by more than 5" if (row["decisions"] >= 50
                                          and abs(row["said"] - row["won"]) > 5) else ""
-        print(f"{row['bucket']:>8}{row['decisions']:>11}{row['said']:>8}{row['won']:>8}{flag}")
+        print(f"{row['bucket']:>8}{row['decisions']:>11}{row['seats']:>7}{row['said']:>8}"
+              f"{row['won']:>8}{row['margin']:>8}{flag}")
     bucket, off = worst_bucket(rows)
     print(f"Brier {brier:.4f} (always 50%: 0.250), expected calibration error "
           f"{100 * ece:.2f} points; worst bucket of 50 or more: {bucket} off by {off}")
@@ -196,7 +209,8 @@ def points_of(lines: list[JSON], mapping: Calibration = IDENTITY,
     for line in lines:
         for _, seat, q, ex in line["decisions"]:
             if exact is None or bool(ex) == exact:
-                out.append((mapping.win(q, line["sides"], bool(ex)), line["result"][seat]))
+                out.append((mapping.win(q, line["sides"], bool(ex)), line["result"][seat],
+                            f"{line['k']}/{seat}"))
     return out
 
 

@@ -14,9 +14,12 @@ of 50 or more decisions, raw and mapped. The variants:
 - ``temperature``: the power on the odds only, the solver's exact values kept as solved;
 - ``temperature+mix``: and a mix with the even chance, exact values kept;
 - ``all``: temperature and mix on every value, exact ones too (a solver's 100 becomes what
-  such seats won against these opponents).
+  such seats won against these opponents);
+- ``table``: a table of the reported chance at every tenth of the raw one, linear between
+  (least squares, made increasing and, with two sides, symmetric), exact values kept;
+- ``table+exact``: the same on every value, exact ones too.
 
-``--write`` stores the variant of least held-out log loss (or ``--variant``) in
+``--write`` stores the variant of least held-out Brier score (or ``--variant``) in
 ``ludoteca/analysis/data/calibration.json`` for that game and player count.
 """
 
@@ -31,9 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from analysis_calibration import held_out, load, points_of, print_table, worst_bucket
+from analysis_calibration import held_out, load, points_of, print_table
 
-from ludoteca.analysis.calibration import IDENTITY, Sample, fit, key, log_loss
+from ludoteca.analysis.calibration import IDENTITY, Sample, fit, fit_table, key, log_loss
 from ludoteca.engine.game import JSON
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +54,8 @@ def main() -> None:
     parser.add_argument("--game", default="kingdomino")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--points", type=Path, default=None)
-    parser.add_argument("--variant", choices=("temperature", "temperature+mix", "all"))
+    parser.add_argument("--variant", choices=("temperature", "temperature+mix", "all", "table",
+                                              "table+exact"))
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     path = args.points or ROOT / "docs" / "results" / "calibration" / \
@@ -76,16 +80,17 @@ def main() -> None:
         "temperature": fit(fit_samples, exact=False, mix=False, fitted=about),
         "temperature+mix": fit(fit_samples, exact=False, mix=True, fitted=about),
         "all": fit(fit_samples, exact=True, mix=True, fitted=about),
+        "table": fit_table(fit_samples, exact=False, fitted=about),
+        "table+exact": fit_table(fit_samples, exact=True, fitted=about),
     }
     print_table("held out, raw", points_of(test))
     print(f"log loss {log_loss(test_samples, IDENTITY):.4f}")
-    losses: dict[str, float] = {}
+    briers: dict[str, float] = {}
     for name, mapping in variants.items():
-        rows, _, _ = print_table(f"held out, {name}: {mapping.to_json()}",
-                                 points_of(test, mapping))
-        losses[name] = log_loss(test_samples, mapping)
-        print(f"log loss {losses[name]:.4f}; worst bucket {worst_bucket(rows)}")
-    chosen = args.variant or min(losses, key=lambda name: losses[name])
+        _, briers[name], _ = print_table(f"held out, {name}: {mapping.to_json()}",
+                                         points_of(test, mapping))
+        print(f"log loss {log_loss(test_samples, mapping):.4f}")
+    chosen = args.variant or min(briers, key=lambda name: briers[name])
     print(f"chosen: {chosen} {variants[chosen].to_json()}")
     if args.write:
         store = json.loads(STORE.read_text("utf-8"))
