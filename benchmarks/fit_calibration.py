@@ -24,7 +24,8 @@ a few hundred matches their isotonic fit leaves nearly flat stretches (two raw v
 apart reported 0.01 apart), and a loss, which is a difference of reported values, vanishes
 there; temperature and mix keep every difference, scaled smoothly.
 
-The variant is chosen without looking at the held-out half: the fit half is split again
+The identity (no mapping) is a candidate too. The variant is chosen without looking at the
+held-out half: the fit half is split again
 (its rounds of seatings alternately), every variant fitted on one part and scored by its Brier
 score on the other, and the best refitted on the whole fit half. ``--exact kept`` (the
 default) considers only the variants that keep the solver's values as solved, ``mapped`` only
@@ -67,6 +68,7 @@ def samples(lines: list[JSON]) -> list[Sample]:
 
 def fitted_variants(fit_samples: list[Sample], about: str) -> dict[str, Calibration]:
     return {
+        "identity": IDENTITY,
         "temperature": fit(fit_samples, exact=False, mix=False, fitted=about),
         "temperature+mix": fit(fit_samples, exact=False, mix=True, fitted=about),
         "all": fit(fit_samples, exact=True, mix=True, fitted=about),
@@ -81,8 +83,8 @@ def main() -> None:
     parser.add_argument("--game", default="kingdomino")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--points", type=Path, default=None)
-    parser.add_argument("--variant", choices=("temperature", "temperature+mix", "all", "table",
-                                              "table+exact"))
+    parser.add_argument("--variant", choices=("identity", "temperature", "temperature+mix",
+                                              "all", "table", "table+exact"))
     parser.add_argument("--exact", choices=("kept", "mapped", "either"), default="kept")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
@@ -106,7 +108,8 @@ def main() -> None:
              f"rounds of seatings), {date}")
     variants = fitted_variants(fit_samples, about)
     names = [n for n in variants if not n.startswith("table") and (
-        args.exact == "either" or (args.exact == "mapped") == variants[n].exact)]
+        n == "identity" or args.exact == "either"
+        or (args.exact == "mapped") == variants[n].exact)]
     inner_fit = samples([x for x in train if not (x["k"] // mixes // 2) % 2])
     inner_test = [x for x in train if (x["k"] // mixes // 2) % 2]
     inner = fitted_variants(inner_fit, "")
@@ -115,14 +118,25 @@ def main() -> None:
           + ", ".join(f"{n} {scores[n]:.4f}" for n in names))
     print_table("held out, raw", points_of(test))
     print(f"log loss {log_loss(test_samples, IDENTITY):.4f}")
-    for name, mapping in variants.items():
+    for name, mapping in list(variants.items())[1:]:
         print_table(f"held out, {name}: {mapping.to_json()}", points_of(test, mapping))
         print(f"log loss {log_loss(test_samples, mapping):.4f}")
     chosen = args.variant or min(names, key=lambda name: scores[name])
     print(f"chosen: {chosen} {variants[chosen].to_json()}")
+    for title, mapping in (("raw", IDENTITY), (chosen, variants[chosen])):
+        rows, brier, ece = reliability(points_of(test, mapping))
+        print(f"\nheld out, {title} (markdown): Brier {brier:.3f}, ECE {100 * ece:.1f}\n")
+        print("| said | decisions | seats | said, mean | won | ± 95% |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in rows:
+            print(f"| {r['bucket']} | {r['decisions']} | {r['seats']} | {r['said']} | {r['won']} "
+                  f"| {r['margin']} |")
     if args.write:
         store = json.loads(STORE.read_text("utf-8"))
-        store["mappings"][key(args.game, args.players)] = variants[chosen].to_json()
+        if chosen == "identity":
+            store["mappings"].pop(key(args.game, args.players), None)
+        else:
+            store["mappings"][key(args.game, args.players)] = variants[chosen].to_json()
         store["mappings"] = dict(sorted(store["mappings"].items()))
         STORE.write_text(json.dumps(store, indent=1) + "\n", "utf-8")
         print(f"written to {STORE.relative_to(ROOT)}")
