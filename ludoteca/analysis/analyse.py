@@ -11,6 +11,11 @@ the next decision. Every seat's value therefore runs along one chain, from the a
 fresh deals to its result, each step of it luck (a chance event, or what the next seat knew
 that the mover could not), the seat's own move or another seat's move: the four sums add up to
 the result with nothing left over.
+
+Every win chance reported goes through the game's calibration (``calibration.py``: a mapping
+fitted on the outcomes of analysed matches, strictly increasing, the identity where none was
+fitted) before anything is computed from it: losses, judgements and the luck and skill steps
+are all differences of reported values, so the chain still adds up exactly.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ludoteca.analysis.calibration import Calibration, calibration_for
 from ludoteca.analysis.estimates import Estimate, Evaluator
 from ludoteca.analysis.judgement import (
     BLUNDER,
@@ -80,7 +86,8 @@ def shared_information(game: Game[Any, Any], state: Any, a: Seat, b: Seat) -> bo
 class Analyst:
     """Analyses one record with one budget and seed."""
 
-    def __init__(self, record: MatchRecord, budget: int | None = None, seed: int = 0) -> None:
+    def __init__(self, record: MatchRecord, budget: int | None = None, seed: int = 0,
+                 calibration: Calibration | None = None) -> None:
         game_entry = entry(record.game)
         profile = game_entry.search_profile()
         budget = profile.analysis_budget if budget is None else budget
@@ -92,6 +99,11 @@ class Analyst:
         self.game: Game[Any, Any] = game_entry.load()
         self.evaluator = Evaluator(self.game, profile, seed)
         self.players = record.players
+        self.calibration = (calibration_for(record.game, record.players) if calibration is None
+                            else calibration)
+        """The mapping from the playouts' win chance to the reported one (``calibration.py``)."""
+        self.sides = record.players
+        """The match's sides (partners are one), read off its end in ``_stretches``."""
         self.drawn: list[bool] = []
         """Per action: whether it drew something (a line, a deal, a roll)."""
         self.linked: list[bool] = []
@@ -120,6 +132,16 @@ class Analyst:
             self.linked.append(link)
             if not link:
                 key = nxt
+        if match.outcome is not None:
+            self.sides = len(match.outcome.teams)
+
+    def reported(self, e: Estimate) -> Estimate:
+        """``e`` with every seat's win chance as the analysis reports it (calibrated)."""
+        c = self.calibration
+        if c.identity:
+            return e
+        return Estimate([c.win(w, self.sides, e.exact) for w in e.win], e.score, e.samples,
+                        e.exact)
 
     def finished(self) -> Match:
         """The match at its end (RecordError when it is not finished)."""
@@ -153,7 +175,7 @@ class Analyst:
         start_value = []
         if start == 0:
             fresh = self.evaluator.fresh_setups(self.record.options, self.players, self.budget)
-            start_value = [{"kind": "start", **_value(fresh)}]
+            start_value = [{"kind": "start", **_value(self.reported(fresh))}]
         moves: list[JSON] = []
         for ply, (seat, data) in enumerate(self.record.actions[:stop]):
             action = game.action_from_json(data)
@@ -182,6 +204,7 @@ class Analyst:
         key = self.keys[ply]
         kept, values = self.evaluator.best_of(
             view, seat, key, legal, played, self.players, self.budget)
+        values = [self.reported(v) for v in values]
         order = sorted(range(len(kept)), key=lambda j: (values[j].key(seat), -kept[j]),
                        reverse=True)
         best, mine = values[order[0]], values[kept.index(played)]
@@ -189,8 +212,8 @@ class Analyst:
         played_is_best = kept[order[0]] == played or best.key(seat) == mine.key(seat)
         worst = min(v.win[seat] for v in values)
         if opens:  # the policy's own move, when there is no other, is the move played
-            out["position"] = _value(mine if forced else self.evaluator.position(
-                view, seat, key, self.players, self.budget))
+            out["position"] = _value(mine if forced else self.reported(self.evaluator.position(
+                view, seat, key, self.players, self.budget)))
         out.update({
             "played": _value(mine),
             "best": legal[kept[order[0]]].to_json(),
@@ -256,6 +279,7 @@ class Analyst:
             "budget": self.budget,
             "seed": self.seed,
             "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+            "calibration": self.calibration.to_json(),
             "moves": out_moves,
             "luck": steps,
             "seats": seats,

@@ -44,6 +44,8 @@ class Estimate:
     win: list[float]
     score: list[float]
     samples: int
+    exact: bool = False
+    """Whether the values are the game's exact solver's (the perfect-information tail)."""
 
     @classmethod
     def empty(cls, players: int) -> Estimate:
@@ -66,7 +68,8 @@ class Estimate:
 
     def mean(self) -> Estimate:
         n = max(self.samples, 1)
-        return Estimate([w / n for w in self.win], [s / n for s in self.score], self.samples)
+        return Estimate([w / n for w in self.win], [s / n for s in self.score], self.samples,
+                        self.exact)
 
     def key(self, seat: Seat) -> tuple[float, float]:
         """How good this is for ``seat``: the win chance, then the expected score."""
@@ -147,6 +150,7 @@ class Evaluator:
             into.win[seat] += wins[seat] * samples
             into.score[seat] += scores[seat] * samples
         into.samples += samples
+        into.exact = True
 
     def moves(self, view: JSON, seat: Seat, key: int, candidates: Sequence[Any], players: int,
               samples: int, first: int = 0) -> list[Estimate]:

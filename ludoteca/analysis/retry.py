@@ -52,7 +52,7 @@ def value_of(record: JSON, ply: int, action: JSON, budget: int, seed: int) -> fl
     analyst = Analyst(found, budget, seed)
     sums = analyst.evaluator.moves(d.view, d.seat, analyst.keys[ply], [move], found.players,
                                    budget)
-    return round(100.0 * sums[0].mean().win[d.seat], 2)
+    return round(100.0 * analyst.reported(sums[0].mean()).win[d.seat], 2)
 
 
 def stored_value(move: JSON, action: JSON) -> float | None:
