@@ -41,7 +41,13 @@ from ludoteca.bots.pool import SearchPool
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.playout import GAME, RANDOM
-from ludoteca.engine.registry import DEFAULT_PROFILE, Playout, Rollout, SearchProfile
+from ludoteca.engine.registry import (
+    DEFAULT_PROFILE,
+    Playout,
+    Rollout,
+    RootBudget,
+    SearchProfile,
+)
 from ludoteca.engine.rng import Rng
 
 WIN_WEIGHT = 0.6
@@ -190,6 +196,16 @@ def search(
     limit = iterations if iterations is not None else 1 << 62
     cpu = time.process_time
     cpu_deadline = cpu() + cpu_seconds if cpu_seconds is not None else math.inf
+    if (profile.root_search is not None and flat and policy == "default" and allowed is None
+            and not root.children):
+        whole = _root_search(game, view, seat, rng, profile, RootBudget(
+            iterations=limit, seconds=deadline - time.perf_counter(),
+            cpu_seconds=cpu_deadline - cpu(), elapsed=time.perf_counter() - start,
+            by_iterations=iterations is not None, early_stop=early_stop,
+            exploration=exploration, win_weight=WIN_WEIGHT, score_weight=score_weight,
+            score_scale=profile.score_scale), root)
+        if whole is not None:
+            return SearchStats(whole, time.perf_counter() - start, *_root_stats(root)), root
     done = 0
     clock = time.perf_counter
     while done < limit:
@@ -259,9 +275,31 @@ def search(
             n.visits += 1
             n.value += rewards[n.seat]
         done += 1
+    return SearchStats(done, time.perf_counter() - start, *_root_stats(root)), root
+
+
+def _root_stats(root: Node) -> tuple[dict[int, int], dict[int, float]]:
+    """Visits and total reward of each visited root action."""
     visits = {a: c.visits for a, c in root.children.items() if c.visits}
     values = {a: c.value for a, c in root.children.items() if c.visits}
-    return SearchStats(done, time.perf_counter() - start, visits, values), root
+    return visits, values
+
+
+def _root_search(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng,
+                 profile: SearchProfile, budget: RootBudget, root: Node) -> int | None:
+    """The profile's whole flat search (``SearchProfile.root_search``), its statistics written
+    into ``root``'s children as the loop leaves them; its iterations, or None (``root``
+    untouched) where it cannot run."""
+    assert profile.root_search is not None
+    found = profile.root_search(game, view, seat, rng, budget)
+    if found is None:
+        return None
+    done, children = found
+    for index, visits, value, avail in children:
+        child = root.children[index] = Node(seat)
+        child.visits, child.value, child.avail = visits, value, avail
+    root.visits += done
+    return done
 
 
 def root_candidates(

@@ -34,11 +34,12 @@ from __future__ import annotations
 from ludoteca.bots.search import game_playout
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.games.kingdomino.endgame import exact
+from ludoteca.games.kingdomino.native_search import flat_search
 
 PLAYOUTS = {"medium": 60, "hard": 4000}
 """Playouts per move of each search level (``SearchProfile.playouts``)."""
 
 PROFILE = SearchProfile(
     mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact,
-    playouts=PLAYOUTS,
+    playouts=PLAYOUTS, root_search=flat_search,
 )
