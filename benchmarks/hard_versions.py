@@ -1,22 +1,27 @@
 """Issue 37's figure: a ``hard`` on the native core against the ``hard`` before it
 (``bot:hard@1``: 1.5 s a move, its playouts in Python), 2-player Kingdomino.
 
-    python benchmarks/hard_versions.py [--new seconds|playouts] [--games 200] [--minutes 25]
-                                       [--seed 37] [--results FILE.jsonl] [--out FILE.json]
+    python benchmarks/hard_versions.py [--new seconds|playouts] [--clock wall|cpu]
+                                       [--games 200] [--minutes 25] [--seed 37]
+                                       [--results FILE.jsonl] [--out FILE.json]
 
 Game g is deal g and the two bots swap seats every game. The old bot is ``SearchBot`` with the
 1.5 s budget and the game's search profile, choosing with ``LUDOTECA_CORE=python`` (the Python
 playouts it had before the native core). ``--new seconds`` (the issue's wording, "at the same
 seconds per move") pits the same 1.5 s bot on the native core against it, where the whole flat
 search runs natively (``games/kingdomino/native_search.py``); ``--new playouts`` pits today's
-``make_bot("hard", "kingdomino")`` (a fixed playout budget). Both budgets in seconds are on the
-clock, so the figure depends on how busy the machine is while they think: each game records the
-playouts each bot searched a move, its seconds and CPU seconds a move, and the load.
+``make_bot("hard", "kingdomino")`` (a fixed playout budget). With ``--clock wall`` (the old
+bot as it shipped) the budgets in seconds are on the clock, so the figure depends on how busy
+the machine is while they think; ``--clock cpu`` gives each 1.5 s bot 1.5 s of this process's
+CPU a move instead (``SearchBot(cpu_seconds=1.5)``, early stops on the CPU clock): the compute
+each has on a quiet machine, whatever the load, at the price of longer games on a busy one.
+Each game records the playouts each bot searched a move, its seconds and CPU seconds a move,
+and the load.
 
 ``--results`` accumulates: every finished game is appended to the file as one JSON line, a rerun
-with the same ``--new`` and ``--seed`` skips the games already there and plays the next ones, and
-the summary (the new bot's score, a shared win counting half, with its 95% Wilson interval) is
-over every line of that ``--new`` and ``--seed``. So runs on different days can add up to the
+with the same ``--new``, ``--clock`` and ``--seed`` skips the games already there and plays the
+next ones, and the summary (the new bot's score, a shared win counting half, with its 95% Wilson
+interval) is over every line of them. So runs on different days can add up to the
 issue's 200 games. A move with one legal action is played at once by both bots (no search), so
 it costs no time: about 6 of a game's 48 decisions.
 """
@@ -62,17 +67,22 @@ class OnCore(Bot):
                 os.environ["LUDOTECA_CORE"] = was
 
 
-def old_hard(seed: int, core: str = "python") -> OnCore:
+def old_hard(seed: int, core: str = "python", clock: str = "wall") -> OnCore:
+    """``bot:hard@1``: 1.5 s a move on the clock, or with ``clock="cpu"`` of CPU."""
     profile = entry("kingdomino").search_profile()
-    return OnCore(SearchBot(seconds=SEARCH_SECONDS["hard"], seed=seed, name="hard@1",
-                            profile=profile), core)
+    budget = SEARCH_SECONDS["hard"]
+    bot = (SearchBot(seconds=budget, seed=seed, name="hard@1", profile=profile)
+           if clock == "wall" else
+           SearchBot(seconds=None, cpu_seconds=budget, seed=seed, name="hard@1",
+                     profile=profile))
+    return OnCore(bot, core)
 
 
-def new_bot(new: str, seed: int) -> Bot:
+def new_bot(new: str, seed: int, clock: str = "wall") -> Bot:
     """``seconds``: the 1.5 s bot on the native core; ``playouts``: today's ``hard``."""
     if new == "playouts":
         return make_bot("hard", "kingdomino", seed)
-    return old_hard(seed, "native")
+    return old_hard(seed, "native", clock)
 
 
 def searched(bot: Bot) -> int:
@@ -82,10 +92,11 @@ def searched(bot: Bot) -> int:
     return stats.iterations if stats is not None else 0
 
 
-def play(g: int, seed: int, new: str) -> dict[str, Any]:
+def play(g: int, seed: int, new: str, clock: str = "wall") -> dict[str, Any]:
     """Game g: deal g, the new bot in seat g % 2. Per-seat figures are listed new first."""
     new_seat = g % 2
-    bots = {new_seat: new_bot(new, seed + 2 * g), 1 - new_seat: old_hard(seed + 2 * g + 1)}
+    bots = {new_seat: new_bot(new, seed + 2 * g, clock),
+            1 - new_seat: old_hard(seed + 2 * g + 1, clock=clock)}
     state = GAME.setup({}, 2, seed * 1000 + g)
     think = [0.0, 0.0]
     cpu = [0.0, 0.0]
@@ -111,7 +122,8 @@ def play(g: int, seed: int, new: str) -> dict[str, Any]:
     mine, theirs = outcome.ranks[new_seat], outcome.ranks[1 - new_seat]
     score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     order = (new_seat, 1 - new_seat)
-    return {"new": new, "seed": seed, "game": g, "new_seat": new_seat, "score": score,
+    return {"new": new, "clock": clock, "seed": seed, "game": g, "new_seat": new_seat,
+            "score": score,
             "points": [outcome.scores[k] for k in order],
             "moves": [moves[k] for k in order],
             "searched_moves": [searches[k] for k in order],
@@ -124,8 +136,10 @@ def play(g: int, seed: int, new: str) -> dict[str, Any]:
             "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 
 
-def read_rows(path: Path | None, new: str, seed: int) -> list[dict[str, Any]]:
-    """The games of ``new`` and ``seed`` already in the results file (each game once)."""
+def read_rows(path: Path | None, new: str, seed: int,
+              clock: str = "wall") -> list[dict[str, Any]]:
+    """The games of ``new``, ``clock`` and ``seed`` already in the results file (each game
+    once)."""
     if path is None or not path.exists():
         return []
     rows: dict[int, dict[str, Any]] = {}
@@ -133,12 +147,14 @@ def read_rows(path: Path | None, new: str, seed: int) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         row = json.loads(line)
-        if row.get("new") == new and row.get("seed") == seed:
+        if (row.get("new") == new and row.get("seed") == seed
+                and row.get("clock", "wall") == clock):
             rows.setdefault(int(row["game"]), row)
     return [rows[g] for g in sorted(rows)]
 
 
-def summarize(rows: list[dict[str, Any]], new: str, seed: int) -> dict[str, Any]:
+def summarize(rows: list[dict[str, Any]], new: str, seed: int,
+              clock: str = "wall") -> dict[str, Any]:
     """The new bot's score over ``rows`` with its 95% Wilson interval, and per-bot means."""
     n = len(rows)
     won = sum(r["score"] for r in rows)
@@ -156,7 +172,7 @@ def summarize(rows: list[dict[str, Any]], new: str, seed: int) -> dict[str, Any]
         "games": n, "new_score": won, "rate": won / n if n else float("nan"),
         "ci95": [low, high],
         **{f"mean_{key}": [mean(key, 0), mean(key, 1)] for key in keys},
-        "seed": seed,
+        "clock": clock, "seed": seed,
     }
 
 
@@ -168,6 +184,8 @@ def main() -> None:
                         help="begin no game after this many minutes")
     parser.add_argument("--seed", type=int, default=37)
     parser.add_argument("--new", choices=("playouts", "seconds"), default="playouts")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="the 1.5 s budgets on the clock or of CPU")
     parser.add_argument("--results", type=Path, default=None,
                         help="a JSON-lines file games are appended to and read back from")
     parser.add_argument("--out", type=Path, default=None, help="write the summary as JSON")
@@ -175,7 +193,7 @@ def main() -> None:
     if which_core() != "native":
         sys.exit("the native core is needed (LUDOTECA_CORE=auto or native, ludoteca_native)")
     start = time.perf_counter()
-    rows = read_rows(args.results, args.new, args.seed)
+    rows = read_rows(args.results, args.new, args.seed, args.clock)
     have = {r["game"] for r in rows}
     if rows:
         print(f"{len(rows)} games already in {args.results}", flush=True)
@@ -184,7 +202,7 @@ def main() -> None:
             continue
         if time.perf_counter() - start > args.minutes * 60:
             break
-        row = play(g, args.seed, args.new)
+        row = play(g, args.seed, args.new, args.clock)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a", encoding="utf-8") as out:
@@ -193,7 +211,7 @@ def main() -> None:
         print(f"game {g}: new {row['score']:g} ({won:g}/{len(rows)}), playouts a search "
               f"{row['playouts_per_search'][0]:.0f} vs {row['playouts_per_search'][1]:.0f}, "
               f"{row['game_seconds']:.0f} s", flush=True)
-    summary = summarize(rows, args.new, args.seed)
+    summary = summarize(rows, args.new, args.seed, args.clock)
     summary["minutes_this_run"] = (time.perf_counter() - start) / 60
     print(json.dumps(summary, indent=1))
     if args.out is not None:

@@ -49,9 +49,12 @@ class RootBudget:
     cpu_seconds: float
     """Seconds of this process's CPU left (``math.inf``: none)."""
     elapsed: float
-    """Seconds the search spent before handing over (its rate estimates count them)."""
+    """Seconds the search spent before handing over (its rate estimates count them): of CPU
+    with ``by_cpu``, else on the clock."""
     by_iterations: bool
     """An iteration budget: early stops count the iterations left, never the time."""
+    by_cpu: bool
+    """CPU seconds alone are the budget: early stops estimate the iterations left from them."""
     early_stop: bool
     exploration: float
     win_weight: float

@@ -26,8 +26,10 @@ struct FlatBudget {
     int64_t iterations = 0;  // at most this many iterations
     double seconds = std::numeric_limits<double>::infinity();      // on the clock, from the call
     double cpu_seconds = std::numeric_limits<double>::infinity();  // of this process's CPU
-    double elapsed = 0;        // what the caller's search spent before the call (rate estimates)
+    double elapsed = 0;        // what the caller's search spent before the call (rate estimates),
+                               // of CPU with by_cpu, else on the clock
     bool by_iterations = false;  // an iteration budget: early stops count iterations, not time
+    bool by_cpu = false;         // CPU seconds alone: early stops estimate from the CPU clock
     bool early_stop = true;
 };
 
@@ -118,10 +120,12 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
     while (done < budget.iterations) {
         if (done) {
             const double now = std::chrono::duration<double>(Clock::now() - start).count();
-            const double left = budget.seconds - now;
-            if (now >= budget.seconds || process_cpu_seconds() - cpu_start >= budget.cpu_seconds ||
+            const double used = process_cpu_seconds() - cpu_start;
+            const double spent = budget.elapsed + (budget.by_cpu ? used : now);
+            const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
+            if (now >= budget.seconds || used >= budget.cpu_seconds ||
                 (budget.early_stop && (done & 15) == 0 &&
-                 decided(children, done, budget.elapsed + now, left, budget.iterations - done,
+                 decided(children, done, spent, left, budget.iterations - done,
                          budget.by_iterations)))
                 break;
         }

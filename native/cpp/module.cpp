@@ -407,7 +407,8 @@ NB_MODULE(_core, m) {
 
     k.def("flat_search", [](const kd::State &root, const std::vector<int64_t> &unseen, int remaining,
                             int seat, uint64_t rng, int64_t iterations, double seconds,
-                            double cpu_seconds, double elapsed, bool by_iterations, bool early_stop,
+                            double cpu_seconds, double elapsed, bool by_iterations, bool by_cpu,
+                            bool early_stop,
                             double exploration, double win_weight, double score_weight,
                             double score_scale) {
         std::vector<int8_t> pile;
@@ -418,6 +419,7 @@ NB_MODULE(_core, m) {
         budget.cpu_seconds = cpu_seconds;
         budget.elapsed = elapsed;
         budget.by_iterations = by_iterations;
+        budget.by_cpu = by_cpu;
         budget.early_stop = early_stop;
         const kd::FlatReward reward{exploration, win_weight, score_weight, score_scale};
         Rng chooser(rng);
@@ -430,7 +432,7 @@ NB_MODULE(_core, m) {
         for (const kd::FlatChild &c : found.children) children.emplace_back(c.index, c.visits, c.value, c.avail);
         return nb::make_tuple(found.done, chooser.state, children);
     }, "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
-       "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "early_stop"_a, "exploration"_a,
+       "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a, "exploration"_a,
        "win_weight"_a, "score_weight"_a, "score_scale"_a,
        "bots/search.py's flat search with the game's epsilon-greedy playouts, whole in C++ "
        "(kingdomino_search.hpp): (iterations done, the generator's state after, per root action "

@@ -37,11 +37,12 @@ def row(game: int, score: float, new: str = "seconds", seed: int = 37) -> dict[s
 def test_a_rerun_reads_back_its_games_once(bench: Any, tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     lines = [row(0, 1.0), row(1, 0.0), row(1, 1.0), row(2, 0.5), row(0, 0.0, new="playouts"),
-             row(3, 1.0, seed=38)]
+             row(3, 1.0, seed=38), {**row(4, 1.0), "clock": "cpu"}]
     path.write_text("".join(json.dumps(r) + "\n" for r in lines) + "\n", encoding="utf-8")
     rows = bench.read_rows(path, "seconds", 37)
     assert [r["game"] for r in rows] == [0, 1, 2]
     assert [r["score"] for r in rows] == [1.0, 0.0, 0.5]  # the first line of a game counts
+    assert [r["game"] for r in bench.read_rows(path, "seconds", 37, "cpu")] == [4]
     assert bench.read_rows(tmp_path / "none.jsonl", "seconds", 37) == []
     summary = bench.summarize(rows, "seconds", 37)
     assert summary["games"] == 3 and summary["new_score"] == 1.5
@@ -59,3 +60,6 @@ def test_the_playouts_a_search_ran_are_read_from_either_bot(bench: Any) -> None:
     old.bot.seconds = 0.05
     old.choose(GAME, GAME.view(state, seat), seat)
     assert bench.searched(old) > 0
+    on_cpu = bench.new_bot("seconds", 1, "cpu")
+    assert on_cpu.core == "native" and on_cpu.bot.seconds is None
+    assert on_cpu.bot.cpu_seconds == 1.5

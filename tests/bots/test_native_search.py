@@ -103,8 +103,8 @@ def test_a_bot_with_a_playout_budget_plays_the_same_match_on_both_cores(
 
 def budget(**changes: Any) -> RootBudget:
     base = RootBudget(iterations=1 << 62, seconds=float("inf"), cpu_seconds=float("inf"),
-                      elapsed=0.0, by_iterations=False, early_stop=False, exploration=0.7,
-                      win_weight=0.6, score_weight=0.4, score_scale=100.0)
+                      elapsed=0.0, by_iterations=False, by_cpu=False, early_stop=False,
+                      exploration=0.7, win_weight=0.6, score_weight=0.4, score_scale=100.0)
     return dataclasses.replace(base, **changes)
 
 
@@ -119,6 +119,23 @@ def test_the_native_search_stops_at_its_seconds_and_cpu_seconds() -> None:
         done, children = found
         assert done > 100 and sum(c[1] for c in children) == done
         assert took < 0.15 + 0.1 or "cpu_seconds" in limit  # the CPU may be shared
+
+
+def test_a_cpu_budget_alone_stops_early_on_its_cpu_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPU seconds alone (the same compute under any load): the native search spends at most
+    them, and with early stops ends once the leader cannot be caught in the CPU time left."""
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    state, seat = decisions(2, {}, 1, 4)[0]  # the first claim: one of 4 stands out
+    view = KINGDOMINO.view(state, seat)
+    spent = {}
+    for early_stop in (False, True):
+        began = time.process_time()
+        stats, _ = search(KINGDOMINO, view, seat, cpu_seconds=0.3, early_stop=early_stop,
+                          profile=PROFILE, score_weight=0)
+        spent[early_stop] = time.process_time() - began, stats.iterations
+    assert 0.25 < spent[False][0] < 0.45 and spent[False][1] > 1000
+    assert spent[True][0] < 0.9 * 0.3  # stopped before its budget
 
 
 def test_it_leaves_the_search_to_the_loop_where_it_cannot_run(

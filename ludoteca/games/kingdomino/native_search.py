@@ -48,8 +48,8 @@ def flat_search(game: Game[Any, Any], view_json: JSON, seat: Seat, rng: Rng,
     try:
         done, after, children = native_core().kingdomino.flat_search(
             root, unseen, remaining, seat, rng.state, budget.iterations, budget.seconds,
-            budget.cpu_seconds, budget.elapsed, budget.by_iterations, budget.early_stop,
-            budget.exploration, budget.win_weight, budget.score_weight,
+            budget.cpu_seconds, budget.elapsed, budget.by_iterations, budget.by_cpu,
+            budget.early_stop, budget.exploration, budget.win_weight, budget.score_weight,
             budget.score_scale or 0.0)
     except ValueError:  # a state the native rules find inconsistent: the loop will say why
         return None
