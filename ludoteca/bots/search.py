@@ -41,7 +41,13 @@ from ludoteca.bots.pool import SearchPool
 from ludoteca.engine.errors import OptionError
 from ludoteca.engine.game import JSON, Game, Outcome, Seat
 from ludoteca.engine.playout import GAME, RANDOM
-from ludoteca.engine.registry import DEFAULT_PROFILE, Playout, Rollout, SearchProfile
+from ludoteca.engine.registry import (
+    DEFAULT_PROFILE,
+    Playout,
+    Rollout,
+    RootBudget,
+    SearchProfile,
+)
 from ludoteca.engine.rng import Rng
 
 WIN_WEIGHT = 0.6
@@ -157,15 +163,18 @@ def search(
 
     ``cpu_seconds`` is a ceiling on this process's CPU time (``time.process_time``): unlike
     ``seconds`` it does not shrink when other work shares the machine, so an iteration budget
-    under it ends the same under any load.
+    under it ends the same under any load. Given alone it is the budget: the search then has
+    the same compute on a busy machine as on a quiet one (early stops estimate the iterations
+    left from the CPU time), which is how to measure a bot "of 1.5 s a move" under load.
 
     ``profile`` is the game's search profile (its registry entry's; default: UCT with random
     playouts); ``mode``, ``score_weight`` and ``width`` override its values. ``width`` keeps only
     the root actions the profile's prior ranks highest, so the budget goes to moves worth
     checking.
     """
-    if seconds is None and iterations is None:
+    if seconds is None and iterations is None and cpu_seconds is None:
         raise ValueError("give a time or an iteration budget")
+    by_cpu = seconds is None and iterations is None  # CPU seconds alone are the budget
     profile = profile or DEFAULT_PROFILE
     if mode is None:
         mode = profile.mode
@@ -190,18 +199,30 @@ def search(
     limit = iterations if iterations is not None else 1 << 62
     cpu = time.process_time
     cpu_deadline = cpu() + cpu_seconds if cpu_seconds is not None else math.inf
+    cpu_start = cpu_deadline - cpu_seconds if cpu_seconds is not None else cpu()
+    if (profile.root_search is not None and flat and policy == "default" and allowed is None
+            and not root.children):
+        whole = _root_search(game, view, seat, rng, profile, RootBudget(
+            iterations=limit, seconds=deadline - time.perf_counter(),
+            cpu_seconds=cpu_deadline - cpu(),
+            elapsed=cpu() - cpu_start if by_cpu else time.perf_counter() - start,
+            by_iterations=iterations is not None, by_cpu=by_cpu, early_stop=early_stop,
+            exploration=exploration, win_weight=WIN_WEIGHT, score_weight=score_weight,
+            score_scale=profile.score_scale), root)
+        if whole is not None:
+            return SearchStats(whole, time.perf_counter() - start, *_root_stats(root)), root
     done = 0
     clock = time.perf_counter
     while done < limit:
         if done:  # a rollout costs far more than reading the clock, so read it every time
             now = clock()
-            # with an iteration budget the time is only a ceiling: stopping early then looks at
-            # the iterations left alone, so the search ends the same under any load
-            time_left = deadline - now if iterations is None else math.inf
-            if now >= deadline or cpu() >= cpu_deadline or (
+            used = cpu()
+            if now >= deadline or used >= cpu_deadline or (
                 early_stop
                 and done & 15 == 0
-                and _decided(root, done, now - start, time_left, limit - done)
+                and _decided(root, done, *_spent_and_left(
+                    now - start, deadline - now, used - cpu_start, cpu_deadline - used,
+                    iterations is not None, by_cpu), limit - done)
             ):
                 break
         state = determinize(rng)
@@ -259,9 +280,44 @@ def search(
             n.visits += 1
             n.value += rewards[n.seat]
         done += 1
+    return SearchStats(done, time.perf_counter() - start, *_root_stats(root)), root
+
+
+def _spent_and_left(elapsed: float, left: float, cpu_used: float, cpu_left: float,
+                    by_iterations: bool, by_cpu: bool) -> tuple[float, float]:
+    """The time spent and left that early stops estimate the iterations left from: with an
+    iteration budget the time is only a ceiling, so none is left to count (stopping early looks
+    at the iterations left alone, and the search ends the same under any load); with CPU
+    seconds alone the CPU clock's; else the wall clock's."""
+    if by_iterations:
+        return elapsed, math.inf
+    if by_cpu:
+        return cpu_used, cpu_left
+    return elapsed, left
+
+
+def _root_stats(root: Node) -> tuple[dict[int, int], dict[int, float]]:
+    """Visits and total reward of each visited root action."""
     visits = {a: c.visits for a, c in root.children.items() if c.visits}
     values = {a: c.value for a, c in root.children.items() if c.visits}
-    return SearchStats(done, time.perf_counter() - start, visits, values), root
+    return visits, values
+
+
+def _root_search(game: Game[Any, Any], view: JSON, seat: Seat, rng: Rng,
+                 profile: SearchProfile, budget: RootBudget, root: Node) -> int | None:
+    """The profile's whole flat search (``SearchProfile.root_search``), its statistics written
+    into ``root``'s children as the loop leaves them; its iterations, or None (``root``
+    untouched) where it cannot run."""
+    assert profile.root_search is not None
+    found = profile.root_search(game, view, seat, rng, budget)
+    if found is None:
+        return None
+    done, children = found
+    for index, visits, value, avail in children:
+        child = root.children[index] = Node(seat)
+        child.visits, child.value, child.avail = visits, value, avail
+    root.visits += done
+    return done
 
 
 def root_candidates(
@@ -333,7 +389,8 @@ DEADLINE_MARGIN = 0.05
 
 class SearchBot(Bot):
     """An IS-MCTS bot with a time or an iteration budget per move; ``cpu_seconds`` optionally
-    caps the CPU time of an iteration budget (a ceiling the machine's load cannot move).
+    caps the CPU time of an iteration budget (a ceiling the machine's load cannot move), or
+    given alone is the budget (the same compute a move under any load).
 
     The search stops early once the most visited action cannot be overtaken in the time left
     (with an iteration budget: in the iterations left), and never runs past the ``deadline``
@@ -365,7 +422,7 @@ class SearchBot(Bot):
         profile: SearchProfile | None = None,
         pool: SearchPool | None = None,
     ) -> None:
-        if seconds is None and iterations is None:
+        if seconds is None and iterations is None and cpu_seconds is None:
             raise OptionError("a search bot needs a time or an iteration budget")
         self.seconds = seconds
         self.iterations = iterations

@@ -48,6 +48,39 @@ caller then plays them one by one, with the same results."""
 
 
 @dataclass(frozen=True)
+class RootBudget:
+    """What a whole-search hook (``SearchProfile.root_search``) may spend and how it rewards,
+    as ``bots/search.py``'s loop reads its budget at the moment it hands over."""
+
+    iterations: int
+    """At most this many iterations (an iteration budget, else a number never reached)."""
+    seconds: float
+    """Seconds left on the clock (``math.inf``: none)."""
+    cpu_seconds: float
+    """Seconds of this process's CPU left (``math.inf``: none)."""
+    elapsed: float
+    """Seconds the search spent before handing over (its rate estimates count them): of CPU
+    with ``by_cpu``, else on the clock."""
+    by_iterations: bool
+    """An iteration budget: early stops count the iterations left, never the time."""
+    by_cpu: bool
+    """CPU seconds alone are the budget: early stops estimate the iterations left from them."""
+    early_stop: bool
+    exploration: float
+    win_weight: float
+    score_weight: float
+    score_scale: float | None
+
+
+RootStats = tuple[int, list[tuple[int, int, float, int]]]
+"""A whole search's iterations and, per root action in the order the loop created it, (index,
+visits, total reward, availability)."""
+RootSearch = Callable[[Game[Any, Any], Any, Seat, Rng, RootBudget], "RootStats | None"]
+"""A flat search of the view for the seat run elsewhere (a native core) with exactly the draws
+and choices of ``bots/search.py``'s loop; None where it cannot (the loop then runs)."""
+
+
+@dataclass(frozen=True)
 class SearchProfile:
     """How the generic search (``bots/search.py``) plays one game, each value measured
     (docs/bots.md): tree mode, leaf evaluation, root pruning and reward shape."""
@@ -78,6 +111,10 @@ class SearchProfile:
     """``playout`` from one state after each of several actions in one call (the analysis's
     samples of one drawn world: ``analysis/estimates.py``), where the game has it natively;
     None: one by one."""
+    root_search: RootSearch | None = field(default=None, compare=False)
+    """The whole flat search of ``playout`` and this reward in one call (Kingdomino's native
+    core: ``games/kingdomino/native_search.py``), equal to the loop's statistics; the loop runs
+    where it answers None."""
     analysis_budget: int = 256
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the

@@ -130,6 +130,30 @@ def test_search_respects_its_time_budget(game: Game[Any, Any]) -> None:
             assert bot.last_stats is not None and bot.last_stats.iterations > 10
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_cpu_budget_alone_is_the_budget(game: Game[Any, Any],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPU seconds alone bound a move's CPU time, not the clock's (the same compute under any
+    load); without early stops the search spends them (within 20%, and 0.1 s for the last
+    iteration)."""
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    state, seat = mid_game(game)
+    view = game.view(state, seat)
+    for early_stop in (True, False):
+        bot = SearchBot(seconds=None, cpu_seconds=0.2, seed=2, early_stop=early_stop,
+                        profile=profile(game))
+        began = time.process_time()
+        action = bot.choose(game, view, seat)
+        spent = time.process_time() - began
+        assert action in game.legal_actions(state, seat)
+        assert spent <= 1.2 * 0.2 + 0.1
+        assert bot.last_stats is not None and bot.last_stats.iterations > 0
+        if not early_stop:
+            assert spent >= 0.8 * 0.2
+    with pytest.raises(ValueError, match="budget"):
+        search(game, view, seat, profile=profile(game))
+
+
 @pytest.mark.parametrize("mode", ["uct", "flat"])
 def test_search_modes_return_root_statistics(mode: str) -> None:
     game = next(g for g in GAMES if g.spec.name == "kingdomino")

@@ -21,8 +21,9 @@ Each constant was chosen on the same deals against the greedy bot (docs/bots.md)
 The levels search a fixed number of playouts per move (``PLAYOUTS``), seeded, so a level plays
 the same moves on any machine, under any load and on either core (the native core only makes
 them faster): the ladder's ratings (ludoteca/ladder/data/kingdomino.json) measure a player, not
-a machine. ``hard``'s 4000 cost about 0.6 s of CPU a move on the native core (1.7 s on the
-Python one), within the 1.5 s it had before; ``medium``'s 60 about 0.01 s. Chosen 2-player on
+a machine. ``hard``'s 4000 cost about 0.05 s of CPU a move on the native core, where the whole
+search runs in C++ (``native_search.py``; 0.6 s with only the playouts native, 1.7 s on the
+Python core), within the 1.5 s it had before; ``medium``'s 60 about 0.01 s. Chosen 2-player on
 seeded deals so that neighbouring levels stand well apart (the ladder needs fewer games to part
 them): against ``greedy``, ``medium`` at 60 playouts won 23 of 30 and at 150 won 20 of 24; at 150
 it won 1 of 4 against ``hard`` at 4000. In the shipped ladder's games ``medium`` won 68 of 98
@@ -34,11 +35,12 @@ from __future__ import annotations
 from ludoteca.bots.search import game_playout
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.games.kingdomino.endgame import exact
+from ludoteca.games.kingdomino.native_search import flat_search
 
 PLAYOUTS = {"medium": 60, "hard": 4000}
 """Playouts per move of each search level (``SearchProfile.playouts``)."""
 
 PROFILE = SearchProfile(
     mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact,
-    playouts=PLAYOUTS,
+    playouts=PLAYOUTS, root_search=flat_search,
 )

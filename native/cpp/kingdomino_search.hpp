@@ -1,0 +1,176 @@
+// The search bots' flat Monte Carlo over Kingdomino (bots/search.py's `search` with mode="flat"
+// and the game's profile: games/kingdomino/search.py), the whole loop in C++: determinize,
+// choose the root action by UCB1 with availability counts, play the game's epsilon-greedy
+// playout to the end, reward as `search.utilities`. Every draw, every choice and every sum is
+// the Python loop's, in the same order, so with an iteration budget the statistics are equal to
+// the last bit (tests/bots/test_native_search.py); only the time it takes differs. Why it is
+// native: with the loop in Python a native playout spent most of its iteration in the loop
+// (docs/bots.md, "Playouts a second").
+#pragma once
+#include <time.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "kingdomino.hpp"
+#include "rng.hpp"
+
+namespace ludoteca::kingdomino {
+
+// When the loop stops, as `search` reads its budget.
+struct FlatBudget {
+    int64_t iterations = 0;  // at most this many iterations
+    double seconds = std::numeric_limits<double>::infinity();      // on the clock, from the call
+    double cpu_seconds = std::numeric_limits<double>::infinity();  // of this process's CPU
+    double elapsed = 0;        // what the caller's search spent before the call (rate estimates),
+                               // of CPU with by_cpu, else on the clock
+    bool by_iterations = false;  // an iteration budget: early stops count iterations, not time
+    bool by_cpu = false;         // CPU seconds alone: early stops estimate from the CPU clock
+    bool early_stop = true;
+};
+
+// The reward: search.utilities with its weights.
+struct FlatReward {
+    double exploration = 0.7;
+    double win_weight = 0.6;
+    double score_weight = 0.0;
+    double score_scale = 0.0;  // 0: the best score of the game
+};
+
+// One root action's statistics, as bots/search.py's Node keeps them.
+struct FlatChild {
+    int index = 0;
+    int64_t visits = 0, avail = 0;
+    double value = 0;
+};
+
+struct FlatResult {
+    int64_t done = 0;
+    std::vector<FlatChild> children;  // in the order the Python loop creates them
+};
+
+inline double process_cpu_seconds() {  // time.process_time
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// search.utilities(outcome, score_weight, score_scale)[seat], operation for operation.
+inline double utility(const Outcome &o, int seat, const FlatReward &r) {
+    const int n = o.players;
+    int winners = 0, best = 0;
+    for (int s = 0; s < n; ++s) {
+        winners += o.ranks[s] == 1 ? 1 : 0;
+        best = s == 0 ? o.scores[s] : std::max(best, o.scores[s]);
+    }
+    const double top = r.score_scale != 0.0 ? r.score_scale : static_cast<double>(std::max(best, 1));
+    const double rest = 1.0 - r.win_weight - r.score_weight;
+    const int rank = o.ranks[seat];
+    const double win = rank == 1 ? 1.0 / winners : 0.0;
+    const double place = n > 1 ? static_cast<double>(n - rank) / static_cast<double>(n - 1) : 1.0;
+    const double points = std::min(1.0, static_cast<double>(std::max(o.scores[seat], 0)) / top);
+    return r.win_weight * win + rest * place + r.score_weight * points;
+}
+
+// search._decided: the most visited root action can no longer be overtaken in the budget left.
+inline bool decided(const std::vector<FlatChild> &children, int64_t done, double elapsed,
+                    double left, int64_t iterations_left, bool by_iterations) {
+    if (elapsed <= 0 || children.size() < 2) return children.size() == 1 && done >= 64;
+    // by iterations the time left is infinite, so the rate never binds
+    const double remaining = by_iterations
+        ? static_cast<double>(iterations_left)
+        : std::min(static_cast<double>(iterations_left), static_cast<double>(done) / elapsed * left);
+    int64_t first = 0, second = 0;
+    for (const FlatChild &c : children) {
+        if (c.visits > first) {
+            second = first;
+            first = c.visits;
+        } else if (c.visits > second) {
+            second = c.visits;
+        }
+    }
+    return static_cast<double>(first - second) > remaining;
+}
+
+// Flat Monte Carlo for `seat` from `root`, a state of the view whose undrawn pile is unknown:
+// each iteration copies it, shuffles a copy of `unseen` (the dominoes the view does not show,
+// in the order the view's `prepare` lists them) and deals its first `remaining` as the pile, as
+// view.deal does, then gives the copy its own generator. `rng` is the search's generator.
+inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unseen, int remaining,
+                              int seat, Rng &rng, const FlatBudget &budget, const FlatReward &reward) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    const double cpu_start = process_cpu_seconds();
+    const int filler = root.cfg.deck_size - remaining;
+    if (root.phase == OVER || root.to_act() != seat || remaining < 0 || filler < 0 ||
+        static_cast<int>(unseen.size()) < remaining || unseen.size() > static_cast<size_t>(DOMINOES) ||
+        root.deck_pos != filler)
+        throw std::invalid_argument("flat_search: the state and the unseen dominoes do not agree");
+    FlatResult result;
+    std::vector<FlatChild> &children = result.children;
+    std::vector<int> slot(NUM_ACTIONS, -1);  // action index -> its child
+    int8_t pile[DOMINOES];
+    const int unseen_len = static_cast<int>(unseen.size());
+    int legal[MAX_LEGAL], untried[MAX_LEGAL];
+    int64_t done = 0;
+    while (done < budget.iterations) {
+        if (done) {
+            const double now = std::chrono::duration<double>(Clock::now() - start).count();
+            const double used = process_cpu_seconds() - cpu_start;
+            const double spent = budget.elapsed + (budget.by_cpu ? used : now);
+            const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
+            if (now >= budget.seconds || used >= budget.cpu_seconds ||
+                (budget.early_stop && (done & 15) == 0 &&
+                 decided(children, done, spent, left, budget.iterations - done,
+                         budget.by_iterations)))
+                break;
+        }
+        State s = root;
+        std::copy(unseen.begin(), unseen.end(), pile);
+        rng.shuffle(pile, unseen_len);
+        std::copy(pile, pile + remaining, s.deck + filler);
+        s.rng = rng.next64();
+        const int n = s.legal(seat, legal);
+        int fresh = 0;
+        for (int i = 0; i < n; ++i) {
+            const int c = slot[legal[i]];
+            if (c < 0) {
+                untried[fresh++] = legal[i];
+            } else {
+                ++children[c].avail;
+            }
+        }
+        int chosen = -1;
+        if (fresh) {
+            const int index = untried[rng.below(static_cast<uint64_t>(fresh))];
+            chosen = slot[index] = static_cast<int>(children.size());
+            children.push_back(FlatChild{index, 0, 1, 0.0});
+        } else {
+            double best_score = -1.0;
+            for (int i = 0; i < n; ++i) {
+                const FlatChild &c = children[slot[legal[i]]];
+                const double visits = static_cast<double>(c.visits);
+                const double score = c.value / visits +
+                    reward.exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / visits);
+                if (score > best_score) {
+                    best_score = score;
+                    chosen = slot[legal[i]];
+                }
+            }
+        }
+        s.apply(children[chosen].index);
+        search_playout(s, rng);
+        FlatChild &c = children[chosen];
+        ++c.visits;
+        c.value += utility(s.outcome(), seat, reward);
+        ++done;
+    }
+    result.done = done;
+    return result;
+}
+
+}  // namespace ludoteca::kingdomino

@@ -1,0 +1,65 @@
+"""benchmarks/hard_versions.py accumulates issue 37's games over runs: each finished game is one
+JSON line, a rerun reads back the games of its mode and seed (each game once, others ignored)
+and the summary's score and 95% Wilson interval are over all of them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludoteca.tournament.stats import wilson_interval
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bench() -> Any:
+    spec = importlib.util.spec_from_file_location("hard_versions",
+                                                  ROOT / "benchmarks" / "hard_versions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["hard_versions"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def row(game: int, score: float, new: str = "seconds", seed: int = 37) -> dict[str, Any]:
+    return {"new": new, "seed": seed, "game": game, "new_seat": game % 2, "score": score,
+            "points": [40, 30], "seconds_per_move": [1.2, 1.3],
+            "cpu_seconds_per_move": [1.0, 1.1], "playouts_per_search": [30000.0, 900.0]}
+
+
+def test_a_rerun_reads_back_its_games_once(bench: Any, tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    lines = [row(0, 1.0), row(1, 0.0), row(1, 1.0), row(2, 0.5), row(0, 0.0, new="playouts"),
+             row(3, 1.0, seed=38), {**row(4, 1.0), "clock": "cpu"}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines) + "\n", encoding="utf-8")
+    rows = bench.read_rows(path, "seconds", 37)
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    assert [r["score"] for r in rows] == [1.0, 0.0, 0.5]  # the first line of a game counts
+    assert [r["game"] for r in bench.read_rows(path, "seconds", 37, "cpu")] == [4]
+    assert bench.read_rows(tmp_path / "none.jsonl", "seconds", 37) == []
+    summary = bench.summarize(rows, "seconds", 37)
+    assert summary["games"] == 3 and summary["new_score"] == 1.5
+    assert summary["ci95"] == list(wilson_interval(1.5, 3))
+    assert summary["mean_playouts_per_search"] == [30000.0, 900.0]
+
+
+def test_the_playouts_a_search_ran_are_read_from_either_bot(bench: Any) -> None:
+    from ludoteca.games.kingdomino.rules import GAME
+
+    state = GAME.setup({}, 2, 1)
+    (seat,) = GAME.to_act(state)
+    old = bench.old_hard(1)
+    assert bench.searched(old) == 0
+    old.bot.seconds = 0.05
+    old.choose(GAME, GAME.view(state, seat), seat)
+    assert bench.searched(old) > 0
+    on_cpu = bench.new_bot("seconds", 1, "cpu")
+    assert on_cpu.core == "native" and on_cpu.bot.seconds is None
+    assert on_cpu.bot.cpu_seconds == 1.5
