@@ -15,7 +15,10 @@ steps them and writes observations, masks and rewards into arrays allocated once
   and ``greedy`` where the core has the greedy evaluator). The deal, the learner's seat and the
   mixture draws come from the slot's generator in ``BotEnv``'s order, so they are the Python
   env's; the opponents' own choices draw from the slot's native generator instead.
-- Only the ``win`` reward: the native core computes no other.
+- Rewards: self-play the ``win`` reward only; against bots every scheme (``win``, ``margin``,
+  ``shaped``): the native core writes the win reward, and the margin and the shaping terms are
+  computed here from the scores the ``Batch`` reports (``Batch.scores``, the game's
+  ``scores_now``) by ``rewards.py``'s formulas, as ``BotEnv`` pays them.
 
 A game plugs in through its registry entry's ``native`` module: ``batch(options, players, size,
 seed)`` and ``batch_policies()`` (``ludoteca/engine/registry.py``). Its ``Batch`` must have one
@@ -43,7 +46,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.native import CoreUnavailable, chosen_core, native_core
 from ludoteca.engine.registry import resolve
 from ludoteca.rl.encode import encoder
-from ludoteca.rl.rewards import Reward, reward_of
+from ludoteca.rl.rewards import Reward, Rewarder, margins, reward_of, sides_of
 from ludoteca.rl.slots import slot_count, slot_seeds
 
 log = logging.getLogger("ludoteca.rl")
@@ -82,14 +85,16 @@ def _levels(opponents: Any) -> list[Any]:
 def why_not_native(game: str | Game[Any, Any], reward: str | Reward,
                    opponents: Any = None) -> str | None:
     """Why the native core cannot run these environments (None: it can), the native core not
-    being installed (or built before the game was native) among the reasons."""
+    being installed (or built before the game was native) among the reasons. ``opponents``
+    None asks for self-play, which takes the ``win`` reward only; against bots the ``margin``
+    and ``shaped`` rewards are computed from the native scores."""
     g = _game(game)
     core = _core(g)
     if core is None:
         return f"{g.spec.name} has no native Batch"
     kind = reward_of(reward).kind
-    if kind != "win":
-        return f"the native core computes the 'win' reward only, not {kind!r}"
+    if kind != "win" and opponents is None:
+        return f"native self-play computes the 'win' reward only, not {kind!r}"
     try:
         playable = core.batch_policies()
     except CoreUnavailable as exc:  # not installed, or built before the game was native
@@ -301,6 +306,17 @@ class NativeBotVectorEnv(_Base):
         self._rows = [(self._acts[i:i + 1], self._masks[i:i + 1], self._rewards[i:i + 1],
                        self._dones[i:i + 1], self._seats[i:i + 1], self._obs[i:i + 1])
                       for i in range(n)]
+        self.rewarder = Rewarder(self.game, reward)
+        self._scale = 1.0
+        self._side_of = list(range(self.players))
+        if self.rewarder.scores_now is not None:  # the scale and the sides are the options'
+            first = self.game.start(self.options, self.players, 0)
+            self._scale = self.rewarder.scores_now(first)[1]
+            self._side_of = sides_of(self.game, first, self.players)
+        self._scores = np.zeros((1, self.players), np.int32)
+        self.potential = np.zeros(n, np.float64)
+        """With ``reward="shaped"``: the learner's shaping potential (its side's scaled score
+        margin) at its last decision in each slot, where its next term starts."""
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -322,6 +338,31 @@ class NativeBotVectorEnv(_Base):
         _, masks, _, _, seats, obs = self._rows[i]
         self.batches[i].masks(masks)
         self.batches[i].observe(seats, obs)
+        if self.rewarder.shaped:
+            self.potential[i] = self._margin(i)
+
+    def _margin(self, i: int) -> float:
+        """The learner's side's score margin now in slot ``i``, scaled (``rewards.margins``
+        on the native ``scores_now``)."""
+        self.batches[i].scores(self._scores)
+        return margins(self._scores[0], self._side_of, self._scale)[int(self.seat[i])]
+
+    def _reward(self, i: int, me: int, over: bool, win: float, scores: tuple[int, ...]) -> float:
+        """The learner's reward for its step in slot ``i``: ``BotEnv``'s, the shaping term
+        (``gamma * phi(now) - phi(last decision)``, ``phi`` 0 at the end) plus at the end the
+        win reward, or the clipped final margin (``Rewarder.final``)."""
+        r = 0.0
+        if self.rewarder.shaped:
+            now = 0.0 if over else self._margin(i)
+            r += self.rewarder.gamma * now - self.potential[i]
+            self.potential[i] = now
+        if over:
+            if self.rewarder.kind == "margin":
+                m = margins(scores, self._side_of, self._scale)[me]
+                r += max(-1.0, min(1.0, m))
+            else:
+                r += win
+        return r
 
     def _deal(self, i: int, deal: int, rng: np.random.Generator) -> bool:
         """``BotEnv._deal``'s draws, in its order; whether the learner is then to act."""
@@ -389,6 +430,8 @@ class NativeBotVectorEnv(_Base):
                 over = bool(done[0]) or self._play_opponents(i) < 0
                 r = _exact(float(reward[0, me]), self.players)
             if not over:
+                if self.rewarder.kind != "win":
+                    rewards[i] = self._reward(i, me, False, 0.0, ())
                 batch.observe(seats, obs)
                 continue
             if final_obs is None:
@@ -400,6 +443,7 @@ class NativeBotVectorEnv(_Base):
                 final_obs[i], scores, ranks = self._final(batch.state(0), me)
                 info.update(action_mask=np.zeros(self.num_actions, np.bool_), scores=scores,
                             won=ranks[me] == 1)
+                r = self._reward(i, me, True, r, scores)
             if self.traces is not None:
                 info["trace"] = self.traces[i]
             final_info[i] = info

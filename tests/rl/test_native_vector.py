@@ -18,7 +18,7 @@ from ludoteca.engine.errors import IllegalAction, OptionError
 from ludoteca.games import get_game
 from ludoteca.rl.encode import encoder
 from ludoteca.rl.native_vector import NativeBotVectorEnv, NativeSelfPlayVectorEnv, use_native
-from ludoteca.rl.rewards import final_rewards
+from ludoteca.rl.rewards import Reward, Rewarder, final_rewards, sides_of
 from ludoteca.rl.vector import BotVectorEnv, SelfPlayVectorEnv, make_vec, self_play
 
 require_native()
@@ -159,6 +159,59 @@ def test_bot_env_equals_the_engine_replaying_it(name: str, players: int, opponen
     assert ends > 0
 
 
+@pytest.mark.parametrize(("name", "players", "options"),
+                         [("buttons", 2, {}), ("kami", 2, {}), ("goita", 4, {}),
+                          ("kingdomino", 2, {"dynasty": True})])
+@pytest.mark.parametrize("kind", ["shaped", "margin"])
+def test_bot_env_pays_the_python_rewards(name: str, players: int, options: dict[str, Any],
+                                         kind: str) -> None:
+    """``margin`` and ``shaped`` against bots: every step's reward is what ``rewards.py``
+    computes on the Python engine replaying the slot's actions (the shaping term from the
+    learner's last decision to this one, its side's margin in the partners' games; at the end
+    the win reward, or the clipped final margin)."""
+    reward = Reward(kind, 0.9)
+    envs = make_vec(name, 3, players=players, opponents="random", core="native", trace=True,
+                    reward=reward, **options)
+    assert isinstance(envs, NativeBotVectorEnv) and envs.traces is not None
+    replays = [Replay(name, players, options) for _ in range(3)]
+    rewarder = Rewarder(replays[0].game, reward)
+    envs.reset(seed=5)
+
+    def phi(r: Replay, me: int) -> float:
+        return rewarder.potentials(r.state, sides_of(r.game, r.state, players))[me]
+
+    for i, r in enumerate(replays):
+        r.follow(envs.deals[i], envs.traces[i], True)
+    last = [phi(r, int(envs.seat[i])) for i, r in enumerate(replays)]
+    rng = np.random.default_rng(2)
+    ends = moved = 0
+    for _ in range(300):
+        seats = envs.seat.copy()
+        _, rewards, terminated, _, info = envs.step(random_actions(envs.action_masks(), rng))
+        for i, r in enumerate(replays):
+            me = int(seats[i])
+            if not terminated[i]:
+                r.follow(envs.deals[i], envs.traces[i], False)
+                expected = reward.gamma * phi(r, me) - last[i] if kind == "shaped" else 0.0
+                assert rewards[i] == pytest.approx(expected, abs=1e-12)
+                moved += expected != 0.0
+                last[i] = phi(r, me)
+                continue
+            ends += 1
+            r.follow(0, info["final_info"][i]["trace"], False)
+            outcome = r.game.outcome(r.state)
+            assert outcome is not None
+            final = rewarder.final(outcome, r.state)[me]
+            if kind == "shaped":
+                assert final == final_rewards(outcome)[me]
+                assert rewards[i] == pytest.approx(final - last[i], abs=1e-12)
+            else:
+                assert -1.0 <= final <= 1.0 and rewards[i] == pytest.approx(final, abs=1e-12)
+            r.follow(envs.deals[i], envs.traces[i], True)
+            last[i] = phi(r, int(envs.seat[i]))
+    assert ends > 0 and (moved > 0) == (kind == "shaped")
+
+
 def test_bot_env_is_deterministic_and_loses_on_an_illegal_action() -> None:
     def stream(seed: int) -> list[Any]:
         envs = make_vec("kami", 3, players=2, opponents={"random": 1, "greedy": 1},
@@ -233,6 +286,8 @@ def test_what_the_native_core_cannot_play_is_refused_or_left_to_python(
     monkeypatch.setenv("LUDOTECA_CORE", "auto")
     with pytest.raises(OptionError, match="'win' reward only"):
         self_play("kami", 2, players=2, reward="margin", core="native")
+    assert isinstance(make_vec("kami", 2, opponents="random", reward="shaped", core="auto"),
+                      NativeBotVectorEnv)
     with pytest.raises(OptionError, match="not 'medium'"):
         make_vec("kami", 2, players=2, opponents="medium", core="native")
     with pytest.raises(OptionError, match="not 'greedy'"):  # no native greedy Queendomino
