@@ -25,6 +25,14 @@ from ludoteca.games.kingdomino.state import KingdominoState
 
 require_native("kingdomino", "flat_search")
 
+
+@pytest.fixture(autouse=True)
+def _native_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests compare the native search with the loop, so the native core is on even in
+    the suite's pass on the Python core (``LUDOTECA_CORE=python``); a test that wants the
+    loop alone says so itself."""
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+
 CASES: list[tuple[int, dict[str, object]]] = [
     (2, {}),
     (3, {}),
