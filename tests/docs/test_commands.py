@@ -123,7 +123,7 @@ APPEND: dict[str, list[str]] = {
     "examples/self_play.py": ["--steps", "64", "--envs", "4", "--checkpoints", "1", "--games",
                               "1", "--seeds", "1", "--batch", "32"],
     "examples/maskable_ppo.py": ["--n-steps", "64", "--batch", "32", "--games", "1", "--seeds",
-                                 "1"],
+                                 "1", "--envs", "2", "--final-games", "1"],
     "bench": ["--seconds", "0.05"],
     "analyse": ["--budget", "2"],
     "--watch": ["--delay", "0"],

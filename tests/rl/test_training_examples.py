@@ -35,11 +35,25 @@ def check(out: str, seeds: int, points: int) -> None:
 def test_maskable_ppo(tmp_path: Path) -> None:
     png = tmp_path / "curve.png"
     out = run("examples/maskable_ppo.py", "--steps", "256", "--checkpoints", "1",
-              "--games", "2", "--seeds", "1", "2", "--n-steps", "128", "--batch", "64",
-              "--reward", "shaped", "--anneal", "--ent", "0.005", "--plot", str(png))
-    assert out.startswith("Buttons, 2 players: MaskablePPO against random, reward='shaped'")
+              "--games", "2", "--final-games", "3", "--seeds", "1", "2", "--envs", "4",
+              "--n-steps", "32", "--batch", "64", "--reward", "shaped", "--anneal",
+              "--ent", "0.005", "--plot", str(png))
+    assert out.startswith("Buttons, 2 players: MaskablePPO against random, reward='shaped', "
+                          "256 steps per seed on 4 matches at once")
     check(out, seeds=2, points=2)
+    finals = re.findall(r"  seed (\d): vs random over 3 more games +[\d.]+% \([\d.]+%-[\d.]+%\)"
+                        r"  \(\d+ s; [\d,]+ steps/s training\)", out)
+    assert sorted(finals) == ["1", "2"]
+    assert "  trained   vs random over 3 more games a seed: " in out
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_maskable_ppo_on_the_python_envs() -> None:
+    """``--core python``: the same training on the Python environments (no native core)."""
+    out = run("examples/maskable_ppo.py", "--steps", "128", "--checkpoints", "1", "--games", "1",
+              "--final-games", "1", "--seeds", "3", "--envs", "2", "--n-steps", "64",
+              "--batch", "64", "--core", "python", "--no-anneal")
+    check(out, seeds=1, points=2)
 
 
 def test_self_play(tmp_path: Path) -> None:
@@ -53,8 +67,8 @@ def test_self_play(tmp_path: Path) -> None:
 
 def test_maskable_ppo_from_a_teacher() -> None:
     out = run("examples/maskable_ppo.py", "--steps", "128", "--checkpoints", "1",
-              "--games", "2", "--seeds", "1", "--n-steps", "128", "--batch", "64",
-              "--teacher-games", "2")
+              "--games", "2", "--final-games", "2", "--seeds", "1", "--envs", "2",
+              "--n-steps", "64", "--batch", "64", "--teacher-games", "2")
     check(out, seeds=1, points=2)
 
 
