@@ -32,6 +32,7 @@ from itertools import pairwise
 from typing import Any
 
 from ludoteca.engine.game import JSON
+from ludoteca.linear import solve
 
 
 @dataclass(frozen=True)
@@ -162,23 +163,6 @@ def fit(samples: Sequence[Sample], exact: bool, mix: bool = True, fitted: str = 
     return Calibration(round(t, 3), round(m, 3) if mix else 0.0, exact, fitted)
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting; ``a`` is small)."""
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            for k in range(c, n + 1):
-                m[r][k] -= f * m[c][k]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
-    return x
-
-
 def _increasing(values: list[float], weights: list[float]) -> list[float]:
     """The weighted least-squares non-decreasing fit of ``values`` (pool adjacent violators)."""
     blocks: list[list[float]] = []  # [mean, weight, count]
@@ -217,7 +201,7 @@ def fit_table(samples: Sequence[Sample], exact: bool, knots: int = 11, fitted: s
         a[k][k] += 1.0
         b[k] += k / n
     weights = [a[k][k] for k in range(knots)]
-    values = [min(1.0, max(0.0, v)) for v in _increasing(_solve(a, b), weights)]
+    values = [min(1.0, max(0.0, v)) for v in _increasing(solve(a, b), weights)]
     if two:
         values = [(values[k] + 1 - values[n - k]) / 2 for k in range(knots)]
     table = tuple(round(0.999 * v + 0.001 * k / n, 6) for k, v in enumerate(values))

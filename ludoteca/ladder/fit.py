@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ludoteca.linear import solve
 from ludoteca.rating_scale import BETA
 
 C = math.sqrt(2.0) * BETA
@@ -87,22 +88,7 @@ def _tables(
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``matrix @ x = vector`` by Gaussian elimination with partial pivoting."""
-    k = len(vector)
-    a = [[*row, vector[i]] for i, row in enumerate(matrix)]
-    for col in range(k):
-        pivot = max(range(col, k), key=lambda r: abs(a[r][col]))
-        if abs(a[pivot][col]) < 1e-12:
-            raise ValueError("the levels are not all connected by games")
-        a[col], a[pivot] = a[pivot], a[col]
-        for row in range(col + 1, k):
-            factor = a[row][col] / a[col][col]
-            for c in range(col, k + 1):
-                a[row][c] -= factor * a[col][c]
-    x = [0.0] * k
-    for row in range(k - 1, -1, -1):
-        x[row] = (a[row][k] - sum(a[row][c] * x[c] for c in range(row + 1, k))) / a[row][row]
-    return x
+    return solve(matrix, vector, singular="the levels are not all connected by games")
 
 
 def _inverse(matrix: list[list[float]]) -> list[list[float]]:
