@@ -31,7 +31,11 @@ TABLES, SEARCH_BOTS = 3, 2
 ABUSIVE_TABLES = 16
 """Four-player tables of three ``medium`` bots each, one account's."""
 SAMPLES = 11
-BOUND = 3.0
+BOUND = 6.0
+"""Fair, the victim's move waits for at most the move each process is thinking on, and thinks
+on a machine whose two cores the abusers keep busy: 2.3-2.7 measured on a quiet machine, 4.55
+once with two other processes using both cores. Served in arrival order it would wait for the
+move of every abusive table (one bot thinks at a table at a time), 8 a process: about 9."""
 
 
 @pytest.fixture(scope="module")
@@ -188,8 +192,12 @@ def measure(server: Server) -> tuple[float, float]:
 
 
 def fair_server(folder: Path, tree: str | None = None) -> Server:
-    """Two bot processes, quotas out of the way (what is measured is the scheduling)."""
-    env = {"LUDOTECA_BOT_PROCESSES": "2", "LUDOTECA_TABLES_PER_ACCOUNT": "100",
+    """Two bot processes, quotas out of the way (what is measured is the scheduling). The bots
+    think on the Python engines: on the native core a ``medium`` move takes 3 ms, less than the
+    round trip through a server busy with 16 other tables, and the ratio then measured the
+    server's load rather than the bot pool's order (3.4 once on CI, with the pool fair)."""
+    env = {"LUDOTECA_CORE": "python", "LUDOTECA_BOT_PROCESSES": "2",
+           "LUDOTECA_TABLES_PER_ACCOUNT": "100",
            "LUDOTECA_SEARCH_BOTS_PER_ACCOUNT": "1000", "LUDOTECA_SOCKETS_PER_ACCOUNT": "100"}
     if tree is not None:
         env["PYTHONPATH"] = python_path(tree)

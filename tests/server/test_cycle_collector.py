@@ -69,3 +69,26 @@ def test_the_old_generation_is_collected_when_memory_has_grown_by_a_quarter() ->
             await collector.stop()
 
     asyncio.run(run())
+
+
+def test_what_lived_at_the_start_is_frozen_out_of_the_walks_until_it_stops() -> None:
+    """The start-up heap (modules, the app) is never walked while the collector runs; after
+    it stops, a cycle made before the start is collectable again."""
+
+    async def run() -> tuple[int, bool, bool]:
+        before = cycle()  # alive at the start: held by ``before``'s referent only as a cycle
+        strong = before()
+        collector = CycleCollector(1.0, middle_every=1)
+        collector.start()
+        frozen = gc.get_freeze_count()
+        del strong  # garbage now, but frozen: no walk reaches it
+        collector.tick()
+        gc.collect()
+        kept = before() is not None
+        await collector.stop()
+        gc.collect()
+        return frozen, kept, before() is None
+
+    frozen, kept, freed = asyncio.run(run())
+    assert frozen > 10_000 and kept and freed
+    assert gc.get_freeze_count() == 0

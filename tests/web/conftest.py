@@ -111,6 +111,24 @@ def open_page(browser: Any, arena: ServerProcess, console: Console
     assert console.errors == []
 
 
+HIDDEN_CULPRITS = """() => {
+    const wide = () => document.documentElement.scrollWidth > 360;
+    const found = [];
+    for (const e of document.querySelectorAll("body *")) {
+        const was = e.style.display;
+        e.style.display = "none";
+        const fixes = !wide();
+        e.style.display = was;
+        if (fixes && ![...e.children].some((c) => found.includes(c))) found.push(e);
+    }
+    const deepest = found.filter((e) => !found.some((o) => o !== e && e.contains(o)));
+    return deepest.slice(0, 8).map((e) => `hiding ${e.tagName} (`
+        + `${e.getAttribute("data-testid") ?? ""}) makes it fit: ${e.outerHTML.slice(0, 160)}`);
+}"""
+"""What makes a page too wide when no box or text reaches past the edge (a pseudo-element, an
+SVG stroke): the deepest elements whose hiding makes it fit."""
+
+
 def shoot(page: Any, name: str) -> None:
     """Screenshots at desktop and phone width: test-artifacts/<name>-desktop.png and -phone.png
     (the page is left at its desktop width)."""
@@ -133,20 +151,26 @@ def shoot(page: Any, name: str) -> None:
             "(w) => document.documentElement.scrollWidth <= w", arg=PHONE["width"], timeout=3000)
     # Usable on a phone: nothing makes the page wider than the screen (no sideways scrolling).
     # (text past its box counts too: a word wider than its column widens the page)
+    # (in the page's coordinates: a page scrolled sideways by its overflow would otherwise
+    # hide the element that makes it, as a 361 px page with no culprit once did)
     wide = page.evaluate("""() => {
+        const x = window.scrollX;
         const past = [...document.querySelectorAll("body *")].filter((e) =>
-            e.getBoundingClientRect().right > 360 && getComputedStyle(e).position !== "fixed")
-            .map((e) => e.tagName + "." + e.className + "@" + e.getBoundingClientRect().right);
+            e.getBoundingClientRect().right + x > 360
+            && getComputedStyle(e).position !== "fixed")
+            .map((e) => `${e.tagName}.${e.className}@${e.getBoundingClientRect().right + x}`);
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         const range = document.createRange();
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             range.selectNodeContents(node);
-            const right = range.getBoundingClientRect().right;
+            const right = range.getBoundingClientRect().right + x;
             if (right > 360) past.push(`text ${JSON.stringify(node.textContent.slice(0, 40))} in `
                 + node.parentElement.tagName + "." + node.parentElement.className + "@" + right);
         }
-        return [document.documentElement.scrollWidth, past.slice(0, 8)];
+        return [document.documentElement.scrollWidth, past.slice(0, 8).concat([`scrollX ${x}`])];
     }""")
+    if wide[0] > PHONE["width"] and len(wide[1]) == 1:  # no box or text past the edge:
+        wide[1] += page.evaluate(HIDDEN_CULPRITS)  # find what does by hiding one at a time
     assert wide[0] <= PHONE["width"], f"{name} is {wide[0]} px wide at 360 px: {wide[1]}"
     page.set_viewport_size(size)
     page.wait_for_timeout(150)
