@@ -111,15 +111,14 @@ def open_page(browser: Any, arena: ServerProcess, console: Console
     assert console.errors == []
 
 
-HIDDEN_CULPRITS = """() => {
-    const wide = () => document.documentElement.scrollWidth > 360;
+HIDDEN_CULPRITS = """(width) => {
     const found = [];
     for (const e of document.querySelectorAll("body *")) {
         const was = e.style.display;
         e.style.display = "none";
-        const fixes = !wide();
+        const fits = document.documentElement.scrollWidth <= width;
         e.style.display = was;
-        if (fixes && ![...e.children].some((c) => found.includes(c))) found.push(e);
+        if (fits) found.push(e);
     }
     const deepest = found.filter((e) => !found.some((o) => o !== e && e.contains(o)));
     return deepest.slice(0, 8).map((e) => `hiding ${e.tagName} (`
@@ -170,7 +169,7 @@ def shoot(page: Any, name: str) -> None:
         return [document.documentElement.scrollWidth, past.slice(0, 8).concat([`scrollX ${x}`])];
     }""")
     if wide[0] > PHONE["width"] and len(wide[1]) == 1:  # no box or text past the edge:
-        wide[1] += page.evaluate(HIDDEN_CULPRITS)  # find what does by hiding one at a time
+        wide[1] += page.evaluate(HIDDEN_CULPRITS, PHONE["width"])  # found by hiding each
     assert wide[0] <= PHONE["width"], f"{name} is {wide[0]} px wide at 360 px: {wide[1]}"
     page.set_viewport_size(size)
     page.wait_for_timeout(150)

@@ -66,8 +66,8 @@ def my_turn(page: Any) -> None:
 
 def test_a_mark_at_the_right_edge_leaves_a_phone_page_its_width(open_page: Any) -> None:
     """The mark's dot (a pseudo-element, so no box a width check lists) once stood past the
-    right edge of what it marked: a marked piece at the screen's edge made the page 361 px
-    wide at 360, and only in the analysis replays whose judged move had one there."""
+    right edge of what it marked, so a marked piece at the screen's edge widened the page: the
+    likeliest cause of an analysis replay measured 361 px wide at 360 with no culprit named."""
     page = open_page("/", viewport=PHONE)
     width = page.evaluate("""() => {
         const e = document.createElement("span");
