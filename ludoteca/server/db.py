@@ -274,8 +274,7 @@ class PoolRating(Base):
 
 
 class Tournament(Base):
-    """A tournament (docs/tournaments.md): what its tables are and how it is paired; its
-    ``status`` and ``round`` are all the director's state (``director.py``)."""
+    """A tournament (docs/tournaments.md); ``status`` and ``round`` are the director's state."""
 
     __tablename__ = "tournaments"
 
@@ -307,6 +306,8 @@ class Tournament(Base):
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     round: Mapped[int] = mapped_column(Integer, default=0)
     """The round being played (0: none paired yet)."""
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """One more at each write to it or its entrants, rounds or games (its page's cache key)."""
     round_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -459,10 +460,9 @@ SQLITE_READERS = 20
 
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
-        # aiosqlite runs each connection in a thread of its own, and opening one waits on the
-        # event loop for that thread to start: a burst of reads (an arena's wave, many people
-        # signing in) beyond a small pool would open and close connections, holding up every
-        # table for tens of ms on a busy machine. The pool keeps what a burst needs.
+        # aiosqlite runs each connection in its own thread, and opening one waits on the event
+        # loop for that thread to start: a burst of reads (an arena's wave) beyond a small pool
+        # would open and close connections, holding up every table. The pool keeps a burst's.
         path = url.split("://", 1)[1].removeprefix("/").split("?", 1)[0]
         pool = ({} if path in ("", ":memory:") or "mode=memory" in url  # one shared connection
                 else {"pool_size": SQLITE_READERS, "max_overflow": SQLITE_READERS})

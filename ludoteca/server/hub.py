@@ -48,6 +48,7 @@ from ludoteca.server.streams import Streams
 from ludoteca.server.table.commands import Record, UserChanged
 from ludoteca.server.table.snapshot import TableSnapshot
 from ludoteca.server.table.state import Person
+from ludoteca.server.tournament_pages import TournamentPages
 from ludoteca.server.tournament_store import TournamentStore
 from ludoteca.server.webhook_targets import WebhookTargets
 
@@ -123,6 +124,7 @@ class Hub:
         self.analyses = AnalysisJobs(store, bots, self.finished_record, settings.analysis_budget)
         self.tournaments = TournamentStore(store.write, store.sessions,
                                            store.engine.dialect.name == "postgresql")
+        self.tournament_pages = TournamentPages(self.tournaments, store)
         self.director = Director(self, settings.director_seconds, settings.lease_seconds)
         self.finisher = Finisher([self._rate, self._finished_lobby, self._finished_notices,
                                   self._finished_players, self.director.table_finished])

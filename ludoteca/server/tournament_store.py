@@ -177,11 +177,15 @@ class TournamentStore:
                     TournamentEntrant.tournament_id == tournament_id,
                     TournamentEntrant.participant == participant,
                     TournamentEntrant.withdrawn_at.is_not(None)).values(withdrawn_at=None))
-                return "ok" if back.rowcount == 1 else "already"
+                if back.rowcount != 1:
+                    return "already"
+                _touch(db, tournament_id)
+                return "ok"
             if len(held) >= row.max_entrants:
                 return "full"
             db.add(TournamentEntrant(tournament_id=tournament_id, participant=participant,
                                      user_id=user_id, rating=rating, registered_at=utcnow()))
+            _touch(db, tournament_id)
             return "ok"
 
         try:
@@ -207,7 +211,10 @@ class TournamentStore:
                                     .values(withdrawn_at=utcnow()))
             else:
                 return None
-            return status if done.rowcount == 1 else None
+            if done.rowcount != 1:
+                return None
+            _touch(db, tournament_id)
+            return status
 
         return await self.write(leave)
 
@@ -218,7 +225,7 @@ class TournamentStore:
         def change(db: orm.Session) -> bool:
             done = db.connection().execute(update(Tournament).where(
                 Tournament.id == tournament_id, Tournament.status == was,
-            ).values(status=now, **values))
+            ).values(status=now, version=Tournament.version + 1, **values))
             return bool(done.rowcount == 1)
 
         return await self.write(change)
@@ -249,7 +256,8 @@ class TournamentStore:
             if before_end:
                 where.append(Tournament.ends_at > utcnow())
             moved = conn.execute(update(Tournament).where(*where)
-                                 .values(round=round, round_deadline=deadline))
+                                 .values(round=round, round_deadline=deadline,
+                                         version=Tournament.version + 1))
             if moved.rowcount != 1:
                 return False
             conn.execute(insert(TournamentRound).values(
@@ -267,9 +275,15 @@ class TournamentStore:
             return False
 
     async def set_opened(self, tournament_id: str, round: int, board: int) -> None:
-        await self.write(lambda db: db.execute(update(TournamentGame).where(
-            TournamentGame.tournament_id == tournament_id, TournamentGame.round == round,
-            TournamentGame.board == board).values(opened=True)))
+        def write(db: orm.Session) -> None:
+            done = db.connection().execute(update(TournamentGame).where(
+                TournamentGame.tournament_id == tournament_id, TournamentGame.round == round,
+                TournamentGame.board == board, TournamentGame.opened.is_(False),
+            ).values(opened=True))
+            if done.rowcount == 1:
+                _touch(db, tournament_id)
+
+        await self.write(write)
 
     async def decide(self, tournament_id: str, round: int, board: int,
                      result: dict[str, Any], decided_by: str) -> bool:
@@ -280,7 +294,10 @@ class TournamentStore:
                 TournamentGame.tournament_id == tournament_id, TournamentGame.round == round,
                 TournamentGame.board == board, TournamentGame.result.is_(None),
             ).values(result=result, decided_by=decided_by, decided_at=utcnow()))
-            return bool(done.rowcount == 1)
+            if done.rowcount != 1:
+                return False
+            _touch(db, tournament_id)
+            return True
 
         return await self.write(write)
 
@@ -315,3 +332,10 @@ class TournamentStore:
     async def let_go(self, owner: str) -> None:
         await self.write(lambda db: db.execute(delete(DirectorLease).where(
             DirectorLease.name == DIRECTOR, DirectorLease.owner == owner)))
+
+
+def _touch(db: orm.Session, tournament_id: str) -> None:
+    """Move the tournament's ``version`` in the transaction that changed what its page shows,
+    so every process's cached page (``tournament_pages``) knows it is stale."""
+    db.connection().execute(update(Tournament).where(Tournament.id == tournament_id)
+                            .values(version=Tournament.version + 1))

@@ -16,10 +16,9 @@ from ludoteca.bots import identity
 from ludoteca.engine.errors import LudotecaError, OptionError
 from ludoteca.engine.game import JSON
 from ludoteca.server import errors as E
-from ludoteca.server.db import Tournament, User, utcnow
+from ludoteca.server.db import Tournament, utcnow
 from ludoteca.server.errors import ServerError, voice
 from ludoteca.server.hub import Hub
-from ludoteca.server.result_rows import user_of
 from ludoteca.server.routes.deps import (
     Body,
     HubDep,
@@ -31,17 +30,9 @@ from ludoteca.server.routes.deps import (
 )
 from ludoteca.server.routes.lobby import check_clock, check_types
 from ludoteca.server.table.commands import Leave
-from ludoteca.server.tournament_store import EntrantRow
 from ludoteca.server.tournament_views import (
-    active,
-    results_of,
-    rules_in_words,
-    standings_json,
-    standings_of,
     summary,
 )
-from ludoteca.tournament.arena import win_streaks
-from ludoteca.tournament.model import RoundDraw
 from ludoteca.tournament.pairing import Format
 
 router = api_router()
@@ -179,69 +170,35 @@ async def listed(
             "and your table if you have one")
 async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en") -> JSON:
     t = await _tournament(hub, tournament_id)
-    speak = voice(user.language if user else lang)
-    store = hub.tournaments
-    entrants, rounds, games = (await store.entrants(t.id), await store.rounds(t.id),
-                               await store.games(t.id))
-    people = await hub.store.users([u for e in entrants if (u := e.user_id) is not None])
-    host = await hub.store.user(t.created_by)
-    names = {e.participant: _name(e.participant, people) for e in entrants}
+    page = await hub.tournament_pages.page(t, voice(user.language if user else lang))
     mine = f"user:{user.id}" if user else None
-    fmt = Format.from_json(t.format)
-    by_round: dict[int, list[JSON]] = {}
-    your_table = None
-    for g in games:
-        by_round.setdefault(g.round, []).append({
-            "board": g.board, "seats": g.seats, "names": [names.get(p, p) for p in g.seats],
-            "table": g.table_id if g.opened and g.decided_by != "forfeit" else None,
-            "result": g.result, "decided_by": g.decided_by})
-        if mine in g.seats and g.result is None and g.opened:
-            your_table = g.table_id  # only the current round's can be undecided (an arena:
-            # one table at a time)
-    registered = mine is not None and any(
-        e.participant == mine and e.withdrawn_at is None for e in entrants)
-    out = summary(t, len(active(entrants)), host.name if host else None)
+    your_table = page.open_tables.get(mine) if mine is not None else None
+    registered = mine in page.registered
+    out = summary(t, page.active, page.host)
     if user is not None and user.id == t.created_by:
         out["invite"] = t.invite
+    out.update(page.shared)
     out.update({
-        "rules": rules_in_words(fmt, speak, t.round_minutes),
-        "entrants": [{"participant": e.participant, "name": names[e.participant],
-                      "rating": e.rating, "withdrawn": e.withdrawn_at is not None}
-                     for e in entrants],
-        "rounds": [{"round": r.round, "byes": [b.entrant for b in RoundDraw.from_json(r.draw).byes],
-                    "games": by_round.get(r.round, [])} for r in rounds],
-        "standings": standings_json(
-            standings_of(t, entrants, rounds, games), speak, names,
-            win_streaks(results_of(games)) if fmt.kind == "arena" else None),
         "registered": registered,
         "your_table": your_table,
-        "your_status": _status(t, registered, your_table, mine, entrants),
+        "your_status": _status(t, registered, your_table, mine in page.entered),
     })
     return out
 
 
-def _status(t: Tournament, registered: bool, table: str | None, mine: str | None,
-            entrants: list[EntrantRow]) -> str | None:
+def _status(t: Tournament, registered: bool, table: str | None, entered: bool) -> str | None:
     """Where you are in a running tournament: ``playing`` (at your table), ``waiting`` (for an
     opponent or the next round), ``paused`` (withdrawn from an arena: enter again to come
     back); None when it is not running or you are not in it."""
-    if t.status != "running" or mine is None:
+    if t.status != "running":
         return None
     if table is not None:
         return "playing"
     if registered:
         return "waiting"
-    if any(e.participant == mine for e in entrants):
+    if entered:
         return "paused" if t.format.get("kind") == "arena" else None
     return None
-
-
-def _name(participant: str, people: dict[int, User]) -> str:
-    user_id = user_of(participant)
-    if user_id is None:
-        return participant.removeprefix("bot:").split("@", 1)[0] + " bot"
-    found = people.get(user_id)
-    return found.display_name if found else participant
 
 
 async def _register(hub: Hub, t: Tournament, participant: str, user_id: int | None) -> JSON:
