@@ -235,9 +235,10 @@ def wait_finished(base: str, tournament: str, timeout: float) -> str:
 
 
 def old_walks(log_text: str, window: tuple[float, float]) -> str:
-    """The server's whole-heap cycle collections (``cycle_collector.py`` logs each): how long
-    each stopped its event loop, those inside the measured window marked. One such stop
-    delays every action in flight, so it can set the p99 on its own."""
+    """The server's old-generation cycle collections (``cycle_collector.py`` logs each): how
+    long each stopped its event loop, those inside the measured window marked, and those that
+    walked the whole heap (frozen survivors too). One such stop delays every action in
+    flight, so it can set the p99 on its own."""
     from datetime import datetime
 
     walks = []
@@ -248,7 +249,8 @@ def old_walks(log_text: str, window: tuple[float, float]) -> str:
             found = json.loads(line)
             at = datetime.fromisoformat(found["time"]).timestamp()
             inside = window[0] <= at <= window[1]
-            walks.append(f"{found['ms']:.0f}{' (in window)' if inside else ''}")
+            walks.append(f"{found['ms']:.0f}{' whole' if found.get('whole') else ''}"
+                         f"{' (in window)' if inside else ''}")
     return (", ".join(walks) + " ms") if walks else "none"
 
 

@@ -18,12 +18,18 @@ that generation, which cannot be counted as cheaply), so a heap that stays the s
 never walked whole: after start-up has filled it, a server with a steady number of tables
 walks it again only when it grows.
 
-What was alive when the collector started is frozen out of every walk (``gc.freeze``):
+What was alive when the collector started is frozen out of the walks (``gc.freeze``):
 ``serve`` froze the imports already (``tune_runtime``), and what the app's start built since
-(its store, hub and bot pool) lives as long as the process too. The arena's three whole walks
-as its heap grew took 23-26, 54-68 and 125-159 ms with it frozen, against 27-31, 72-73 and
-147-150 ms without (benchmarks/arena.py). Stopping the collector unfreezes, so a process that
-starts many apps (the tests) can still collect them.
+(its store, hub and bot pool) lives as long as the process too. So is what survives each old
+walk: the next one looks only at what survived the middle generation since, so a heap that
+grows (an arena starting beside 300 tables) costs a walk of its growth, not of every live
+table. At 300 tables and an arena the old walk of everything took 227 ms, and it found at
+most 800 objects of garbage (benchmarks/arena.py): the old heap is live tables, and tables end
+by reference counts. Cycles among frozen objects wait for a whole walk (everything unfrozen,
+collected, frozen again), which comes when the allocated blocks have doubled since the last
+one: the heap never holds more than its size then again before it is walked whole. Stopping
+the collector unfreezes, so a process that starts many apps (the tests) can still collect
+them.
 """
 
 from __future__ import annotations
@@ -43,16 +49,21 @@ class CycleCollector:
     """Collects cycles on a timer while started; the interpreter's own collector is off."""
 
     def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.25,
+                 whole_growth: float = 1.0,
                  observe: Callable[[int, float], None] | None = None) -> None:
         self.period = period
         self.observe = observe
         """Told each collection's generation and seconds (the arena's metrics)."""
         self.middle_every = middle_every
         self.growth = growth
+        self.whole_growth = whole_growth
         self.ticks = 0
         self.blocks = sys.getallocatedblocks()
-        """Memory blocks allocated after the last full collection."""
+        """Memory blocks allocated after the last old collection."""
+        self.whole_blocks = self.blocks
+        """... after the last whole one (frozen objects included)."""
         self.full_collections = 0
+        self.whole_collections = 0
         self._was_enabled = False
         self._task: asyncio.Task[None] | None = None
 
@@ -61,7 +72,7 @@ class CycleCollector:
         gc.disable()
         gc.collect()
         gc.freeze()
-        self.blocks = sys.getallocatedblocks()
+        self.blocks = self.whole_blocks = sys.getallocatedblocks()
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cycle collector")
 
     async def stop(self) -> None:
@@ -84,13 +95,22 @@ class CycleCollector:
         self.ticks += 1
         started = time.perf_counter()
         generation = self._due()
+        whole = (generation == 2
+                 and sys.getallocatedblocks() > self.whole_blocks * (1 + self.whole_growth))
+        if whole:
+            gc.unfreeze()
         gc.collect(generation)
+        if generation == 2:
+            gc.freeze()  # the survivors: the next old walk looks only at what is newer
         seconds = time.perf_counter() - started
         if generation == 2:
             before, self.blocks = self.blocks, sys.getallocatedblocks()
             self.full_collections += 1
+            if whole:
+                self.whole_blocks = self.blocks
+                self.whole_collections += 1
             log.info("full cycle collection", extra={
-                "blocks": self.blocks, "blocks_after_the_last": before,
+                "blocks": self.blocks, "blocks_after_the_last": before, "whole": whole,
                 "ms": round(seconds * 1000, 1)})
         if self.observe is not None:
             self.observe(generation, seconds)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import weakref
 
 from ludoteca.server.cycle_collector import CycleCollector
@@ -92,3 +93,41 @@ def test_what_lived_at_the_start_is_frozen_out_of_the_walks_until_it_stops() -> 
     frozen, kept, freed = asyncio.run(run())
     assert frozen > 10_000 and kept and freed
     assert gc.get_freeze_count() == 0
+
+
+def test_what_survived_an_old_walk_waits_for_the_whole_walk_when_memory_has_doubled() -> None:
+    """An old walk freezes its survivors, so the next one looks only at what is newer; a
+    cycle among the frozen is freed by the whole walk, once the blocks have doubled since the
+    last whole one."""
+
+    async def run() -> None:
+        collector = CycleCollector(1.0, middle_every=1)
+        collector.start()
+        try:
+            held = [Node() for _ in range(1000)]
+            for node in held:
+                node.other = node
+            refs = [weakref.ref(node) for node in held]
+            before = sys.getallocatedblocks()
+            sample = [Node() for _ in range(10_000)]
+            per_node = (sys.getallocatedblocks() - before) / len(sample)
+            # half as much again: past a quarter, not double
+            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]
+            frozen = gc.get_freeze_count()
+            assert collector.tick() == 2
+            assert collector.whole_collections == 0
+            assert gc.get_freeze_count() >= frozen + len(held) + len(grown)
+            del held, node  # garbage now, but frozen: neither an old walk nor gc.collect()
+            assert collector.tick() == 1
+            gc.collect()
+            assert all(ref() is not None for ref in refs)
+            doubled = [Node() for _ in range(int(collector.whole_blocks / per_node))]
+            assert collector.tick() == 2
+            assert collector.whole_collections == 1 and collector.full_collections == 2
+            assert all(ref() is None for ref in refs)
+            assert collector.whole_blocks == collector.blocks
+            del grown, doubled, sample
+        finally:
+            await collector.stop()
+
+    asyncio.run(run())
