@@ -25,11 +25,10 @@ walk: the next one looks only at what survived the middle generation since, so a
 grows (an arena starting beside 300 tables) costs a walk of its growth, not of every live
 table. At 300 tables and an arena the old walk of everything took 227 ms, and it found at
 most 800 objects of garbage (benchmarks/arena.py): the old heap is live tables, and tables end
-by reference counts. Cycles among frozen objects wait for a whole walk (everything unfrozen,
-collected, frozen again), which comes when the allocated blocks have doubled since the last
-one: the heap never holds more than its size then again before it is walked whole. Stopping
-the collector unfreezes, so a process that starts many apps (the tests) can still collect
-them.
+by reference counts. Cycles among frozen objects wait for the whole walk (everything
+unfrozen, collected, frozen again) that comes once an hour: 350 ms at 300 tables, the imports
+included. Stopping the collector unfreezes, so a process that starts many apps (the tests) can
+still collect them.
 """
 
 from __future__ import annotations
@@ -49,19 +48,19 @@ class CycleCollector:
     """Collects cycles on a timer while started; the interpreter's own collector is off."""
 
     def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.25,
-                 whole_growth: float = 1.0,
+                 whole_every: float = 3600.0,
                  observe: Callable[[int, float], None] | None = None) -> None:
         self.period = period
         self.observe = observe
         """Told each collection's generation and seconds (the arena's metrics)."""
         self.middle_every = middle_every
         self.growth = growth
-        self.whole_growth = whole_growth
+        self.whole_every = whole_every
+        self.whole_due = time.monotonic() + whole_every
+        """When the next old walk is a whole one."""
         self.ticks = 0
         self.blocks = sys.getallocatedblocks()
         """Memory blocks allocated after the last old collection."""
-        self.whole_blocks = self.blocks
-        """... after the last whole one (frozen objects included)."""
         self.full_collections = 0
         self.whole_collections = 0
         self._was_enabled = False
@@ -72,7 +71,8 @@ class CycleCollector:
         gc.disable()
         gc.collect()
         gc.freeze()
-        self.blocks = self.whole_blocks = sys.getallocatedblocks()
+        self.blocks = sys.getallocatedblocks()
+        self.whole_due = time.monotonic() + self.whole_every
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cycle collector")
 
     async def stop(self) -> None:
@@ -95,8 +95,7 @@ class CycleCollector:
         self.ticks += 1
         started = time.perf_counter()
         generation = self._due()
-        whole = (generation == 2
-                 and sys.getallocatedblocks() > self.whole_blocks * (1 + self.whole_growth))
+        whole = generation == 2 and time.monotonic() >= self.whole_due
         if whole:
             gc.unfreeze()
         gc.collect(generation)
@@ -107,7 +106,7 @@ class CycleCollector:
             before, self.blocks = self.blocks, sys.getallocatedblocks()
             self.full_collections += 1
             if whole:
-                self.whole_blocks = self.blocks
+                self.whole_due = time.monotonic() + self.whole_every
                 self.whole_collections += 1
             log.info("full cycle collection", extra={
                 "blocks": self.blocks, "blocks_after_the_last": before, "whole": whole,
@@ -119,5 +118,7 @@ class CycleCollector:
     def _due(self) -> int:
         if self.ticks % self.middle_every:
             return 0
+        if time.monotonic() >= self.whole_due:
+            return 2
         # tens of microseconds for millions of blocks
         return 2 if sys.getallocatedblocks() > self.blocks * (1 + self.growth) else 1

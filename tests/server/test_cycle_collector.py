@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import sys
+import time
 import weakref
 
 from ludoteca.server.cycle_collector import CycleCollector
@@ -95,10 +96,9 @@ def test_what_lived_at_the_start_is_frozen_out_of_the_walks_until_it_stops() -> 
     assert gc.get_freeze_count() == 0
 
 
-def test_what_survived_an_old_walk_waits_for_the_whole_walk_when_memory_has_doubled() -> None:
+def test_what_survived_an_old_walk_waits_for_the_whole_walk() -> None:
     """An old walk freezes its survivors, so the next one looks only at what is newer; a
-    cycle among the frozen is freed by the whole walk, once the blocks have doubled since the
-    last whole one."""
+    cycle among the frozen is freed by the whole walk, which comes once ``whole_every``."""
 
     async def run() -> None:
         collector = CycleCollector(1.0, middle_every=1)
@@ -111,8 +111,7 @@ def test_what_survived_an_old_walk_waits_for_the_whole_walk_when_memory_has_doub
             before = sys.getallocatedblocks()
             sample = [Node() for _ in range(10_000)]
             per_node = (sys.getallocatedblocks() - before) / len(sample)
-            # half as much again: past a quarter, not double
-            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]
+            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]  # past 1/4
             frozen = gc.get_freeze_count()
             assert collector.tick() == 2
             assert collector.whole_collections == 0
@@ -121,12 +120,13 @@ def test_what_survived_an_old_walk_waits_for_the_whole_walk_when_memory_has_doub
             assert collector.tick() == 1
             gc.collect()
             assert all(ref() is not None for ref in refs)
-            doubled = [Node() for _ in range(int(collector.whole_blocks / per_node))]
+            assert collector.tick() == 1  # its time has not come, nor more growth
+            collector.whole_due = time.monotonic()  # an hour later: due without growth
             assert collector.tick() == 2
             assert collector.whole_collections == 1 and collector.full_collections == 2
             assert all(ref() is None for ref in refs)
-            assert collector.whole_blocks == collector.blocks
-            del grown, doubled, sample
+            assert collector.whole_due > time.monotonic() + 3000
+            del grown, sample
         finally:
             await collector.stop()
 

@@ -94,7 +94,8 @@ class Turns:
     async def _bot_move(self, seat: int, since: int) -> None:
         core = self.core
         match = core.match
-        wait = self.services.settings.bot_delay - (time.monotonic() - self.last_move)
+        delay = self.services.settings.bot_delay * bot_pace(core.table.seed, since, seat)
+        wait = delay - (time.monotonic() - self.last_move)
         if wait > 0:
             await asyncio.sleep(wait)
         if (match is None or core.match is not match or match.decision(seat) != since
@@ -120,6 +121,20 @@ class Turns:
             pass  # the position moved on (an undo, a take-over): the next arm asks again
         except Exception:
             log.exception("table %s: the move of the bot of seat %d failed", table.id, seat + 1)
+
+
+PACE_SPREAD = 0.5
+"""A bot answers after the bot delay times 1 to 1 + this."""
+
+
+def bot_pace(table_seed: int, decision: int, seat: int) -> float:
+    """How many bot delays this answer waits, from 1 to ``1 + PACE_SPREAD``. With one delay
+    for all, the bot tables an arena's wave opened together all moved in the same instant
+    every 0.8 s and ended together, and each such instant stopped every other table of the
+    server (benchmarks/arena.py); spread, they drift apart within a few moves. Drawn from a
+    hash of its own, so it tells nothing of the seeds the moves are chosen with."""
+    digest = hashlib.sha256(f"pace:{table_seed}:{decision}:{seat}".encode()).digest()
+    return 1.0 + PACE_SPREAD * int.from_bytes(digest[:4], "big") / 2**32
 
 
 def _seed(table_seed: int, seq: int, seat: int) -> int:
