@@ -13,16 +13,17 @@ time collecting than before.
 The middle generation is collected every ``middle_every`` young collections (half a second
 by default: two seconds' worth made a 40 ms stop at 600 tables). The old generation, which
 holds every live table, is collected when the process's allocated memory blocks have grown by
-a quarter since its last collection (the interpreter's own rule is a quarter more objects in
+a tenth since its last collection (the interpreter's own rule is a quarter more objects in
 that generation, which cannot be counted as cheaply), so a heap that stays the same size is
-never walked whole: after start-up has filled it, a server with a steady number of tables
-walks it again only when it grows.
+not walked: after start-up has filled it, a server with a steady number of tables walks it
+again only when it grows. Each walk freezes its survivors (below), so it costs what is new
+since the last: a smaller step makes shorter stops, not more work.
 
 What was alive when the collector started is frozen out of the walks (``gc.freeze``):
 ``serve`` froze the imports already (``tune_runtime``), and what the app's start built since
 (its store, hub and bot pool) lives as long as the process too. So is what survives each old
 walk: the next one looks only at what survived the middle generation since, so a heap that
-grows (an arena starting beside 300 tables) costs a walk of its growth, not of every live
+grows (an arena starting beside 300 tables) costs walks of its growth, not of every live
 table. At 300 tables and an arena the old walk of everything took 227 ms, and it found at
 most 800 objects of garbage (benchmarks/arena.py): the old heap is live tables, and tables end
 by reference counts. Cycles among frozen objects wait for the whole walk (everything
@@ -47,7 +48,7 @@ log = logging.getLogger("ludoteca.server")
 class CycleCollector:
     """Collects cycles on a timer while started; the interpreter's own collector is off."""
 
-    def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.25,
+    def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.1,
                  whole_every: float = 3600.0,
                  observe: Callable[[int, float], None] | None = None) -> None:
         self.period = period

@@ -47,7 +47,7 @@ def test_the_interpreter_collector_is_off_while_it_runs_and_back_after() -> None
     assert gc.isenabled()
 
 
-def test_the_old_generation_is_collected_when_memory_has_grown_by_a_quarter() -> None:
+def test_the_old_generation_is_collected_when_memory_has_grown_by_a_tenth() -> None:
     async def run() -> None:
         collector = CycleCollector(1.0, middle_every=1)
         collector.start()
@@ -62,7 +62,7 @@ def test_the_old_generation_is_collected_when_memory_has_grown_by_a_quarter() ->
             gc.collect(1)  # survivors of the middle generation are now old
             del held, node  # garbage now, in the old generation
             assert all(ref() is not None for ref in old)
-            assert collector.tick() == 2  # memory grew past a quarter
+            assert collector.tick() == 2  # memory grew past a tenth
             assert all(ref() is None for ref in old)
             assert collector.full_collections == 1
             del keep
@@ -111,7 +111,7 @@ def test_what_survived_an_old_walk_waits_for_the_whole_walk() -> None:
             before = sys.getallocatedblocks()
             sample = [Node() for _ in range(10_000)]
             per_node = (sys.getallocatedblocks() - before) / len(sample)
-            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]  # past 1/4
+            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]  # past 1/10
             frozen = gc.get_freeze_count()
             assert collector.tick() == 2
             assert collector.whole_collections == 0
