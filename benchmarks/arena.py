@@ -235,10 +235,10 @@ def wait_finished(base: str, tournament: str, timeout: float) -> str:
 
 
 def old_walks(log_text: str, window: tuple[float, float]) -> str:
-    """The server's old-generation cycle collections (``cycle_collector.py`` logs each): how
-    long each stopped its event loop, those inside the measured window marked, and those that
-    walked the whole heap (frozen survivors too). One such stop delays every action in
-    flight, so it can set the p99 on its own."""
+    """The server's old-generation cycle collections of 50 ms or more, and its whole walks
+    (``cycle_collector.py`` logs those): how long each stopped its event loop, those inside
+    the measured window marked. One such stop delays every action in flight, so it can set
+    the p99 on its own."""
     from datetime import datetime
 
     walks = []
@@ -340,7 +340,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
 "   server-side actions " + f"p50 {bucket_quantile(buckets, 0.5)}, p99 "
         f"{bucket_quantile(buckets, 0.99)} (every table's, the arena's too: from the message "
         "to its write and the updates queued)",
-        "   old-generation walks " + old_walks(log_text, window_wall),
+        "   old walks ≥ 50 ms   " + old_walks(log_text, window_wall),
         "   timeline", *timeline(tallies, args.seconds),
         f"-- arena ({args.bots} bots + {args.people} people, {args.minutes:g} min): {status}",
         f"   pairings            {figures['games']} games in {figures['waves']} waves over "

@@ -11,25 +11,23 @@ what that tenth made: each collection is a few milliseconds, and the whole arena
 time collecting than before.
 
 The middle generation is collected every ``middle_every`` young collections (half a second
-by default: two seconds' worth made a 40 ms stop at 600 tables). The old generation, which
-holds every live table, is collected when the process's allocated memory blocks have grown by
-a tenth since its last collection (the interpreter's own rule is a quarter more objects in
-that generation, which cannot be counted as cheaply), so a heap that stays the same size is
-not walked: after start-up has filled it, a server with a steady number of tables walks it
-again only when it grows. Each walk freezes its survivors (below), so it costs what is new
-since the last: a smaller step makes shorter stops, not more work.
+by default: two seconds' worth made a 40 ms stop at 600 tables), and the old one, which holds
+every live table, every ``old_every`` (two seconds). Each old walk freezes what survives it
+(``gc.freeze``), so the next looks only at what survived the middle generation since: the
+stop is as long as what became long-lived in two seconds, not as the whole heap. An arena
+starting beside 300 tables made walks of everything of up to 227 ms; walked as it grows, the
+same start-up is walks of tens of ms (benchmarks/arena.py). Each walk of everything found at
+most 800 objects of garbage there: the old heap is live tables, and tables end by reference
+counts. (Until then the old generation was walked whole when the allocated blocks had grown
+by a quarter; with survivors frozen that measure misses the tables that end and open without
+growing the heap, and a walk after it had hundreds of ms of new survivors to look at.)
 
-What was alive when the collector started is frozen out of the walks (``gc.freeze``):
-``serve`` froze the imports already (``tune_runtime``), and what the app's start built since
-(its store, hub and bot pool) lives as long as the process too. So is what survives each old
-walk: the next one looks only at what survived the middle generation since, so a heap that
-grows (an arena starting beside 300 tables) costs walks of its growth, not of every live
-table. At 300 tables and an arena the old walk of everything took 227 ms, and it found at
-most 800 objects of garbage (benchmarks/arena.py): the old heap is live tables, and tables end
-by reference counts. Cycles among frozen objects wait for the whole walk (everything
-unfrozen, collected, frozen again) that comes once an hour: 350 ms at 300 tables, the imports
-included. Stopping the collector unfreezes, so a process that starts many apps (the tests) can
-still collect them.
+What was alive when the collector started is frozen too: ``serve`` froze the imports already
+(``tune_runtime``), and what the app's start built since (its store, hub and bot pool) lives
+as long as the process. Cycles among frozen objects are freed by the whole walk (everything
+unfrozen, collected, frozen again) that comes once ``whole_every`` (an hour): about 350 ms at
+300 tables, the imports included. Stopping the collector unfreezes, so a process that starts
+many apps (the tests) can still collect them.
 """
 
 from __future__ import annotations
@@ -38,30 +36,31 @@ import asyncio
 import contextlib
 import gc
 import logging
-import sys
 import time
 from collections.abc import Callable
 
 log = logging.getLogger("ludoteca.server")
+LONG_WALK = 0.05
+"""An old walk this long or longer is logged (each is in ``/metrics`` either way)."""
 
 
 class CycleCollector:
     """Collects cycles on a timer while started; the interpreter's own collector is off."""
 
-    def __init__(self, period: float = 0.1, *, middle_every: int = 5, growth: float = 0.1,
+    def __init__(self, period: float = 0.1, *, middle_every: int = 5, old_every: int = 20,
                  whole_every: float = 3600.0,
                  observe: Callable[[int, float], None] | None = None) -> None:
+        if old_every % middle_every:
+            raise ValueError("old_every must be a multiple of middle_every")
         self.period = period
         self.observe = observe
         """Told each collection's generation and seconds (the arena's metrics)."""
         self.middle_every = middle_every
-        self.growth = growth
+        self.old_every = old_every
         self.whole_every = whole_every
         self.whole_due = time.monotonic() + whole_every
         """When the next old walk is a whole one."""
         self.ticks = 0
-        self.blocks = sys.getallocatedblocks()
-        """Memory blocks allocated after the last old collection."""
         self.full_collections = 0
         self.whole_collections = 0
         self._was_enabled = False
@@ -72,7 +71,6 @@ class CycleCollector:
         gc.disable()
         gc.collect()
         gc.freeze()
-        self.blocks = sys.getallocatedblocks()
         self.whole_due = time.monotonic() + self.whole_every
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cycle collector")
 
@@ -104,14 +102,14 @@ class CycleCollector:
             gc.freeze()  # the survivors: the next old walk looks only at what is newer
         seconds = time.perf_counter() - started
         if generation == 2:
-            before, self.blocks = self.blocks, sys.getallocatedblocks()
             self.full_collections += 1
             if whole:
                 self.whole_due = time.monotonic() + self.whole_every
                 self.whole_collections += 1
-            log.info("full cycle collection", extra={
-                "blocks": self.blocks, "blocks_after_the_last": before, "whole": whole,
-                "ms": round(seconds * 1000, 1)})
+            if whole or seconds >= LONG_WALK:
+                log.info("full cycle collection", extra={
+                    "whole": whole, "frozen": gc.get_freeze_count(),
+                    "ms": round(seconds * 1000, 1)})
         if self.observe is not None:
             self.observe(generation, seconds)
         return generation
@@ -119,7 +117,4 @@ class CycleCollector:
     def _due(self) -> int:
         if self.ticks % self.middle_every:
             return 0
-        if time.monotonic() >= self.whole_due:
-            return 2
-        # tens of microseconds for millions of blocks
-        return 2 if sys.getallocatedblocks() > self.blocks * (1 + self.growth) else 1
+        return 1 if self.ticks % self.old_every else 2

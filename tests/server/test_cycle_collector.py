@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import sys
 import time
 import weakref
+
+import pytest
 
 from ludoteca.server.cycle_collector import CycleCollector
 
@@ -22,15 +23,21 @@ def cycle() -> weakref.ref[Node]:
     return weakref.ref(a)
 
 
-def test_young_every_tick_middle_every_nth_and_the_old_one_left_alone() -> None:
-    collector = CycleCollector(0.1, middle_every=3, growth=1e9)
-    assert [collector.tick() for _ in range(6)] == [0, 0, 1, 0, 0, 1]
-    assert collector.full_collections == 0
+def test_young_every_tick_middle_every_nth_old_every_mth() -> None:
+    collector = CycleCollector(0.1, middle_every=3, old_every=9)
+    assert [collector.tick() for _ in range(18)] == [0, 0, 1, 0, 0, 1, 0, 0, 2] * 2
+    assert collector.full_collections == 2 and collector.whole_collections == 0
+    gc.unfreeze()  # never started: nothing else would
+
+
+def test_the_old_walk_must_fall_on_a_middle_one() -> None:
+    with pytest.raises(ValueError, match="multiple"):
+        CycleCollector(0.1, middle_every=3, old_every=10)
 
 
 def test_the_interpreter_collector_is_off_while_it_runs_and_back_after() -> None:
     async def run() -> tuple[bool, int]:
-        collector = CycleCollector(0.01, middle_every=2, growth=1e9)
+        collector = CycleCollector(0.01, middle_every=2, old_every=1000)
         collector.start()
         young = cycle()
         for _ in range(200):  # a cycle made now is freed by the timer, not by allocations
@@ -47,13 +54,11 @@ def test_the_interpreter_collector_is_off_while_it_runs_and_back_after() -> None
     assert gc.isenabled()
 
 
-def test_the_old_generation_is_collected_when_memory_has_grown_by_a_tenth() -> None:
+def test_an_old_walk_frees_old_cycles_and_freezes_what_survives_it() -> None:
     async def run() -> None:
-        collector = CycleCollector(1.0, middle_every=1)
+        collector = CycleCollector(1.0, middle_every=1, old_every=2)
         collector.start()
         try:
-            assert collector.tick() != 2  # nothing has grown
-            keep = [Node() for _ in range(collector.blocks)]  # promoted, alive
             held = [Node() for _ in range(1000)]
             for node in held:
                 node.other = node
@@ -61,12 +66,14 @@ def test_the_old_generation_is_collected_when_memory_has_grown_by_a_tenth() -> N
             gc.collect(1)
             gc.collect(1)  # survivors of the middle generation are now old
             del held, node  # garbage now, in the old generation
+            assert collector.tick() == 1
             assert all(ref() is not None for ref in old)
-            assert collector.tick() == 2  # memory grew past a tenth
+            kept = [Node() for _ in range(1000)]
+            frozen = gc.get_freeze_count()
+            assert collector.tick() == 2
             assert all(ref() is None for ref in old)
-            assert collector.full_collections == 1
-            del keep
-            assert collector.tick() != 2  # back under: not walked again
+            assert gc.get_freeze_count() >= frozen + len(kept)  # the next walk skips them
+            assert collector.full_collections == 1 and collector.whole_collections == 0
         finally:
             await collector.stop()
 
@@ -97,36 +104,29 @@ def test_what_lived_at_the_start_is_frozen_out_of_the_walks_until_it_stops() -> 
 
 
 def test_what_survived_an_old_walk_waits_for_the_whole_walk() -> None:
-    """An old walk freezes its survivors, so the next one looks only at what is newer; a
-    cycle among the frozen is freed by the whole walk, which comes once ``whole_every``."""
+    """A cycle among the frozen survivors is freed by neither the next old walk nor the
+    interpreter's collection, but by the whole walk, which comes once ``whole_every``."""
 
     async def run() -> None:
-        collector = CycleCollector(1.0, middle_every=1)
+        collector = CycleCollector(1.0, middle_every=1, old_every=1)
         collector.start()
         try:
             held = [Node() for _ in range(1000)]
             for node in held:
                 node.other = node
             refs = [weakref.ref(node) for node in held]
-            before = sys.getallocatedblocks()
-            sample = [Node() for _ in range(10_000)]
-            per_node = (sys.getallocatedblocks() - before) / len(sample)
-            grown = [Node() for _ in range(int(collector.blocks / 2 / per_node))]  # past 1/10
-            frozen = gc.get_freeze_count()
+            assert collector.tick() == 2  # held survives it: frozen
+            del held, node
             assert collector.tick() == 2
-            assert collector.whole_collections == 0
-            assert gc.get_freeze_count() >= frozen + len(held) + len(grown)
-            del held, node  # garbage now, but frozen: neither an old walk nor gc.collect()
-            assert collector.tick() == 1
             gc.collect()
             assert all(ref() is not None for ref in refs)
-            assert collector.tick() == 1  # its time has not come, nor more growth
-            collector.whole_due = time.monotonic()  # an hour later: due without growth
+            assert collector.whole_collections == 0
+            collector.whole_due = time.monotonic()  # an hour later
             assert collector.tick() == 2
-            assert collector.whole_collections == 1 and collector.full_collections == 2
+            assert collector.whole_collections == 1 and collector.full_collections == 3
             assert all(ref() is None for ref in refs)
             assert collector.whole_due > time.monotonic() + 3000
-            del grown, sample
+            assert gc.get_freeze_count() > 10_000  # frozen again, the start-up's too
         finally:
             await collector.stop()
 
