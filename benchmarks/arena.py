@@ -235,22 +235,22 @@ def wait_finished(base: str, tournament: str, timeout: float) -> str:
 
 
 def old_walks(log_text: str, window: tuple[float, float]) -> str:
-    """The server's old-generation cycle collections of 50 ms or more, and its whole walks
-    (``cycle_collector.py`` logs those): how long each stopped its event loop, those inside
-    the measured window marked. One such stop delays every action in flight, so it can set
-    the p99 on its own."""
+    """The server's cycle collections of 50 ms or more and its whole walks
+    (``cycle_collector.py`` logs those): the generation, how long each stopped the event
+    loop, those inside the measured window marked. One such stop delays every action in
+    flight, so it can set the p99 on its own."""
     from datetime import datetime
 
     walks = []
     for line in log_text.splitlines():
-        if '"full cycle collection"' not in line:
+        if '"long cycle collection"' not in line:
             continue
         with contextlib.suppress(ValueError, KeyError):
             found = json.loads(line)
             at = datetime.fromisoformat(found["time"]).timestamp()
             inside = window[0] <= at <= window[1]
-            walks.append(f"{found['ms']:.0f}{' whole' if found.get('whole') else ''}"
-                         f"{' (in window)' if inside else ''}")
+            kind = "whole" if found.get("whole") else f"g{found['generation']}"
+            walks.append(f"{kind} {found['ms']:.0f}{' (in window)' if inside else ''}")
     return (", ".join(walks) + " ms") if walks else "none"
 
 
@@ -340,7 +340,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
 "   server-side actions " + f"p50 {bucket_quantile(buckets, 0.5)}, p99 "
         f"{bucket_quantile(buckets, 0.99)} (every table's, the arena's too: from the message "
         "to its write and the updates queued)",
-        "   old walks ≥ 50 ms   " + old_walks(log_text, window_wall),
+        "   collections ≥ 50 ms " + old_walks(log_text, window_wall),
         "   timeline", *timeline(tallies, args.seconds),
         f"-- arena ({args.bots} bots + {args.people} people, {args.minutes:g} min): {status}",
         f"   pairings            {figures['games']} games in {figures['waves']} waves over "

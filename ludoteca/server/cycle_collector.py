@@ -41,7 +41,8 @@ from collections.abc import Callable
 
 log = logging.getLogger("ludoteca.server")
 LONG_WALK = 0.05
-"""An old walk this long or longer is logged (each is in ``/metrics`` either way)."""
+"""A collection this long or longer is logged, as is each whole walk (all are in
+``/metrics``)."""
 
 
 class CycleCollector:
@@ -106,10 +107,10 @@ class CycleCollector:
             if whole:
                 self.whole_due = time.monotonic() + self.whole_every
                 self.whole_collections += 1
-            if whole or seconds >= LONG_WALK:
-                log.info("full cycle collection", extra={
-                    "whole": whole, "frozen": gc.get_freeze_count(),
-                    "ms": round(seconds * 1000, 1)})
+        if whole or seconds >= LONG_WALK:
+            log.info("long cycle collection", extra={
+                "generation": generation, "whole": whole, "frozen": gc.get_freeze_count(),
+                "ms": round(seconds * 1000, 1)})
         if self.observe is not None:
             self.observe(generation, seconds)
         return generation
