@@ -48,12 +48,17 @@ def new_arena(host: Player, **body: Any) -> JSON:
 
 
 def end_now(server: Server, tournament: str) -> datetime:
-    """Move the arena's end to now, as if its minutes had gone by; the end written."""
-    now = datetime.now(UTC)
+    """Move the arena's end to now, as if its minutes had gone by; the end written. The time
+    is read once the row is ours (a first write takes SQLite's write lock and PostgreSQL's
+    row lock), so no wave can be paired between it and the commit: one paired while this
+    waited for the row was paired before the end."""
     engine = engine_of(server)
     try:
         with engine.begin() as db:
-            db.execute(update(Tournament).where(Tournament.id == tournament).values(ends_at=now))
+            mine = update(Tournament).where(Tournament.id == tournament)
+            db.execute(mine.values(ends_at=Tournament.ends_at))
+            now = datetime.now(UTC)
+            db.execute(mine.values(ends_at=now))
     finally:
         engine.dispose()
     return now
