@@ -234,7 +234,7 @@ def wait_finished(base: str, tournament: str, timeout: float) -> str:
     return "still running"
 
 
-def old_walks(log_text: str, window: tuple[float, float]) -> str:
+def long_collections(log_text: str, window: tuple[float, float]) -> str:
     """The server's cycle collections of 50 ms or more and its whole walks
     (``cycle_collector.py`` logs those): the generation, how long each stopped the event
     loop, those inside the measured window marked. One such stop delays every action in
@@ -340,7 +340,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
 "   server-side actions " + f"p50 {bucket_quantile(buckets, 0.5)}, p99 "
         f"{bucket_quantile(buckets, 0.99)} (every table's, the arena's too: from the message "
         "to its write and the updates queued)",
-        "   collections ≥ 50 ms " + old_walks(log_text, window_wall),
+        "   collections ≥ 50 ms " + long_collections(log_text, window_wall),
         "   timeline", *timeline(tallies, args.seconds),
         f"-- arena ({args.bots} bots + {args.people} people, {args.minutes:g} min): {status}",
         f"   pairings            {figures['games']} games in {figures['waves']} waves over "

@@ -101,12 +101,11 @@ class CycleCollector:
         gc.collect(generation)
         if generation == 2:
             gc.freeze()  # the survivors: the next old walk looks only at what is newer
-        seconds = time.perf_counter() - started
-        if generation == 2:
             self.full_collections += 1
             if whole:
                 self.whole_due = time.monotonic() + self.whole_every
                 self.whole_collections += 1
+        seconds = time.perf_counter() - started
         if whole or seconds >= LONG_WALK:
             log.info("long cycle collection", extra={
                 "generation": generation, "whole": whole, "frozen": gc.get_freeze_count(),

@@ -50,7 +50,6 @@ class Page:
     built_at: float
     shared: JSON
     """``rules``, ``entrants``, ``rounds``, ``standings``."""
-    active: int
     host: str | None
     entered: frozenset[str]
     """Everyone who ever entered (one who withdrew included)."""
@@ -116,7 +115,7 @@ class TournamentPages:
         }
         self.built += 1
         return Page(version=t.version, built_at=time.monotonic(), shared=shared,
-                    active=len(active(entrants)), host=host.name if host else None,
+                    host=host.name if host else None,
                     entered=frozenset(e.participant for e in entrants),
                     registered=frozenset(e.participant for e in active(entrants)),
                     open_tables=open_tables)

@@ -23,6 +23,15 @@ def cycle() -> weakref.ref[Node]:
     return weakref.ref(a)
 
 
+def self_loops(n: int) -> tuple[list[Node], list[weakref.ref[Node]]]:
+    """``n`` nodes that each hold themselves (held by the list only), and a weak reference to
+    each: once the list goes, only a cycle collection frees them."""
+    held = [Node() for _ in range(n)]
+    for node in held:
+        node.other = node
+    return held, [weakref.ref(node) for node in held]
+
+
 def test_young_every_tick_middle_every_nth_old_every_mth() -> None:
     collector = CycleCollector(0.1, middle_every=3, old_every=9)
     assert [collector.tick() for _ in range(18)] == [0, 0, 1, 0, 0, 1, 0, 0, 2] * 2
@@ -59,13 +68,10 @@ def test_an_old_walk_frees_old_cycles_and_freezes_what_survives_it() -> None:
         collector = CycleCollector(1.0, middle_every=1, old_every=2)
         collector.start()
         try:
-            held = [Node() for _ in range(1000)]
-            for node in held:
-                node.other = node
-            old = [weakref.ref(node) for node in held]
+            held, old = self_loops(1000)
             gc.collect(1)
             gc.collect(1)  # survivors of the middle generation are now old
-            del held, node  # garbage now, in the old generation
+            del held  # garbage now, in the old generation
             assert collector.tick() == 1
             assert all(ref() is not None for ref in old)
             kept = [Node() for _ in range(1000)]
@@ -111,12 +117,9 @@ def test_what_survived_an_old_walk_waits_for_the_whole_walk() -> None:
         collector = CycleCollector(1.0, middle_every=1, old_every=1)
         collector.start()
         try:
-            held = [Node() for _ in range(1000)]
-            for node in held:
-                node.other = node
-            refs = [weakref.ref(node) for node in held]
+            held, refs = self_loops(1000)
             assert collector.tick() == 2  # held survives it: frozen
-            del held, node
+            del held
             assert collector.tick() == 2
             gc.collect()
             assert all(ref() is not None for ref in refs)

@@ -30,9 +30,7 @@ from ludoteca.server.routes.deps import (
 )
 from ludoteca.server.routes.lobby import check_clock, check_types
 from ludoteca.server.table.commands import Leave
-from ludoteca.server.tournament_views import (
-    summary,
-)
+from ludoteca.server.tournament_views import summary
 from ludoteca.tournament.pairing import Format
 
 router = api_router()
@@ -174,7 +172,7 @@ async def one(tournament_id: str, hub: HubDep, user: MaybeUser, lang: str = "en"
     mine = f"user:{user.id}" if user else None
     your_table = page.open_tables.get(mine) if mine is not None else None
     registered = mine in page.registered
-    out = summary(t, page.active, page.host)
+    out = summary(t, len(page.registered), page.host)
     if user is not None and user.id == t.created_by:
         out["invite"] = t.invite
     out.update(page.shared)

@@ -103,7 +103,7 @@ class Turns:
             return
         seq, table = core.seq, core.table
         level = core.seats[seat].bot or ZOMBIE_LEVEL
-        seed = _seed(table.seed, seq, seat)
+        seed = _hashed(table.seed, seq, seat)
         try:
             data = await self.services.bots.choose(  # in turn by owner: bot_fairness.py
                 table.game, level, seed, match.view(seat), seat, budget(level, table.game),
@@ -133,10 +133,11 @@ def bot_pace(table_seed: int, decision: int, seat: int) -> float:
     every 0.8 s and ended together, and each such instant stopped every other table of the
     server (benchmarks/arena.py); spread, they drift apart within a few moves. Drawn from a
     hash of its own, so it tells nothing of the seeds the moves are chosen with."""
-    digest = hashlib.sha256(f"pace:{table_seed}:{decision}:{seat}".encode()).digest()
-    return 1.0 + PACE_SPREAD * int.from_bytes(digest[:4], "big") / 2**32
+    return 1.0 + PACE_SPREAD * (_hashed("pace", table_seed, decision, seat) >> 32) / 2**32
 
 
-def _seed(table_seed: int, seq: int, seat: int) -> int:
-    digest = hashlib.sha256(f"{table_seed}:{seq}:{seat}".encode()).digest()
+def _hashed(*parts: object) -> int:
+    """64 bits of the SHA-256 of the parts joined by colons: a bot move's seed from (table
+    seed, seq, seat), its pace from the same with a label of its own."""
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big")
