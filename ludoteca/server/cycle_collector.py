@@ -50,12 +50,13 @@ class CycleCollector:
 
     def __init__(self, period: float = 0.1, *, middle_every: int = 5, old_every: int = 20,
                  whole_every: float = 3600.0,
-                 observe: Callable[[int, float], None] | None = None) -> None:
+                 observe: Callable[[int, float, int], None] | None = None) -> None:
         if old_every % middle_every:
             raise ValueError("old_every must be a multiple of middle_every")
         self.period = period
         self.observe = observe
-        """Told each collection's generation and seconds (the arena's metrics)."""
+        """Told each collection's generation, seconds and unreachable objects found (the
+        arena's metrics)."""
         self.middle_every = middle_every
         self.old_every = old_every
         self.whole_every = whole_every
@@ -98,7 +99,7 @@ class CycleCollector:
         whole = generation == 2 and time.monotonic() >= self.whole_due
         if whole:
             gc.unfreeze()
-        gc.collect(generation)
+        found = gc.collect(generation)
         if generation == 2:
             gc.freeze()  # the survivors: the next old walk looks only at what is newer
             self.full_collections += 1
@@ -108,10 +109,9 @@ class CycleCollector:
         seconds = time.perf_counter() - started
         if whole or seconds >= LONG_WALK:
             log.info("long cycle collection", extra={
-                "generation": generation, "whole": whole, "frozen": gc.get_freeze_count(),
-                "ms": round(seconds * 1000, 1)})
+                "generation": generation, "whole": whole, "ms": round(seconds * 1000, 1)})
         if self.observe is not None:
-            self.observe(generation, seconds)
+            self.observe(generation, seconds, found)
         return generation
 
     def _due(self) -> int:

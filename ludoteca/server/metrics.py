@@ -47,6 +47,12 @@ class Metrics:
             ["generation"], buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        self.cycle_garbage = Counter(
+            "ludoteca_cycle_garbage",
+            "Unreachable objects the timed cycle collector found, by generation: what each "
+            "generation's walks are for",
+            ["generation"], registry=self.registry,
+        )
         self.analysis_parts = Gauge(
             "ludoteca_analysis_parts",
             "Parts of post-game analyses made since start, by where: this process's pool or a "
@@ -80,8 +86,9 @@ class Metrics:
         for status in STATUSES:
             self.tables.labels(status).set_function(count(status))
 
-    def cycle_collection(self, generation: int, seconds: float) -> None:
+    def cycle_collection(self, generation: int, seconds: float, found: int) -> None:
         self.cycle_collections.labels(str(generation)).observe(seconds)
+        self.cycle_garbage.labels(str(generation)).inc(found)
 
     def action(self, seconds: float) -> None:
         self.actions.inc()

@@ -39,6 +39,28 @@ def test_young_every_tick_middle_every_nth_old_every_mth() -> None:
     gc.unfreeze()  # never started: nothing else would
 
 
+def test_each_collection_is_told_with_the_garbage_it_found() -> None:
+    """What ``/metrics`` shows per generation (``ludoteca_cycle_garbage_total``): the operator
+    sees whether a generation's walks find anything worth their stop."""
+    told: list[tuple[int, float, int]] = []
+    collector = CycleCollector(0.1, middle_every=2, old_every=4,
+                               observe=lambda g, s, found: told.append((g, s, found)))
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        held, refs = self_loops(50)
+        del held
+        collector.tick()
+        assert all(ref() is None for ref in refs)
+        assert told[0][0] == 0 and told[0][2] >= 50 and told[0][1] >= 0
+        assert [collector.tick() for _ in range(3)] == [1, 0, 2]
+        assert [g for g, _, _ in told] == [0, 1, 0, 2]
+    finally:
+        gc.unfreeze()  # never started: nothing else would
+        if was:
+            gc.enable()
+
+
 def test_the_old_walk_must_fall_on_a_middle_one() -> None:
     with pytest.raises(ValueError, match="multiple"):
         CycleCollector(0.1, middle_every=3, old_every=10)
