@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include "rng.hpp"
 
@@ -130,6 +131,11 @@ struct Outcome {
 // One match: a plain struct, copied with memcpy (a clone) and snapshotted as its bytes. The
 // round history the breakdown and the views read stays in the Python state; what the score
 // parts need of it (stars for stopping, for colours, for bonus colours) is summed here.
+// Where end_round writes the Python state's round history entry of each seat (status, markers,
+// colours, bonus, stars: rules.end_round's), while a playout that gives them back runs
+// (State.playout_from); null otherwise. Per thread: playouts release the GIL.
+inline thread_local std::vector<int> *round_log = nullptr;
+
 struct State {
     uint64_t rng = 0;
     int32_t ply = 0, round = 1;
@@ -327,13 +333,15 @@ struct State {
         int wait = 0;
         for (int p = 0; p < n(); ++p) {
             const uint64_t m = markers[p];
-            int colours = 0, got = 0;
+            int colours = 0, bonus = 0, got = 0;
             if (status[p] == STOPPED) {
                 const RoundStars rs = round_stars(m, boards[p], cards[p]);
                 colours = rs.colours;
+                bonus = rs.bonus;
                 got = rs.earned;
             }
             got = std::min(got, popcount(m));
+            if (round_log) round_log->insert(round_log->end(), {status[p], popcount(m), colours, bonus, got});
             if (status[p] == STOPPED && got) {
                 const int c = std::min(popcount(static_cast<uint64_t>(colours)), got - 1);
                 stop_stars[p] = static_cast<int16_t>(stop_stars[p] + 1);

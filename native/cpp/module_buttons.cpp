@@ -11,6 +11,7 @@
 #include <array>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "bind.hpp"
@@ -54,6 +55,67 @@ std::vector<T> seats_of(const T *p, const bt::State &s) { return std::vector<T>(
 bt::Until until_of(int until) {
     if (until != bt::END && until != bt::ROUND_END) throw nb::value_error("until must be 0 (end) or 1 (round)");
     return static_cast<bt::Until>(until);
+}
+
+// ---- a Python state read in (State.load), for playouts that write it back -----------------
+using U64s = std::vector<uint64_t>;
+using I64s = std::vector<int64_t>;
+
+int8_t small(int64_t v, int lo, int hi, const char *what) {
+    if (v < lo || v > hi) throw nb::value_error((std::string(what) + " is out of range").c_str());
+    return static_cast<int8_t>(v);
+}
+
+bt::State load_state(const bt::Config &cfg, uint64_t rng, int64_t ply, int64_t round, int64_t phase,
+                     int64_t active, int64_t deciders, int64_t waiting, int64_t in_round, int64_t free,
+                     int64_t removed_card, uint64_t options_mask, const I64s &dice,
+                     const I64s &layout_ids, const I64s &cards, const I64s &status, const I64s &earned,
+                     const I64s &last_placed, const I64s &pending, const U64s &markers,
+                     const U64s &stars, const U64s &picks, const I64s &stop_stars,
+                     const I64s &colour_stars, const I64s &bonus_stars) {
+    const int n = cfg.players, seats = (1 << n) - 1;
+    bt::State s;
+    s.cfg = cfg;
+    s.rng = rng;
+    if (ply < 0 || ply > 100000000) throw nb::value_error("ply is out of range");
+    if (round < 1 || round > 100000000) throw nb::value_error("round is out of range");
+    s.ply = static_cast<int32_t>(ply);
+    s.round = static_cast<int32_t>(round);
+    s.phase = small(phase, bt::TURN, bt::STARS, "phase (a match over has no playout)");
+    s.active = small(active, 0, n - 1, "active");
+    s.deciders = small(deciders, 0, seats, "deciders");
+    s.waiting = small(waiting, 0, seats, "waiting");
+    s.in_round = small(in_round, 0, seats, "in_round");
+    s.free = small(free, 0, bt::WHITE_PIP_DICE, "free");
+    s.removed_card = small(removed_card, 0, 15, "removed_card");
+    s.options_mask = options_mask;
+    if (dice.size() > 6) throw nb::value_error("at most six dice");
+    s.ndice = static_cast<int8_t>(dice.size());
+    for (size_t i = 0; i < dice.size(); ++i) s.dice[i] = small(dice[i], 1, 6, "a die");
+    for (const size_t size : {layout_ids.size(), cards.size(), status.size(), earned.size(),
+                              last_placed.size(), pending.size(), markers.size(), stars.size(),
+                              picks.size(), stop_stars.size(), colour_stars.size(), bonus_stars.size()})
+        if (size != static_cast<size_t>(n)) throw nb::value_error("every per-seat list: one per seat");
+    for (int p = n; p < bt::MAX_SEATS; ++p) s.last_placed[p] = s.pending[p] = bt::NO_CELL;
+    for (int p = 0; p < n; ++p) {
+        s.layout_ids[p] = small(layout_ids[p], 0, bt::LAYOUTS - 1, "a layout");
+        for (int k = 0; k < bt::COLOURS; ++k) s.boards[p][k] = cfg.layouts[s.layout_ids[p]][k];
+        s.cards[p] = small(cards[p], 0, 15, "cards");
+        s.status[p] = small(status[p], bt::IN, bt::BUSTED, "a status");
+        s.earned[p] = small(earned[p], 0, bt::CELLS, "earned");
+        s.last_placed[p] = small(last_placed[p], bt::NO_CELL, bt::CELLS - 1, "last_placed");
+        s.pending[p] = small(pending[p], bt::NO_CELL, bt::CELLS - 1, "pending");
+        s.markers[p] = markers[p];
+        s.stars[p] = stars[p];
+        s.picks[p] = picks[p];
+        for (const auto &[from, to] : {std::pair{&stop_stars, s.stop_stars}, std::pair{&colour_stars, s.colour_stars},
+                                       std::pair{&bonus_stars, s.bonus_stars}}) {
+            if ((*from)[p] < 0 || (*from)[p] > 10000) throw nb::value_error("a star sum is out of range");
+            to[p] = static_cast<int16_t>((*from)[p]);
+        }
+    }
+    if (!s.sound()) throw nb::value_error("not a Buttons state: its fields are inconsistent");
+    return s;
 }
 
 nb::object outcome_of(const bt::State &s) {
@@ -161,6 +223,37 @@ void register_buttons(nb::module_ &m) {
             return chooser.state;
         }, "policy"_a, "rng"_a, "until"_a = 0,
            "playout drawing from a generator in state rng; that generator's state after.")
+        .def("playout_logged", [](bt::State &s, int policy, uint64_t rng, int until) {
+            const bt::Policy p = Game::policy_of(policy);
+            const bt::Until u = until_of(until);
+            std::vector<int> entries;
+            {
+                nb::gil_scoped_release release;
+                Rng chooser(rng);
+                bt::round_log = &entries;
+                try {
+                    bt::playout(s, p, chooser, u);
+                } catch (...) {
+                    bt::round_log = nullptr;
+                    throw;
+                }
+                bt::round_log = nullptr;
+                rng = chooser.state;
+            }
+            return nb::make_tuple(rng, entries);
+        }, "policy"_a, "rng"_a, "until"_a = 0,
+           "playout_from, also giving what the Python state's round history gets: (the generator's "
+           "state after, the entries flat: for each round ended, for each seat, its status, "
+           "markers, colours, bonus and stars, as rules.end_round appends them).")
+        .def_static("load", &load_state, "config"_a, "rng"_a, "ply"_a, "round"_a, "phase"_a,
+                    "active"_a, "deciders"_a, "waiting"_a, "in_round"_a, "free"_a, "removed_card"_a,
+                    "options_mask"_a, "dice"_a, "layout_ids"_a, "cards"_a, "status"_a, "earned"_a,
+                    "last_placed"_a, "pending"_a, "markers"_a, "stars"_a, "picks"_a, "stop_stars"_a,
+                    "colour_stars"_a, "bonus_stars"_a,
+                    "A match not over from a Python ButtonsState's fields (its per-seat lists one per "
+                    "seat; the boards from the layouts; the star sums scoring.star_parts makes of "
+                    "its history); ValueError for any state out of range or inconsistent.")
+
         .def("observe", [](const bt::State &s, int seat, Out<float, -1> out) {
             const bt::Observation obs(s.cfg);
             if (seat < 0 || seat >= s.cfg.players) throw nb::value_error("no such seat");

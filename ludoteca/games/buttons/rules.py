@@ -17,10 +17,10 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import JSON, Game, GameSpec, Outcome, Seat
 from ludoteca.engine.i18n import N_, Voice
 from ludoteca.engine.options import Option, OptionValue
-from ludoteca.engine.playout import Policy
+from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import actions as act
-from ludoteca.games.buttons import events, layouts, view
+from ludoteca.games.buttons import events, layouts, native_playout, view
 from ludoteca.games.buttons.actions import (
     DECLINE,
     PLACE_BASE,
@@ -283,6 +283,15 @@ class Buttons(Game[ButtonsState, Action]):
 
     def round_of(self, state: ButtonsState) -> int:
         return state.round
+
+    def _playout(self, state: ButtonsState, policy: Policy, rng: Rng, until: Until,
+                 trace: list[tuple[Seat, int]] | None) -> None:
+        """On the native core, a playout to the end of the match or of the round with the
+        random, line-minded or the game's policy runs there (``native_playout``: the same
+        choices, draws, history and outcome)."""
+        native = native_playout.native_policy(policy, until, trace, state)
+        if native is None or not native_playout.playout(state, native, rng, until):
+            super()._playout(state, policy, rng, until, trace)
 
     def _greedy(self, state: ButtonsState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
         """The line-minded policy's choice (``buttons/plan.py``)."""
