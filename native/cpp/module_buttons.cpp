@@ -245,6 +245,31 @@ void register_buttons(nb::module_ &m) {
            "playout_from, also giving what the Python state's round history gets: (the generator's "
            "state after, the entries flat: for each round ended, for each seat, its status, "
            "markers, colours, bonus and stars, as rules.end_round appends them).")
+        .def("playouts_after", [](const bt::State &s, int seat, const std::vector<int> &indices,
+                                  int policy, uint64_t rng) {
+            const bt::Policy p = Game::policy_of(policy);
+            for (const int index : indices)
+                if (index >= 0) bind::check_legal<Game>(s, seat, index);
+            const int n = s.cfg.players;
+            std::vector<int> out(indices.size() * 2 * static_cast<size_t>(n));
+            {
+                nb::gil_scoped_release release;
+                for (size_t i = 0; i < indices.size(); ++i) {
+                    bt::State c = s;
+                    if (indices[i] >= 0) c.apply(seat, indices[i]);
+                    Rng chooser(rng);
+                    if (c.phase != bt::OVER) bt::playout(c, p, chooser);
+                    const bt::Outcome o = c.outcome();
+                    int *row = out.data() + i * 2 * static_cast<size_t>(n);
+                    for (int q = 0; q < n; ++q) row[q] = o.ranks[q], row[n + q] = o.scores[q];
+                }
+            }
+            return out;
+        }, "seat"_a, "indices"_a, "policy"_a, "rng"_a,
+           "For each index (-1: none), a copy of this state with seat's legal index applied, played "
+           "to the end with policy (the lowest seat to act first) drawing from a generator in state "
+           "rng (each copy from the same state): flat, per index, every seat's rank then every "
+           "seat's score. The analysis's samples of one drawn world in one call.")
         .def_static("load", &load_state, "config"_a, "rng"_a, "ply"_a, "round"_a, "phase"_a,
                     "active"_a, "deciders"_a, "waiting"_a, "in_round"_a, "free"_a, "removed_card"_a,
                     "options_mask"_a, "dice"_a, "layout_ids"_a, "cards"_a, "status"_a, "earned"_a,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from native_core import require_native
-from playout_diff import assert_same_ends, midway, starts
+from playout_diff import assert_same_ends, midway, normal, one_by_one, starts
 
 from ludoteca.bots.search import SearchBot
 from ludoteca.engine.match import Match
@@ -190,3 +190,49 @@ def test_a_search_bot_chooses_the_same_on_both_cores(monkeypatch: pytest.MonkeyP
         assert chosen[0] == chosen[1]
         actions = BUTTONS.legal_actions(state, seat)
         BUTTONS.apply_legal(state, seat, actions[moves.below(len(actions))])
+
+
+@pytest.mark.parametrize(("players", "options", "count"), CASES, ids=IDS)
+def test_playouts_after_are_the_one_by_one_playouts(players: int, options: dict[str, object],
+                                                    count: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis's batch (``playouts_after``: every candidate of one drawn world in one
+    native call) gives, action by action and with None (the policy's own move), the rank and
+    score the Python core's clone, apply and playout give, for any seat to act (not only the
+    lowest); the state and generator are left as they were."""
+    compared = 0
+    for seed in range(count // 4):
+        true = midmatch(players, options, 7000 * players + seed)
+        for start in starts(BUTTONS, true, seed):
+            seats = sorted(BUTTONS.to_act(start))
+            if not seats:
+                continue
+            seat = seats[-1]
+            legal = BUTTONS.legal_actions(start, seat)
+            actions: list[Any] = [None, *legal[:: max(1, len(legal) // 8)]]
+            before, rng = start.clone(), Rng(seed)
+            monkeypatch.setenv("LUDOTECA_CORE", "native")
+            got = native_playout.playouts_after(BUTTONS, start, seat, actions, rng)
+            assert got is not None
+            assert start == before and rng.state == Rng(seed).state
+            assert normal(got) == one_by_one(BUTTONS, start, seat, actions, seed, monkeypatch)
+            compared += len(actions)
+    assert compared >= count // 4
+
+
+def test_playouts_after_stays_in_python_where_it_must(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None (the analysis then plays one by one) on the Python core, for a match over and for
+    a state the native core refuses."""
+    state: ButtonsState = midway(BUTTONS, 2, {}, 5, 60)
+    seat = min(BUTTONS.to_act(state))
+    actions = BUTTONS.legal_actions(state, seat)
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    assert native_playout.playouts_after(BUTTONS, state, seat, actions, Rng(1)) is None
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    assert native_playout.playouts_after(BUTTONS, state, seat, actions, Rng(1)) is not None
+    over = state.clone()
+    BUTTONS.playout(over, RANDOM, Rng(1))
+    assert native_playout.playouts_after(BUTTONS, over, None, [None], Rng(1)) is None
+    broken = state.clone()
+    broken.free += 1
+    assert native_playout.playouts_after(BUTTONS, broken, seat, actions, Rng(1)) is None

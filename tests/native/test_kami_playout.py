@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from native_core import require_native
-from playout_diff import assert_same_ends, midway, starts
+from playout_diff import assert_same_ends, midway, normal, one_by_one, starts
 
 from ludoteca.bots.search import SearchBot
 from ludoteca.engine.game import Game
@@ -195,33 +195,6 @@ def test_a_search_bot_chooses_the_same_on_both_cores(monkeypatch: pytest.MonkeyP
         GOITA.apply_legal(state, seat, actions[moves.below(len(actions))])
 
 
-def _one_by_one(game: Game[Any, Any], state: KamiState, seat: int, actions: list[Any],
-                seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """What the analysis plays without ``playouts_after``: per action a clone, the action
-    applied and ``game.playout`` on the Python core; each seat's rank, score and side."""
-    monkeypatch.setenv("LUDOTECA_CORE", "python")
-    out = []
-    for action in actions:
-        copy = state.clone()
-        if action is not None:
-            game.apply_legal(copy, seat, action)
-        if not game.is_over(copy):
-            game.playout(copy, GAME, Rng(seed))
-        outcome = game.outcome(copy)
-        assert outcome is not None
-        sides = outcome.side_of
-        out.append((list(outcome.ranks), list(outcome.scores),
-                    [sides.index(sides[s]) for s in range(len(sides))]))
-    monkeypatch.setenv("LUDOTECA_CORE", "native")
-    return out
-
-
-def _normal(results: list[Any]) -> list[Any]:
-    """Sides numbered by their first seat (any numbering of the sides is the same result)."""
-    return [(list(r), list(s), [list(side).index(side[p]) for p in range(len(side))])
-            for r, s, side in results]
-
-
 @pytest.mark.parametrize(("game", "players", "options", "count"), CASES, ids=IDS)
 def test_playouts_after_are_the_one_by_one_playouts(game: Game[Any, Any], players: int,
                                                     options: dict[str, object], count: int,
@@ -245,8 +218,8 @@ def test_playouts_after_are_the_one_by_one_playouts(game: Game[Any, Any], player
             got = native_playout.playouts_after(game, start, seat, actions, rng)
             assert got is not None
             assert start == before and rng.state == Rng(seed).state
-            want = _one_by_one(game, start, seat, actions, seed, monkeypatch)
-            assert _normal(got) == want
+            want = one_by_one(game, start, seat, actions, seed, monkeypatch)
+            assert normal(got) == want
             compared += len(actions)
     assert compared >= count
 
@@ -271,7 +244,7 @@ def test_playouts_after_value_a_move_that_ends_the_match(
             if ending:
                 got = native_playout.playouts_after(KAMI, state, seat, actions, Rng(seed))
                 assert got is not None
-                assert _normal(got) == _one_by_one(KAMI, state, seat, actions, seed,
+                assert normal(got) == one_by_one(KAMI, state, seat, actions, seed,
                                                    monkeypatch)
                 found += 1
             KAMI.apply_legal(state, seat, actions[moves.below(len(actions))])

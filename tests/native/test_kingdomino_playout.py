@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from native_core import require_native
+from playout_diff import normal, one_by_one
 
 from ludoteca.bots.search import SearchBot
 from ludoteca.engine.match import Match
@@ -236,3 +237,54 @@ def test_the_medium_level_plays_the_same_game_on_both_cores(
             KINGDOMINO.apply_legal(state, seat, action)
         runs.append((searched, [list(p) for p in state.placed], KINGDOMINO.outcome(state)))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(("players", "options", "count"), CASES, ids=IDS)
+def test_playouts_after_are_the_one_by_one_playouts(players: int, options: dict[str, object],
+                                                    count: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis's batch (``playouts_after``: every candidate of one drawn world in one
+    native call, no Python state or ``Outcome`` per playout) gives, action by action and with
+    None (the policy's own move), the rank and score the Python core's clone, apply and playout
+    give, the match-ending placements included; the state and generator are left as they were.
+    A Dynasty plays one by one (None)."""
+    compared = 0
+    for seed in range(count // 10):
+        true = midway(players, options, 7000 * players + seed)
+        starts = [true]
+        if seed % 2 and (seats := KINGDOMINO.to_act(true)):
+            view = KINGDOMINO.view(true, min(seats))
+            starts.append(KINGDOMINO.determinize(view, min(seats), Rng(seed)))
+        for start in starts:
+            seats = KINGDOMINO.to_act(start)
+            if not seats:
+                continue
+            seat = min(seats)
+            legal = KINGDOMINO.legal_actions(start, seat)
+            actions: list[Any] = [None, *legal[:: max(1, len(legal) // 8)]]
+            before, rng = start.clone(), Rng(seed)
+            monkeypatch.setenv("LUDOTECA_CORE", "native")
+            got = native_playout.playouts_after(KINGDOMINO, start, seat, actions, rng)
+            if options.get("dynasty"):
+                assert got is None
+                continue
+            assert got is not None
+            assert start == before and rng.state == Rng(seed).state
+            assert normal(got) == one_by_one(KINGDOMINO, start, seat, actions, seed,
+                                             monkeypatch)
+            compared += len(actions)
+    assert compared >= count // 10 or options.get("dynasty")
+
+
+def test_playouts_after_stays_in_python_where_it_must(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None (the analysis then plays one by one) on the Python core and for a match over."""
+    state = midway(2, {}, 5)
+    seat = min(KINGDOMINO.to_act(state))
+    actions = KINGDOMINO.legal_actions(state, seat)
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    assert native_playout.playouts_after(KINGDOMINO, state, seat, actions, Rng(1)) is None
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    assert native_playout.playouts_after(KINGDOMINO, state, seat, actions, Rng(1)) is not None
+    over = state.clone()
+    KINGDOMINO.playout(over, RANDOM, Rng(1))
+    assert native_playout.playouts_after(KINGDOMINO, over, None, [None], Rng(1)) is None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludoteca.engine.game import Game
-from ludoteca.engine.playout import Policy, Until
+from ludoteca.engine.playout import GAME, Policy, Until
 from ludoteca.engine.rng import Rng
 
 
@@ -58,3 +58,32 @@ def assert_same_ends(game: Game[Any, Any], start: Any, policy: Policy, seed: int
     differ = [n for n in slots if getattr(nat, n) != getattr(py, n)]
     assert not differ, f"slots that differ: {differ}"
     assert nat == py
+
+
+def one_by_one(game: Game[Any, Any], state: Any, seat: int, actions: list[Any], seed: int,
+               monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What the analysis plays without ``playouts_after``: per action (None: none) a clone, the
+    action applied and ``game.playout`` on the Python core; each seat's rank, score and side
+    (sides numbered by their first seat). Leaves the native core chosen."""
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    out = []
+    for action in actions:
+        copy = state.clone()
+        if action is not None:
+            game.apply_legal(copy, seat, action)
+        if not game.is_over(copy):
+            game.playout(copy, GAME, Rng(seed))
+        outcome = game.outcome(copy)
+        assert outcome is not None
+        sides = outcome.side_of
+        out.append((list(outcome.ranks), list(outcome.scores),
+                    [sides.index(sides[s]) for s in range(len(sides))]))
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    return out
+
+
+def normal(results: list[Any]) -> list[Any]:
+    """``playouts_after``'s results with the sides numbered by their first seat (any numbering
+    of the sides is the same result), as ``one_by_one`` gives them."""
+    return [(list(r), list(s), [list(side).index(side[p]) for p in range(len(side))])
+            for r, s, side in results]

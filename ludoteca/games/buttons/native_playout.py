@@ -14,10 +14,13 @@ leaves it, and the generator too. The analysis and the search bots play Buttons'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ludoteca.engine.native import native_game, playout_kind
+from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.native import chosen_core, native_game, playout_kind
 from ludoteca.engine.playout import GREEDY, RANDOM, Policy, Until
+from ludoteca.engine.registry import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import layouts
 from ludoteca.games.buttons.grid import board_masks
@@ -115,3 +118,26 @@ def playout(state: ButtonsState, native_kind: int, rng: Rng, until: Until = Unti
                                  for j in range(i, i + row, ENTRY)))
         state.history = history
     return True
+
+
+def playouts_after(game: Game[Any, Any], state: ButtonsState, seat: Seat | None,
+                   actions: Sequence[Any], rng: Rng) -> list[Result] | None:
+    """The search profile's ``playouts_after``: for each action (None: none), what
+    ``game.playout(state, GAME, rng)`` gives after it from a copy of ``state`` and of ``rng``,
+    as each seat's rank, score and side, every playout in one native call (the state read in
+    once; no Python state, ``Outcome`` or breakdown per playout). None where it stays in
+    Python: the Python core chosen, a match over, a state the native core refuses."""
+    if state.phase == OVER or chosen_core() != "native":
+        return None
+    kind = KINDS.get(game.playout_policy)
+    if kind is None:
+        return None
+    try:
+        native = load(state)
+    except ValueError:
+        return None
+    indices = [-1 if a is None else a.index for a in actions]
+    flat = native.playouts_after(-1 if seat is None else seat, indices, kind, rng.state)
+    n = state.cfg.players
+    side_of = tuple(range(n))
+    return [(flat[i:i + n], flat[i + n:i + 2 * n], side_of) for i in range(0, len(flat), 2 * n)]

@@ -16,6 +16,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.playout import GAME, Until
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.engine.rng import Rng
+from ludoteca.games.buttons.native_playout import playouts_after
 
 
 def buttons_rollout(game: Game[Any, Any], state: Any, rng: Rng, score_weight: float) -> list[float]:
@@ -44,5 +45,5 @@ def buttons_prior(
 
 PROFILE = SearchProfile(
     mode="flat", rollout=buttons_rollout, playout=game_playout, prior=buttons_prior,
-    analysis_budget=128,
+    playouts_after=playouts_after, analysis_budget=128,
 )

@@ -12,11 +12,14 @@ totals) plays in Python.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ludoteca.engine.native import native_core, playout_kind
+from ludoteca.engine.game import Game, Seat
+from ludoteca.engine.native import chosen_core, native_core, playout_kind
 from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
 from ludoteca.engine.playout import Policy, Until
+from ludoteca.engine.registry import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.games.kingdomino.draft import OVER
 from ludoteca.games.kingdomino.grid import CR1, MAXC, MAXR, MINC, MINR, OCC, TERR
@@ -144,3 +147,30 @@ def playout(state: KingdominoState, native_kind: int, rng: Rng) -> bool:
     write_back(native, state)
     state.placed = add_placements(state.placed, placements)
     return True
+
+
+def playouts_after(game: Game[Any, Any], state: KingdominoState, seat: Seat | None,
+                   actions: Sequence[Any], rng: Rng) -> list[Result] | None:
+    """The search profile's ``playouts_after``: for each action (None: none), what
+    ``game.playout(state, GAME, rng)`` gives after it from a copy of ``state`` and of ``rng``,
+    as each seat's rank, score and side, every playout in one native call: the state read in
+    once, and no Python state, ``Outcome`` or score breakdown per playout (which were most of an
+    analysis's time). None where it stays in Python: the Python core chosen, a Dynasty, a match
+    over, a native core built before this call, a state it refuses."""
+    if state.cfg.games != 1 or state.phase == OVER or chosen_core() != "native":
+        return None
+    kind = KINDS.get(game.playout_policy)
+    if kind is None:
+        return None
+    try:
+        native = load(state)
+    except ValueError:
+        return None
+    after = getattr(native, "playouts_after", None)
+    if after is None:
+        return None
+    indices = [-1 if a is None else a.index for a in actions]
+    flat = after(-1 if seat is None else seat, indices, kind, rng.state)
+    n = state.cfg.players
+    side_of = tuple(range(n))
+    return [(flat[i:i + n], flat[i + n:i + 2 * n], side_of) for i in range(0, len(flat), 2 * n)]

@@ -35,6 +35,7 @@ from __future__ import annotations
 from ludoteca.bots.search import game_playout
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.games.kingdomino.endgame import exact
+from ludoteca.games.kingdomino.native_playout import playouts_after
 from ludoteca.games.kingdomino.native_search import flat_search
 
 PLAYOUTS = {"medium": 60, "hard": 4000}
@@ -42,5 +43,5 @@ PLAYOUTS = {"medium": 60, "hard": 4000}
 
 PROFILE = SearchProfile(
     mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact,
-    playouts=PLAYOUTS, root_search=flat_search,
+    playouts=PLAYOUTS, root_search=flat_search, playouts_after=playouts_after,
 )
