@@ -385,6 +385,31 @@ void register_queendomino(nb::module_ &m) {
         }, "policy"_a, "rng"_a,
            "Play to the end drawing from a generator in state rng: (that generator's state after, "
            "the placements made, flat: side, domino, cell, direction for each).")
+        .def("playouts_after", [](const qd::State &s, int seat, const std::vector<int> &indices,
+                                  int policy, uint64_t rng) {
+            mask_policy(policy);
+            for (const int index : indices)
+                if (index >= 0) check_legal(s, seat, index);
+            const int n = s.cfg.players;
+            std::vector<int> out(indices.size() * 2 * static_cast<size_t>(n));
+            {
+                nb::gil_scoped_release release;
+                for (size_t i = 0; i < indices.size(); ++i) {
+                    qd::State c = s;
+                    if (indices[i] >= 0) c.apply(indices[i]);
+                    Rng chooser(rng);
+                    if (c.phase != qd::OVER) qd::playout(c, chooser);
+                    const qd::Outcome o = c.outcome();
+                    int *row = out.data() + i * 2 * static_cast<size_t>(n);
+                    for (int q = 0; q < n; ++q) row[q] = o.ranks[q], row[n + q] = o.scores[q];
+                }
+            }
+            return out;
+        }, "seat"_a, "indices"_a, "policy"_a, "rng"_a,
+           "For each index (-1: none), a copy of this state with seat's legal index applied, played "
+           "to the end at random drawing from a generator in state rng (each copy from the same "
+           "state): flat, per index, every seat's rank then every seat's score. The analysis's "
+           "samples of one drawn world in one call (ludoteca/analysis/estimates.py).")
         .def("playout", [](qd::State &s, int policy, uint64_t seed) {
             mask_policy(policy);
             nb::gil_scoped_release release;

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from native_core import require_native
-from playout_diff import assert_same_ends, midway, starts
+from playout_diff import assert_same_ends, midway, normal, one_by_one, starts
 
 from ludoteca.engine.match import Match
 from ludoteca.engine.playout import GAME, GREEDY, RANDOM, Policy, Until
@@ -161,3 +161,46 @@ def test_an_analysis_is_byte_identical_on_both_cores(monkeypatch: pytest.MonkeyP
         monkeypatch.setenv("LUDOTECA_CORE", core_name)
         texts.append(json.dumps(analyse(match.record, budget=4, seed=3), sort_keys=True))
     assert texts[0] == texts[1]
+
+
+@pytest.mark.parametrize(("players", "options", "count"), CASES, ids=IDS)
+def test_playouts_after_are_the_one_by_one_playouts(players: int, options: dict[str, object],
+                                                    count: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis's batch (``playouts_after``: every candidate of one drawn world in one
+    native call) gives, action by action and with None (the policy's own move), the rank, score
+    and side the Python core's clone, apply and playout give, teams included; the state and
+    generator are left as they were."""
+    compared = 0
+    for seed in range(max(2, count // 4)):
+        true = midmatch(players, options, 7000 * players + seed)
+        for start in starts(QUEENDOMINO, true, seed):
+            seats = QUEENDOMINO.to_act(start)
+            if not seats:
+                continue
+            seat = min(seats)
+            legal = QUEENDOMINO.legal_actions(start, seat)
+            actions: list[Any] = [None, *legal[:: max(1, len(legal) // 6)]]
+            before, rng = start.clone(), Rng(seed)
+            monkeypatch.setenv("LUDOTECA_CORE", "native")
+            got = native_playout.playouts_after(QUEENDOMINO, start, seat, actions, rng)
+            assert got is not None
+            assert start == before and rng.state == Rng(seed).state
+            assert normal(got) == one_by_one(QUEENDOMINO, start, seat, actions, seed,
+                                             monkeypatch)
+            compared += len(actions)
+    assert compared >= 2
+
+
+def test_playouts_after_stays_in_python_where_it_must(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None (the analysis then plays one by one) on the Python core and for a match over."""
+    state = midmatch(2, {}, 5)
+    seat = min(QUEENDOMINO.to_act(state))
+    actions = QUEENDOMINO.legal_actions(state, seat)
+    monkeypatch.setenv("LUDOTECA_CORE", "python")
+    assert native_playout.playouts_after(QUEENDOMINO, state, seat, actions, Rng(1)) is None
+    monkeypatch.setenv("LUDOTECA_CORE", "native")
+    assert native_playout.playouts_after(QUEENDOMINO, state, seat, actions, Rng(1)) is not None
+    over = state.clone()
+    QUEENDOMINO.playout(over, RANDOM, Rng(1))
+    assert native_playout.playouts_after(QUEENDOMINO, over, None, [None], Rng(1)) is None

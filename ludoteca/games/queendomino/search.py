@@ -10,5 +10,7 @@ from __future__ import annotations
 
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.games.queendomino.endgame import exact
+from ludoteca.games.queendomino.native_playout import playouts_after
 
-PROFILE = SearchProfile(mode="uct", analysis_budget=64, exact=exact)
+PROFILE = SearchProfile(mode="uct", analysis_budget=64, exact=exact,
+                        playouts_after=playouts_after)
