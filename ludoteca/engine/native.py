@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
 from ludoteca.engine.playout import Policy, Until
+from ludoteca.engine.rng import Rng
 
 log = logging.getLogger("ludoteca.core")
 
@@ -118,6 +119,22 @@ def playout_kind(policy: Policy, until: Until, trace: object, kinds: Mapping[Pol
     if native is None or chosen_core() != "native":
         return None
     return native
+
+
+def played_after(native: Any, seat: int | None, actions: Sequence[Any], kind: int, rng: Rng,
+                 side_of: Sequence[int]) -> list[tuple[Sequence[int], Sequence[int],
+                                                       Sequence[int]]] | None:
+    """A native state's ``playouts_after`` (each action, None for none, applied to a copy and
+    played to the end with ``kind`` from a copy of ``rng``, in one call) as the analysis reads
+    it: per action, every seat's rank, score and side (``SearchProfile.playouts_after``). None
+    from a native core built before that call."""
+    after = getattr(native, "playouts_after", None)
+    if after is None:
+        return None
+    indices = [-1 if a is None else a.index for a in actions]
+    flat = after(-1 if seat is None else seat, indices, kind, rng.state)
+    n = len(side_of)
+    return [(flat[i:i + n], flat[i + n:i + 2 * n], side_of) for i in range(0, len(flat), 2 * n)]
 
 
 def random_batch_steps(game: Any, cfg: Any, players: int, size: int, steps: int) -> int:

@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_game, playout_kind
+from ludoteca.engine.native import chosen_core, native_game, played_after, playout_kind
 from ludoteca.engine.playout import GREEDY, RANDOM, Policy, Until
 from ludoteca.engine.registry import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.games.buttons import layouts
 from ludoteca.games.buttons.grid import board_masks
-from ludoteca.games.buttons.state import OVER, STOPPED, ButtonsState, Config
+from ludoteca.games.buttons.scoring import star_sums
+from ludoteca.games.buttons.state import OVER, ButtonsState, Config
 
 KINDS = {RANDOM: 0, GREEDY: 1, Policy.epsilon_greedy(32): 2}
 """The playouts the native core plays as the Python one does, and its names for them (random,
@@ -55,25 +56,11 @@ def config_of(cfg: Config) -> Any:
     return found
 
 
-def star_sums(state: ButtonsState) -> tuple[list[int], list[int], list[int]]:
-    """Each seat's stars for stopping, for colours and for bonus colours over the rounds of its
-    history, as ``scoring.star_parts`` counts them: what the native state keeps instead."""
-    n = state.cfg.players
-    stop, colours, bonus = [0] * n, [0] * n, [0] * n
-    for entry in state.history:
-        for seat, (status, _, colour_mask, _, earned) in enumerate(entry):
-            if status != STOPPED or not earned:
-                continue
-            c = min(colour_mask.bit_count(), earned - 1)
-            stop[seat] += 1
-            colours[seat] += c
-            bonus[seat] += earned - 1 - c
-    return stop, colours, bonus
-
-
 def load(state: ButtonsState) -> Any:
     """The native ``State`` of a Python one (not over); ValueError where it refuses it."""
-    stop, colours, bonus = star_sums(state)
+    n = state.cfg.players
+    stop, colours, bonus = zip(*(star_sums([r[seat] for r in state.history])
+                                 for seat in range(n)), strict=True)
     return native_game("buttons").State.load(
         config=config_of(state.cfg), rng=state.rng.state, ply=state.ply, round=state.round,
         phase=state.phase, active=state.active, deciders=state.deciders, waiting=state.waiting,
@@ -81,8 +68,8 @@ def load(state: ButtonsState) -> Any:
         options_mask=state.options_mask, dice=list(state.dice), layout_ids=list(state.layout_ids),
         cards=state.cards, status=state.status, earned=state.earned,
         last_placed=state.last_placed, pending=state.pending, markers=state.markers,
-        stars=state.stars, picks=state.picks, stop_stars=stop, colour_stars=colours,
-        bonus_stars=bonus)
+        stars=state.stars, picks=state.picks, stop_stars=list(stop),
+        colour_stars=list(colours), bonus_stars=list(bonus))
 
 
 def write_back(native: Any, state: ButtonsState) -> None:
@@ -136,8 +123,4 @@ def playouts_after(game: Game[Any, Any], state: ButtonsState, seat: Seat | None,
         native = load(state)
     except ValueError:
         return None
-    indices = [-1 if a is None else a.index for a in actions]
-    flat = native.playouts_after(-1 if seat is None else seat, indices, kind, rng.state)
-    n = state.cfg.players
-    side_of = tuple(range(n))
-    return [(flat[i:i + n], flat[i + n:i + 2 * n], side_of) for i in range(0, len(flat), 2 * n)]
+    return played_after(native, seat, actions, kind, rng, tuple(range(state.cfg.players)))

@@ -54,11 +54,10 @@ TRIGGER = N_("met an end trigger (rule 6): a line of 5 stars or 12 stars")
 NO_TRIGGER = N_("met no end trigger (rule 6)")
 
 
-def star_parts(entries: list[tuple[int, int, int, int, int]]) -> list[Part]:
-    """Rules §4: where a seat's stars came from, over the rounds ``entries`` (one history entry
-    of that seat per round): 1 for stopping, 1 per colour with 3 markers, 1 per bonus colour.
-    Stars are given in that order, so a round whose stars were capped by its markers (never in
-    practice) loses the later ones first and the parts still add up to the stars."""
+def star_sums(entries: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int]:
+    """A seat's stars for stopping, for colours and for bonus colours over the rounds
+    ``entries`` (``star_parts``' counts; the native core keeps these sums instead of the
+    rounds)."""
     stop = colours = bonus = 0
     for status, _, colour_mask, _, earned in entries:
         if status != STOPPED or not earned:
@@ -67,6 +66,15 @@ def star_parts(entries: list[tuple[int, int, int, int, int]]) -> list[Part]:
         c = min(colour_mask.bit_count(), earned - 1)
         colours += c
         bonus += earned - 1 - c
+    return stop, colours, bonus
+
+
+def star_parts(entries: list[tuple[int, int, int, int, int]]) -> list[Part]:
+    """Rules §4: where a seat's stars came from, over the rounds ``entries`` (one history entry
+    of that seat per round): 1 for stopping, 1 per colour with 3 markers, 1 per bonus colour.
+    Stars are given in that order, so a round whose stars were capped by its markers (never in
+    practice) loses the later ones first and the parts still add up to the stars."""
+    stop, colours, bonus = star_sums(entries)
     out = [Part("stop", STOP_STARS, stop, {"count": stop})]
     if colours:
         out.append(Part("colours", COLOUR_STARS, colours, {"count": colours}))

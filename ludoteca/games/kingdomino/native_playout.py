@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_core, playout_kind
+from ludoteca.engine.native import chosen_core, native_core, played_after, playout_kind
 from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
 from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.registry import Result
@@ -166,11 +166,4 @@ def playouts_after(game: Game[Any, Any], state: KingdominoState, seat: Seat | No
         native = load(state)
     except ValueError:
         return None
-    after = getattr(native, "playouts_after", None)
-    if after is None:
-        return None
-    indices = [-1 if a is None else a.index for a in actions]
-    flat = after(-1 if seat is None else seat, indices, kind, rng.state)
-    n = state.cfg.players
-    side_of = tuple(range(n))
-    return [(flat[i:i + n], flat[i + n:i + 2 * n], side_of) for i in range(0, len(flat), 2 * n)]
+    return played_after(native, seat, actions, kind, rng, tuple(range(state.cfg.players)))
