@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
@@ -121,13 +121,22 @@ def playout_kind(policy: Policy, until: Until, trace: object, kinds: Mapping[Pol
     return native
 
 
-def played_after(native: Any, seat: int | None, actions: Sequence[Any], kind: int, rng: Rng,
-                 side_of: Sequence[int]) -> list[tuple[Sequence[int], Sequence[int],
-                                                       Sequence[int]]] | None:
-    """A native state's ``playouts_after`` (each action, None for none, applied to a copy and
-    played to the end with ``kind`` from a copy of ``rng``, in one call) as the analysis reads
-    it: per action, every seat's rank, score and side (``SearchProfile.playouts_after``). None
-    from a native core built before that call."""
+def played_after(load: Callable[[], Any], seat: int | None, actions: Sequence[Any],
+                 kind: int | None, rng: Rng, side_of: Sequence[int]
+                 ) -> list[tuple[Sequence[int], Sequence[int], Sequence[int]]] | None:
+    """A game's ``SearchProfile.playouts_after`` on the native core: the state read in once
+    (``load()``), each action (None for none) applied to a copy and played to the end with
+    ``kind`` from a copy of ``rng``, in one native call, as the analysis reads it: per action,
+    every seat's rank, score and side. None where the analysis plays one by one instead: the
+    Python core chosen, a policy with no native ``kind``, a state the native core refuses
+    (``load``'s ValueError), a native core built before that call. The game checks a match
+    over (and whatever else its native side does not play) before."""
+    if kind is None or chosen_core() != "native":
+        return None
+    try:
+        native = load()
+    except ValueError:
+        return None
     after = getattr(native, "playouts_after", None)
     if after is None:
         return None

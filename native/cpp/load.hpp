@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "board.hpp"
+#include "rng.hpp"
 
 namespace ludoteca::load {
 
@@ -52,6 +53,29 @@ inline nb::bytes bytes_of(const Board &b) {
 inline int8_t small(int64_t v, int lo, int hi, const char *what) {
     if (v < lo || v > hi) throw nb::value_error((std::string(what) + " is out of range").c_str());
     return static_cast<int8_t>(v);
+}
+
+// State.playouts_after, the analysis's samples of one drawn world in one call: for each index
+// (-1: none), a copy of s with it applied (apply(copy, index)) and played to the end (play(copy,
+// chooser), which leaves a match over alone) drawing from a generator in state rng, each copy from
+// the same state; flat, per index, every seat's rank then every seat's score. The caller checks
+// the indices are legal first; the playouts run without the GIL.
+template <typename State, typename Apply, typename Play>
+std::vector<int> playouts_after(const State &s, const std::vector<int> &indices, uint64_t rng,
+                                Apply apply, Play play) {
+    const int n = s.cfg.players;
+    std::vector<int> out(indices.size() * 2 * static_cast<size_t>(n));
+    nb::gil_scoped_release release;
+    for (size_t i = 0; i < indices.size(); ++i) {
+        State c = s;
+        if (indices[i] >= 0) apply(c, indices[i]);
+        Rng chooser(rng);
+        play(c, chooser);
+        const auto o = c.outcome();
+        int *row = out.data() + i * 2 * static_cast<size_t>(n);
+        for (int q = 0; q < n; ++q) row[q] = o.ranks[q], row[n + q] = o.scores[q];
+    }
+    return out;
 }
 
 // items into out (at most cap of them, each in lo..hi); their count.

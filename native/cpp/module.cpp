@@ -349,21 +349,10 @@ NB_MODULE(_core, m) {
             const kd::Policy p = policy_of(policy);
             for (const int index : indices)
                 if (index >= 0) check_legal(s, seat, index);
-            const int n = s.cfg.players;
-            std::vector<int> out(indices.size() * 2 * static_cast<size_t>(n));
-            {
-                nb::gil_scoped_release release;
-                for (size_t i = 0; i < indices.size(); ++i) {
-                    kd::State c = s;
-                    if (indices[i] >= 0) c.apply(indices[i]);
-                    Rng chooser(rng);
-                    if (c.phase != kd::OVER) kd::playout(c, p, chooser);
-                    const kd::Outcome o = c.outcome();
-                    int *row = out.data() + i * 2 * static_cast<size_t>(n);
-                    for (int q = 0; q < n; ++q) row[q] = o.ranks[q], row[n + q] = o.scores[q];
-                }
-            }
-            return out;
+            return load::playouts_after(s, indices, rng, [](kd::State &c, int index) { c.apply(index); },
+                                        [p](kd::State &c, Rng &chooser) {
+                                            if (c.phase != kd::OVER) kd::playout(c, p, chooser);
+                                        });
         }, "seat"_a, "indices"_a, "policy"_a, "rng"_a,
            "For each index (-1: none), a copy of this state with seat's legal index applied, played "
            "to the end with policy drawing from a generator in state rng (each copy from the same "

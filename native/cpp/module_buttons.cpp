@@ -16,6 +16,7 @@
 
 #include "bind.hpp"
 #include "buttons.hpp"
+#include "load.hpp"
 #include "rng.hpp"
 
 namespace nb = nanobind;
@@ -61,10 +62,7 @@ bt::Until until_of(int until) {
 using U64s = std::vector<uint64_t>;
 using I64s = std::vector<int64_t>;
 
-int8_t small(int64_t v, int lo, int hi, const char *what) {
-    if (v < lo || v > hi) throw nb::value_error((std::string(what) + " is out of range").c_str());
-    return static_cast<int8_t>(v);
-}
+using load::small;
 
 bt::State load_state(const bt::Config &cfg, uint64_t rng, int64_t ply, int64_t round, int64_t phase,
                      int64_t active, int64_t deciders, int64_t waiting, int64_t in_round, int64_t free,
@@ -250,21 +248,11 @@ void register_buttons(nb::module_ &m) {
             const bt::Policy p = Game::policy_of(policy);
             for (const int index : indices)
                 if (index >= 0) bind::check_legal<Game>(s, seat, index);
-            const int n = s.cfg.players;
-            std::vector<int> out(indices.size() * 2 * static_cast<size_t>(n));
-            {
-                nb::gil_scoped_release release;
-                for (size_t i = 0; i < indices.size(); ++i) {
-                    bt::State c = s;
-                    if (indices[i] >= 0) c.apply(seat, indices[i]);
-                    Rng chooser(rng);
-                    if (c.phase != bt::OVER) bt::playout(c, p, chooser);
-                    const bt::Outcome o = c.outcome();
-                    int *row = out.data() + i * 2 * static_cast<size_t>(n);
-                    for (int q = 0; q < n; ++q) row[q] = o.ranks[q], row[n + q] = o.scores[q];
-                }
-            }
-            return out;
+            return load::playouts_after(s, indices, rng,
+                                        [seat](bt::State &c, int index) { c.apply(seat, index); },
+                                        [p](bt::State &c, Rng &chooser) {
+                                            if (c.phase != bt::OVER) bt::playout(c, p, chooser);
+                                        });
         }, "seat"_a, "indices"_a, "policy"_a, "rng"_a,
            "For each index (-1: none), a copy of this state with seat's legal index applied, played "
            "to the end with policy (the lowest seat to act first) drawing from a generator in state "

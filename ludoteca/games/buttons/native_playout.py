@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_game, played_after, playout_kind
+from ludoteca.engine.native import native_game, played_after, playout_kind
 from ludoteca.engine.playout import GREEDY, RANDOM, Policy, Until
 from ludoteca.engine.registry import Result
 from ludoteca.engine.rng import Rng
@@ -114,13 +114,7 @@ def playouts_after(game: Game[Any, Any], state: ButtonsState, seat: Seat | None,
     as each seat's rank, score and side, every playout in one native call (the state read in
     once; no Python state, ``Outcome`` or breakdown per playout). None where it stays in
     Python: the Python core chosen, a match over, a state the native core refuses."""
-    if state.phase == OVER or chosen_core() != "native":
+    if state.phase == OVER:
         return None
-    kind = KINDS.get(game.playout_policy)
-    if kind is None:
-        return None
-    try:
-        native = load(state)
-    except ValueError:
-        return None
-    return played_after(native, seat, actions, kind, rng, tuple(range(state.cfg.players)))
+    return played_after(lambda: load(state), seat, actions, KINDS.get(game.playout_policy), rng,
+                        tuple(range(state.cfg.players)))

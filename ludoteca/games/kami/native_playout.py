@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_core, played_after, playout_kind
+from ludoteca.engine.native import native_core, played_after, playout_kind
 from ludoteca.engine.playout import GREEDY, Policy, Until
 from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
 from ludoteca.engine.registry import Result
@@ -116,13 +116,7 @@ def playouts_after(game: Game[Any, Any], state: KamiState, seat: Seat | None,
     once, no Python state per playout: the analysis's samples of one drawn world). None where it
     stays in Python: the Python core chosen, a match over, a native core built before this call,
     a state it refuses."""
-    if state.phase == OVER or chosen_core() != "native":
+    if state.phase == OVER:
         return None
-    kind = KINDS.get(game.playout_policy)
-    if kind is None:
-        return None
-    try:
-        native = load(state)
-    except ValueError:
-        return None
-    return played_after(native, seat, actions, kind, rng, state.cfg.side_of)
+    return played_after(lambda: load(state), seat, actions, KINDS.get(game.playout_policy), rng,
+                        state.cfg.side_of)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_core, played_after, playout_kind
+from ludoteca.engine.native import native_core, played_after, playout_kind
 from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
 from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.registry import Result
@@ -157,13 +157,7 @@ def playouts_after(game: Game[Any, Any], state: KingdominoState, seat: Seat | No
     once, and no Python state, ``Outcome`` or score breakdown per playout (which were most of an
     analysis's time). None where it stays in Python: the Python core chosen, a Dynasty, a match
     over, a native core built before this call, a state it refuses."""
-    if state.cfg.games != 1 or state.phase == OVER or chosen_core() != "native":
+    if state.cfg.games != 1 or state.phase == OVER:
         return None
-    kind = KINDS.get(game.playout_policy)
-    if kind is None:
-        return None
-    try:
-        native = load(state)
-    except ValueError:
-        return None
-    return played_after(native, seat, actions, kind, rng, tuple(range(state.cfg.players)))
+    return played_after(lambda: load(state), seat, actions, KINDS.get(game.playout_policy), rng,
+                        tuple(range(state.cfg.players)))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.game import Game, Seat
-from ludoteca.engine.native import chosen_core, native_core, played_after, playout_kind
+from ludoteca.engine.native import native_core, played_after, playout_kind
 from ludoteca.engine.playout import RANDOM as RANDOM_POLICY
 from ludoteca.engine.playout import Policy, Until
 from ludoteca.engine.registry import Result
@@ -143,10 +143,6 @@ def playouts_after(game: Game[Any, Any], state: QueendominoState, seat: Seat | N
     playout (which were two thirds of an analysis's time). None where it stays in Python: the
     Python core chosen, a match over, a native core built before this call, a state it
     refuses."""
-    if state.phase == OVER or chosen_core() != "native":
+    if state.phase == OVER:
         return None
-    try:
-        native = load(state)
-    except ValueError:
-        return None
-    return played_after(native, seat, actions, RANDOM, rng, state.cfg.side_of)
+    return played_after(lambda: load(state), seat, actions, RANDOM, rng, state.cfg.side_of)
