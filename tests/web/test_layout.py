@@ -343,3 +343,34 @@ def test_every_table_fits_and_nothing_overlaps(
     if shown(page)["status"] != "finished":
         page.wait_for_selector(CHOICES)
         check("third", "es", phone_choices=False)
+
+
+def test_a_table_is_shown_only_once_its_stylesheet_has_arrived(open_page: Any) -> None:
+    """A renderer links its game's stylesheet as it first draws (dom.js ensureCss). Until the
+    sheet arrives the game area stays hidden: drawn unstyled, each Kami card's SVG is as wide
+    as the page and the player's own hand runs 6,000 pixels down (a CI run measured it, the
+    sheet slow on a busy machine). The sheet is held back here until the table has drawn."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page = open_page("/", viewport=DESKTOP)
+    page.route("**/kami.css", hold)
+    sign_in_as_guest(page)
+    open_table(page, "kami", 2, ["random"])
+    page.wait_for_selector(OWN, state="attached")
+    for _ in range(100):  # the route's handler runs while the driver waits
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the stylesheet was requested"
+    hidden = page.eval_on_selector(
+        GAME, "(e) => !e.checkVisibility({ visibilityProperty: true })")
+    assert hidden, "the game area is hidden while its stylesheet is on its way"
+    assert not boxes(page, OWN), "nothing of the own area is drawn unstyled"
+    for route in held:
+        route.continue_()
+    wait_for_turn_or_end(page)
+    page.wait_for_selector(CHOICES)
+    assert_fits(page, DESKTOP, "kami 2p, the sheet held back then let through")

@@ -129,3 +129,26 @@ test("a redraw that removes the focused control puts focus back in the game, not
   assert.equal(document.activeElement, root, "else the game itself");
   root.remove();
 });
+
+test("the game stays hidden until the stylesheet its renderer linked has arrived", async () => {
+  const { ensureCss } = await import("/static/dom.js");
+  const href = "http://ludoteca.test/static/games/styled/styled.css";
+  const styled = { name: "styled", messages: {}, render(root, ctx) { ensureCss(href); root.textContent = `ply ${ctx.view.ply}`; } };
+  const held = []; // happy-dom answers a link at once (file loading is off); a browser takes time
+  const append = document.head.append;
+  document.head.append = (link) => { held.push(link); };
+  const root = document.createElement("div");
+  const host = createHost(root, { game: "styled", url: "/static/games/styled/a.js", t, importer: async () => ({ default: styled }) });
+  host.draw(frame());
+  await host.ready;
+  assert.equal(root.style.visibility, "hidden", "unstyled, a card's SVG would fill the page");
+  host.draw(frame({ view: { ply: 2 } }));
+  assert.equal(root.style.visibility, "hidden", "still waiting for the sheet");
+  document.head.append = append;
+  assert.equal(held.length, 1, "linked once");
+  held[0].dispatchEvent(new Event("load"));
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(root.style.visibility, "", "shown once styled");
+  host.draw(frame({ view: { ply: 3 } }));
+  assert.equal(root.style.visibility, "", "an arrived sheet is not waited for again");
+});

@@ -42,13 +42,32 @@ function build(el, html, attrs, children) {
   return el;
 }
 
+const linked = new Set(); // the hrefs ensureCss has linked
+const loadingCss = new Set(); // the links ensureCss added whose sheet has not arrived (or failed)
+
 /**
  * Link a stylesheet once: `url` is absolute or a URL, usually new URL("x.css", import.meta.url)
- * from the renderer that owns it. Does nothing outside a browser.
+ * from the renderer that owns it. Does nothing outside a browser. Until the sheet arrives the
+ * host keeps the game area hidden (cssSettled): unstyled, a card's SVG is as wide as the page.
  */
 export function ensureCss(url) {
   if (typeof document === "undefined") return;
   const href = new URL(url, document.baseURI).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
+  if (linked.has(href) || [...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
+  linked.add(href);
+  const link = h("link", { rel: "stylesheet", href });
+  const settle = () => loadingCss.delete(link);
+  link.addEventListener("load", settle, { once: true });
+  link.addEventListener("error", settle, { once: true }); // drawn unstyled rather than never
+  loadingCss.add(link);
+  document.head.append(link);
+}
+
+/** Null when every sheet ensureCss linked has arrived (or failed); else a promise of that. */
+export function cssSettled() {
+  if (!loadingCss.size) return null;
+  return Promise.all([...loadingCss].map((link) => new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }))).then(() => undefined);
 }

@@ -4,7 +4,7 @@
 // the plain fallback lists the legal actions as buttons and shows the view as JSON. Around each
 // render it marks what the new view changed (data-key / data-sig, `just-changed`; below).
 // The contract a renderer meets is in RENDERERS.md, beside this file.
-import { h } from "./dom.js";
+import { cssSettled, h } from "./dom.js";
 import { translator } from "./i18n.js";
 
 const loaded = new Map(); // URL -> Promise<renderer | null>
@@ -84,8 +84,17 @@ export function createHost(root, options) {
     const testid = hadFocus ? focused.dataset?.testid : undefined;
     marks.before(id);
     draw(frame);
+    if (cssSettled()) showWhenStyled();
     marks.after(id);
     if (hadFocus && !root.contains(document.activeElement)) keepFocus(root, testid);
+  }
+
+  /** A sheet the renderer just linked is on its way: the game is shown once styled, not as a
+   * flash of raw SVG (a card as wide as the page). */
+  function showWhenStyled() {
+    const styling = cssSettled();
+    root.style.visibility = styling ? "hidden" : "";
+    if (styling) styling.then(showWhenStyled);
   }
 
   function draw(frame) {
