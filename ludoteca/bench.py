@@ -15,10 +15,12 @@ states. Targets come from each game's registry entry.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +28,7 @@ from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.native import CoreUnavailable, chosen_core, core_setting
+from ludoteca.engine.playout import RANDOM
 from ludoteca.engine.registry import resolve
 from ludoteca.engine.rng import Rng
 from ludoteca.games import entry, game_names, get_game
@@ -186,6 +189,20 @@ def per_second(run: Callable[[int], int], seconds: float) -> float:
     return done / elapsed
 
 
+@contextmanager
+def core(setting: str) -> Iterator[None]:
+    """``LUDOTECA_CORE`` set to ``setting`` for a measurement (the core is chosen per call)."""
+    was = os.environ.get("LUDOTECA_CORE")
+    os.environ["LUDOTECA_CORE"] = setting
+    try:
+        yield
+    finally:
+        if was is None:
+            del os.environ["LUDOTECA_CORE"]
+        else:
+            os.environ["LUDOTECA_CORE"] = was
+
+
 def native_figures(
     game: Game[Any, Any], name: str, module: str, players: int, seconds: float
 ) -> dict[str, float]:
@@ -216,9 +233,24 @@ def native_figures(
             native.search_playouts(players, 0, n)
             return n
 
-        figures["python_search_playouts_per_second"] = per_second(python_playouts, seconds)
+        with core("python"):  # Game.playout goes native where it can: the Python core's own
+            figures["python_search_playouts_per_second"] = per_second(python_playouts, seconds)
         figures["native_search_playouts_per_second"] = per_second(native_playouts, seconds)
     return figures
+
+
+def driver_games(game: Game[Any, Any], players: int, seconds: float) -> float:
+    """Random games a second through the match driver on the core chosen now: ``Match.new``
+    (options checked, the deal), then ``Match.play_policy(RANDOM)`` without a log, which the
+    native core plays whole and reads back into the Python state."""
+
+    def run(n: int) -> int:
+        for seed in range(n):
+            match = Match.new(game, None, players, seed, narrate=False)
+            match.play_policy(RANDOM, Rng(seed ^ 0x5EED), log=False)
+        return n
+
+    return per_second(run, seconds)
 
 
 def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
@@ -236,6 +268,10 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
     if module is not None and chosen_core() == "native":
         try:
             extra.update(native_figures(game, name, module, players, seconds / 2))
+            for setting in ("python", "native"):
+                with core(setting):
+                    extra[f"{setting}_driver_games_per_second"] = driver_games(
+                        game, players, seconds / 2)
         except CoreUnavailable as exc:  # a core built before this game was native: no row
             log.warning("%s", exc)
     return BenchResult(game.spec.name, players, played, elapsed, target, extra)
@@ -329,13 +365,19 @@ def native_table(results: list[BenchResult]) -> Any:
             py, nat = x["python_search_playouts_per_second"], x["native_search_playouts_per_second"]
             table.add_row("", "", "search playouts", f"{py:,.0f}", f"{nat:,.0f}",
                           f"{nat / py:.1f}x")
+        if "native_driver_games_per_second" in x:
+            py, nat = x["python_driver_games_per_second"], x["native_driver_games_per_second"]
+            table.add_row("", "", "driver games", f"{py:,.0f}", f"{nat:,.0f}",
+                          f"{nat / py:.1f}x")
         table.add_row("", "", "batched steps", "-", f"{x['native_batch_steps_per_second']:,.0f}",
                       "-")
     if not table.rows:
         why = ("LUDOTECA_CORE=python" if core_setting() == "python"
                else "none of these games has one, or it is not built (make install)")
         return Text(f"Native core: no figures ({why}).")
-    table.caption = (f"search playouts: the search profile's playout policy; batched: "
+    table.caption = (f"driver games: random games through the match driver (Match.new, "
+                     "Match.play_policy(RANDOM): played whole in the game, read back); search "
+                     "playouts: the search profile's playout policy; batched: "
                      f"{NATIVE_BATCH} matches stepped per call, observations, random choices, "
                      "legal masks, rewards and dones written to numpy arrays")
     return fold_long_words(table)

@@ -648,14 +648,25 @@ class Match:
         """The most actions a trusted loop plays before it calls the game broken."""
         return 4 * self.game.spec.max_length + 100
 
+    def play_policy(self, policy: Policy, rng: Rng, *, log: bool = True) -> None:
+        """Play to the end with a playout policy (``RANDOM``, ``GREEDY``, the game's own),
+        drawing from ``rng``: the trusted loop whole inside the game (``Game.playout``, seats
+        lowest first), so on the native core, with ``log=False``, the match is played there
+        and read back (random 4-player Kingdomino through the driver about 4 times the Python
+        core's figure, docs/engine.md "The match driver on the native core"). The same seed
+        plays the same match on either core. ``log`` keeps the actions for the record, which
+        takes a trace, and a traced playout stays in Python."""
+        self._played_out(policy, rng, log=log, order=Order.LOWEST)
+
     def _within_limit(self, state: Any) -> None:
         if state.ply > self._limit():
             raise RuntimeError(f"{self.game.spec.name} did not end within {self._limit()} actions")
 
-    def _played_out(self, policy: Policy, rng: Rng, *, log: bool = True) -> None:
+    def _played_out(self, policy: Policy, rng: Rng, *, log: bool = True,
+                    order: Order = Order.SWEEP) -> None:
         game = self.game
         trace: list[tuple[Seat, int]] | None = [] if log else None
-        game.playout(self.state, policy, rng, Until.END, trace, Order.SWEEP)
+        game.playout(self.state, policy, rng, Until.END, trace, order)
         if trace:
             table = game.action_table()
             self.actions.extend((seat, table[index]) for seat, index in trace)

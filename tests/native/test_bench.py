@@ -1,5 +1,6 @@
 """``ludoteca bench`` puts both cores side by side in one run (ludoteca/bench.py): the same
-random games and search playouts on each, with the ratio, and the native batched steps."""
+random games, search playouts and random games through the match driver on each, with the
+ratio, and the native batched steps."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def test_the_bench_reports_both_cores_and_the_ratio() -> None:
                            env={"COLUMNS": "80", "LUDOTECA_CORE": "auto"})
     assert result.exit_code == 0, result.output
     assert "Native core against the Python core" in result.output
-    for measure in ("random games", "search playouts", "batched steps"):
+    for measure in ("random games", "search playouts", "driver games", "batched steps"):
         assert re.search(rf"{measure} +│ +[\d,-]+ │ +[\d,]+ │ +(?:[\d.]+x|-) │", result.output), (
             measure, result.output)
 
@@ -39,6 +40,8 @@ def test_every_native_game_has_its_rows() -> None:
     for name in native:
         assert re.search(rf"{name} +│ +\d │ random games +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
                          result.output), (name, result.output)
+    assert len(re.findall(r"driver games +│ +[\d,]+ │ +[\d,]+ │ +[\d.]+x │",
+                          result.output)) == len(native), result.output
     searching = [name for name in native
                  if entry(name).search_profile().playout is not None
                  and hasattr(resolve(entry(name).native or ""), "search_playouts")]
