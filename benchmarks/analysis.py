@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
     args = parser.parse_args()
-    budget = args.budget or entry(args.game).search_profile().analysis_budget
+    budget = args.budget or entry(args.game).search_profile().budget_for(args.players)
     per_level: dict[str, dict[str, Any]] = {}
     after_gaps: list[float] = []
     loss_gaps: list[float] = []

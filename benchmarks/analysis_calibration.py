@@ -229,7 +229,7 @@ def main() -> None:
                         help="the points file (default docs/results/calibration/GAME-Np.jsonl)")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
     args = parser.parse_args()
-    budget = args.budget or entry(args.game).search_profile().analysis_budget
+    budget = args.budget or entry(args.game).search_profile().budget_for(args.players)
     levels = args.levels.split(",")
     options = {k: int(v) for k, v in (o.split("=", 1) for o in args.option)}
     mixes = list(product(levels, repeat=args.players))

@@ -69,7 +69,7 @@ def main() -> None:
         decisions = len(result["moves"])
         verdict = "" if target is None else (
             f"<= {target:.0f} s: {'met' if seconds <= target else 'missed'}")
-        budget = args.budget or entry(game).search_profile().analysis_budget
+        budget = args.budget or entry(game).search_profile().budget_for(players)
         print(f"{game:<12}{players:>8}{budget:>8}"
               f"{decisions:>10}{seconds:>9.1f}{cpu:>8.1f}{stats['playouts']:>10}"
               f"{stats['playouts'] / max(decisions, 1):>14.0f}  {verdict}", flush=True)

@@ -90,7 +90,7 @@ class Analyst:
                  calibration: Calibration | None = None) -> None:
         game_entry = entry(record.game)
         profile = game_entry.search_profile()
-        budget = profile.analysis_budget if budget is None else budget
+        budget = profile.budget_for(record.players) if budget is None else budget
         if budget < 1:
             raise ValueError("the budget is at least one playout")
         self.record = record

@@ -119,6 +119,13 @@ class SearchProfile:
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the
     match's end is long (docs/analysis.md has each game's cost and noise)."""
+    analysis_budgets: tuple[tuple[int, int], ...] = ()
+    """``(players, budget)`` where a player count's differs from ``analysis_budget``: where a
+    larger one is affordable there and brings the noise floor under 2 points."""
+
+    def budget_for(self, players: int) -> int:
+        """The analysis budget of a match of ``players``."""
+        return dict(self.analysis_budgets).get(players, self.analysis_budget)
 
 
 DEFAULT_PROFILE = SearchProfile()

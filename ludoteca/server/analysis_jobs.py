@@ -57,8 +57,8 @@ class AnalysisJobs:
         """Playouts per candidate move (``LUDOTECA_ANALYSIS_BUDGET``); 0: each game's own."""
         self.running: dict[str, asyncio.Task[None]] = {}
 
-    def budget_for(self, game: str) -> int:
-        return self.budget or entry(game).search_profile().analysis_budget
+    def budget_for(self, game: str, players: int) -> int:
+        return self.budget or entry(game).search_profile().budget_for(players)
 
     async def request(self, table_id: str, record: MatchRecord, user_id: int | None,
                       say: Voice) -> JSON:
@@ -67,8 +67,9 @@ class AnalysisJobs:
         if user_id is not None and await self.store.analyses.get(table_id) is None \
                 and await self.store.analyses.running_for(user_id) >= 1:
             raise ServerError("too_many_analyses", E.TOO_MANY_ANALYSES, 429)
-        if await self.store.analyses.start(table_id, total, self.budget_for(record.game), SEED,
-                                           user_id) or await self.store.analyses.retry(table_id):
+        budget = self.budget_for(record.game, record.players)
+        if await self.store.analyses.start(table_id, total, budget, SEED, user_id) \
+                or await self.store.analyses.retry(table_id):
             self._launch(table_id, record, user_id)
         else:
             await self._revive(table_id)

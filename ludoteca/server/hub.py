@@ -223,7 +223,7 @@ class Hub:
     async def hint(self, snapshot: TableSnapshot, view: JSON, seat: int, ply: int) -> JSON:
         """The coach's move, in turn with the host's bots (``bot_fairness.py``)."""
         return await self.bots.hint(snapshot.game, view, seat, snapshot.players, ply,
-                                    self.analyses.budget_for(snapshot.game),
+                                    self.analyses.budget_for(snapshot.game, snapshot.players),
                                     owner=("hint", snapshot.host_id))
 
     def forget(self, table_id: str, actor: object) -> None:

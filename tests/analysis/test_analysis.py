@@ -15,7 +15,8 @@ from ludoteca.bots import make_bot
 from ludoteca.engine.match import Match
 from ludoteca.engine.record import MatchRecord
 from ludoteca.engine.rng import Rng
-from ludoteca.games import get_game
+from ludoteca.games import entry, get_game
+from ludoteca.server.analysis_jobs import AnalysisJobs
 
 RECORDS = Path(__file__).resolve().parent / "records"
 
@@ -153,3 +154,19 @@ def test_a_seats_move_is_judged_from_its_view_alone(game_name: str, players: int
         if checked == 4:
             break
     assert checked == 4
+
+
+def test_the_default_budget_is_the_game_and_player_counts_own() -> None:
+    """2-player Kingdomino is analysed at 2048 playouts a candidate (its noise floor under 2
+    points, docs/analysis.md "Cost and noise"), 4 players at the game's 256; a game without a
+    count of its own uses its one budget; an asked budget wins."""
+    two, four = random_match("kingdomino", 2, 1), random_match("kingdomino", 4, 1)
+    assert Analyst(two).budget == 2048 and Analyst(four).budget == 256
+    assert Analyst(two, 32).budget == 32
+    kami = entry("kami").search_profile()
+    assert kami.budget_for(2) == kami.budget_for(4) == kami.analysis_budget == 16
+    jobs = AnalysisJobs.__new__(AnalysisJobs)  # its budget alone: no store or bots needed
+    jobs.budget = 0
+    assert (jobs.budget_for("kingdomino", 2), jobs.budget_for("kingdomino", 3)) == (2048, 256)
+    jobs.budget = 40  # LUDOTECA_ANALYSIS_BUDGET
+    assert jobs.budget_for("kingdomino", 2) == 40

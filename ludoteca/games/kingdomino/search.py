@@ -44,4 +44,8 @@ PLAYOUTS = {"medium": 60, "hard": 4000}
 PROFILE = SearchProfile(
     mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact,
     playouts=PLAYOUTS, root_search=flat_search, playouts_after=playouts_after,
+    analysis_budgets=((2, 2048),),
 )
+"""The analysis: 256 playouts a candidate (the default), 2048 at 2 players, where the native
+core affords them (about 13 s of CPU a match) and they bring the noise floor from 3.3 to 1.5
+points at the p90 (docs/analysis.md, "Cost and noise"); calibrated at both."""
