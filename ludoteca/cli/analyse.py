@@ -17,7 +17,8 @@ def analyse(
     file: Annotated[Path, typer.Argument(help="A finished match's record (ludoteca play, "
                                           "a tournament's --save, or the arena's download).")],
     budget: Annotated[
-        int | None, typer.Option(help="Playouts per candidate move (default: the game's own).")
+        int | None, typer.Option(help="Playouts per candidate move (default: the game's own "
+                                      "for its player count).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the playouts.")] = 0,
     json_file: Annotated[
