@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ludoteca.bots import BOT_VERSION, SEARCH_SECONDS, Bot, make_bot
 from ludoteca.bots.search import SearchBot
 from ludoteca.engine.game import JSON, Game, Seat
-from ludoteca.engine.native import which_core
+from ludoteca.engine.native import using_core, which_core
 from ludoteca.games import entry
 from ludoteca.games.kingdomino.rules import GAME
 from ludoteca.tournament.stats import wilson_interval
@@ -56,15 +56,8 @@ class OnCore(Bot):
 
     def choose(self, game: Game[Any, Any], view: JSON, seat: Seat,
                deadline: float | None = None) -> Any:
-        was = os.environ.get("LUDOTECA_CORE")
-        os.environ["LUDOTECA_CORE"] = self.core
-        try:
+        with using_core(self.core):
             return self.bot.choose(game, view, seat, deadline)
-        finally:
-            if was is None:
-                del os.environ["LUDOTECA_CORE"]
-            else:
-                os.environ["LUDOTECA_CORE"] = was
 
 
 def old_hard(seed: int, core: str = "python", clock: str = "wall") -> OnCore:

@@ -15,19 +15,17 @@ states. Targets come from each game's registry entry.
 from __future__ import annotations
 
 import logging
-import os
 import random
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.engine.errors import LudotecaError
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
-from ludoteca.engine.native import CoreUnavailable, chosen_core, core_setting
+from ludoteca.engine.native import CoreUnavailable, chosen_core, core_setting, using_core
 from ludoteca.engine.playout import RANDOM
 from ludoteca.engine.registry import resolve
 from ludoteca.engine.rng import Rng
@@ -189,20 +187,6 @@ def per_second(run: Callable[[int], int], seconds: float) -> float:
     return done / elapsed
 
 
-@contextmanager
-def core(setting: str) -> Iterator[None]:
-    """``LUDOTECA_CORE`` set to ``setting`` for a measurement (the core is chosen per call)."""
-    was = os.environ.get("LUDOTECA_CORE")
-    os.environ["LUDOTECA_CORE"] = setting
-    try:
-        yield
-    finally:
-        if was is None:
-            del os.environ["LUDOTECA_CORE"]
-        else:
-            os.environ["LUDOTECA_CORE"] = was
-
-
 def native_figures(
     game: Game[Any, Any], name: str, module: str, players: int, seconds: float
 ) -> dict[str, float]:
@@ -233,7 +217,7 @@ def native_figures(
             native.search_playouts(players, 0, n)
             return n
 
-        with core("python"):  # Game.playout goes native where it can: the Python core's own
+        with using_core("python"):  # Game.playout goes native where it can: the Python core's own
             figures["python_search_playouts_per_second"] = per_second(python_playouts, seconds)
         figures["native_search_playouts_per_second"] = per_second(native_playouts, seconds)
     return figures
@@ -269,7 +253,7 @@ def bench_game(name: str, seconds: float = 2.0) -> BenchResult:
         try:
             extra.update(native_figures(game, name, module, players, seconds / 2))
             for setting in ("python", "native"):
-                with core(setting):
+                with using_core(setting):
                     extra[f"{setting}_driver_games_per_second"] = driver_games(
                         game, players, seconds / 2)
         except CoreUnavailable as exc:  # a core built before this game was native: no row

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib import import_module
 from typing import Any
 
@@ -83,6 +84,21 @@ def chosen_core() -> str:
             why = "LUDOTECA_CORE=python" if setting == "python" else "not installed"
             log.info("engine core: python (the native core: %s)", why)
     return _chosen[1]
+
+
+@contextmanager
+def using_core(setting: str) -> Iterator[None]:
+    """``LUDOTECA_CORE`` set to ``setting`` for a while (the core is chosen at each call, so a
+    measurement or a bot can run on one core beside code on the other), then as it was."""
+    was = os.environ.get("LUDOTECA_CORE")
+    os.environ["LUDOTECA_CORE"] = setting
+    try:
+        yield
+    finally:
+        if was is None:
+            del os.environ["LUDOTECA_CORE"]
+        else:
+            os.environ["LUDOTECA_CORE"] = was
 
 
 def native_core() -> Any:

@@ -159,8 +159,8 @@ def test_a_seats_move_is_judged_from_its_view_alone(game_name: str, players: int
 def test_the_default_budget_is_the_game_and_player_counts_own() -> None:
     """2-player Kingdomino is analysed at 2048 playouts a candidate and 2-player Buttons at 1024
     (their noise floors under 2 points, docs/analysis.md "Cost and noise"), 4 players at the
-    games' 256 and 128; a game without a
-    count of its own uses its one budget; an asked budget wins."""
+    games' 256 and 128; a game without a count of its own uses its one budget; an asked budget
+    wins."""
     two, four = random_match("kingdomino", 2, 1), random_match("kingdomino", 4, 1)
     assert Analyst(two).budget == 2048 and Analyst(four).budget == 256
     assert Analyst(two, 32).budget == 32

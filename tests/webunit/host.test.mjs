@@ -139,12 +139,15 @@ test("the game stays hidden until the stylesheet its renderer linked has arrived
   document.head.append = (link) => { held.push(link); };
   const root = document.createElement("div");
   const host = createHost(root, { game: "styled", url: "/static/games/styled/a.js", t, importer: async () => ({ default: styled }) });
-  host.draw(frame());
-  await host.ready;
-  assert.equal(root.style.visibility, "hidden", "unstyled, a card's SVG would fill the page");
-  host.draw(frame({ view: { ply: 2 } }));
-  assert.equal(root.style.visibility, "hidden", "still waiting for the sheet");
-  document.head.append = append;
+  try {
+    host.draw(frame());
+    await host.ready;
+    assert.equal(root.style.visibility, "hidden", "unstyled, a card's SVG would fill the page");
+    host.draw(frame({ view: { ply: 2 } }));
+    assert.equal(root.style.visibility, "hidden", "still waiting for the sheet");
+  } finally {
+    document.head.append = append; // the other tests' links go in as before
+  }
   assert.equal(held.length, 1, "linked once");
   held[0].dispatchEvent(new Event("load"));
   await new Promise((done) => setTimeout(done, 0));
