@@ -200,7 +200,7 @@ def search(
     cpu = time.process_time
     cpu_deadline = cpu() + cpu_seconds if cpu_seconds is not None else math.inf
     cpu_start = cpu_deadline - cpu_seconds if cpu_seconds is not None else cpu()
-    if (profile.root_search is not None and flat and policy == "default" and allowed is None
+    if (profile.root_search is not None and policy == "default" and allowed is None
             and not root.children):
         whole = _root_search(game, view, seat, rng, profile, RootBudget(
             iterations=limit, seconds=deadline - time.perf_counter(),
@@ -208,7 +208,7 @@ def search(
             elapsed=cpu() - cpu_start if by_cpu else time.perf_counter() - start,
             by_iterations=iterations is not None, by_cpu=by_cpu, early_stop=early_stop,
             exploration=exploration, win_weight=WIN_WEIGHT, score_weight=score_weight,
-            score_scale=profile.score_scale), root)
+            score_scale=profile.score_scale, tree=not flat), root)
         if whole is not None:
             return SearchStats(whole, time.perf_counter() - start, *_root_stats(root)), root
     done = 0
@@ -503,7 +503,9 @@ class SearchBot(Bot):
             candidates,
             key=lambda a: (stats.visits[a], stats.values[a] / stats.visits[a]),
         )
-        child = tree.children.get(best)
+        # A whole search run elsewhere keeps no tree below the root, so where one may run
+        # (``root_search``) none is kept on either core: the bot plays the same on both.
+        child = tree.children.get(best) if self.profile.root_search is None else None
         ply = view.get("ply")
         self._tree = (ply + 1, seat, child) if child is not None and isinstance(ply, int) else None
         return legal_by_index[best]

@@ -70,14 +70,17 @@ class RootBudget:
     win_weight: float
     score_weight: float
     score_scale: float | None
+    tree: bool = False
+    """The tree search (``mode="uct"``) rather than the flat one."""
 
 
 RootStats = tuple[int, list[tuple[int, int, float, int]]]
 """A whole search's iterations and, per root action in the order the loop created it, (index,
 visits, total reward, availability)."""
 RootSearch = Callable[[Game[Any, Any], Any, Seat, Rng, RootBudget], "RootStats | None"]
-"""A flat search of the view for the seat run elsewhere (a native core) with exactly the draws
-and choices of ``bots/search.py``'s loop; None where it cannot (the loop then runs)."""
+"""A whole search of the view for the seat (flat, or a tree with ``RootBudget.tree``) run
+elsewhere (a native core) with exactly the draws and choices of ``bots/search.py``'s loop; None
+where it cannot (the loop then runs)."""
 
 
 @dataclass(frozen=True)

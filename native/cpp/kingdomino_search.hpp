@@ -96,6 +96,27 @@ inline bool decided(const std::vector<FlatChild> &children, int64_t done, double
     return static_cast<double>(first - second) > remaining;
 }
 
+// The undrawn pile's start in the deck, after checking that the view's state and its unseen
+// dominoes agree.
+inline int check_root(const State &root, const std::vector<int8_t> &unseen, int remaining, int seat) {
+    const int filler = root.cfg.deck_size - remaining;
+    if (root.phase == OVER || root.to_act() != seat || remaining < 0 || filler < 0 ||
+        static_cast<int>(unseen.size()) < remaining || unseen.size() > static_cast<size_t>(DOMINOES) ||
+        root.deck_pos != filler)
+        throw std::invalid_argument("search: the state and the unseen dominoes do not agree");
+    return filler;
+}
+
+// One determinization, as the view's deal makes it: shuffle a copy of `unseen`, deal its first
+// `remaining` as the pile, then give the copy its own generator.
+inline void determinize(State &s, const std::vector<int8_t> &unseen, int remaining, int filler,
+                        int8_t *pile, Rng &rng) {
+    std::copy(unseen.begin(), unseen.end(), pile);
+    rng.shuffle(pile, static_cast<int>(unseen.size()));
+    std::copy(pile, pile + remaining, s.deck + filler);
+    s.rng = rng.next64();
+}
+
 // Flat Monte Carlo for `seat` from `root`, a state of the view whose undrawn pile is unknown:
 // each iteration copies it, shuffles a copy of `unseen` (the dominoes the view does not show,
 // in the order the view's `prepare` lists them) and deals its first `remaining` as the pile, as
@@ -105,16 +126,11 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     const double cpu_start = process_cpu_seconds();
-    const int filler = root.cfg.deck_size - remaining;
-    if (root.phase == OVER || root.to_act() != seat || remaining < 0 || filler < 0 ||
-        static_cast<int>(unseen.size()) < remaining || unseen.size() > static_cast<size_t>(DOMINOES) ||
-        root.deck_pos != filler)
-        throw std::invalid_argument("flat_search: the state and the unseen dominoes do not agree");
+    const int filler = check_root(root, unseen, remaining, seat);
     FlatResult result;
     std::vector<FlatChild> &children = result.children;
     std::vector<int> slot(NUM_ACTIONS, -1);  // action index -> its child
     int8_t pile[DOMINOES];
-    const int unseen_len = static_cast<int>(unseen.size());
     int legal[MAX_LEGAL], untried[MAX_LEGAL];
     int64_t done = 0;
     while (done < budget.iterations) {
@@ -130,10 +146,7 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
                 break;
         }
         State s = root;
-        std::copy(unseen.begin(), unseen.end(), pile);
-        rng.shuffle(pile, unseen_len);
-        std::copy(pile, pile + remaining, s.deck + filler);
-        s.rng = rng.next64();
+        determinize(s, unseen, remaining, filler, pile, rng);
         const int n = s.legal(seat, legal);
         int fresh = 0;
         for (int i = 0; i < n; ++i) {
@@ -170,6 +183,121 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
         ++done;
     }
     result.done = done;
+    return result;
+}
+
+// One node of the tree search: the action that led to it, who chose it, and its statistics.
+// Children are a linked list in the pool (first_child, then each one's next).
+struct TreeNode {
+    int index = 0, seat = 0;
+    int first_child = -1, next = -1;
+    int64_t visits = 0, avail = 0;
+    double value = 0;
+};
+
+// bots/search.py's search with mode="uct" (single-observer IS-MCTS over action indices, UCB1
+// with availability counts, one expansion per iteration, the game's epsilon-greedy playout from
+// the new node), whole in C++: the Python loop's draws, choices and sums in the same order, so
+// with an iteration budget the root statistics are equal to the last bit. Why it is here: with
+// 50 times the playouts of the Python search, flat Monte Carlo stops improving (docs/bots.md),
+// and the tree spends them on the next moves' replies instead.
+inline FlatResult tree_search(const State &root, const std::vector<int8_t> &unseen, int remaining,
+                              int seat, Rng &rng, const FlatBudget &budget, const FlatReward &reward) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    const double cpu_start = process_cpu_seconds();
+    const int filler = check_root(root, unseen, remaining, seat);
+    std::vector<TreeNode> nodes(1);
+    nodes[0].seat = -1;
+    std::vector<int> root_children;  // in creation order, for the result
+    std::vector<int> slot(NUM_ACTIONS, -1), stamp(NUM_ACTIONS, -1);  // index -> child, per walk step
+    int8_t pile[DOMINOES];
+    int legal[MAX_LEGAL], untried[MAX_LEGAL], path[DOMINOES * 8 + 2];
+    std::vector<FlatChild> view;  // the root's children as `decided` reads them
+    int64_t done = 0;
+    int step = 0;
+    while (done < budget.iterations) {
+        if (done) {
+            const double now = std::chrono::duration<double>(Clock::now() - start).count();
+            const double used = process_cpu_seconds() - cpu_start;
+            const double spent = budget.elapsed + (budget.by_cpu ? used : now);
+            const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
+            if (now >= budget.seconds || used >= budget.cpu_seconds) break;
+            if (budget.early_stop && (done & 15) == 0) {
+                view.clear();
+                for (int c : root_children) view.push_back({nodes[c].index, nodes[c].visits, 0, 0.0});
+                if (decided(view, done, spent, left, budget.iterations - done, budget.by_iterations))
+                    break;
+            }
+        }
+        State s = root;
+        determinize(s, unseen, remaining, filler, pile, rng);
+        int node = 0, length = 1;
+        path[0] = 0;
+        while (s.phase != OVER) {
+            const int actor = s.to_act();
+            const int n = s.legal(actor, legal);
+            if (n == 0) throw std::invalid_argument("no legal action: the state is inconsistent");
+            ++step;
+            for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next) {
+                slot[nodes[c].index] = c;
+                stamp[nodes[c].index] = step;
+            }
+            int fresh = 0;
+            for (int i = 0; i < n; ++i) {
+                if (stamp[legal[i]] != step) {
+                    untried[fresh++] = legal[i];
+                } else {
+                    ++nodes[slot[legal[i]]].avail;
+                }
+            }
+            if (fresh) {
+                const int index = untried[rng.below(static_cast<uint64_t>(fresh))];
+                const int child = static_cast<int>(nodes.size());
+                TreeNode made;
+                made.index = index;
+                made.seat = actor;
+                made.avail = 1;
+                made.next = nodes[node].first_child;
+                nodes.push_back(made);
+                nodes[node].first_child = child;
+                if (node == 0) root_children.push_back(child);
+                s.apply(index);
+                path[length++] = child;
+                break;
+            }
+            int best = -1;
+            double best_score = -1.0;
+            for (int i = 0; i < n; ++i) {
+                const TreeNode &c = nodes[slot[legal[i]]];
+                const double visits = static_cast<double>(c.visits);
+                const double score = c.value / visits +
+                    reward.exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / visits);
+                if (score > best_score) {
+                    best_score = score;
+                    best = slot[legal[i]];
+                }
+            }
+            node = best;
+            s.apply(nodes[node].index);
+            path[length++] = node;
+        }
+        search_playout(s, rng);
+        const Outcome o = s.outcome();
+        double rewards[MAX_SEATS];
+        for (int p = 0; p < o.players; ++p) rewards[p] = utility(o, p, reward);
+        ++nodes[0].visits;
+        for (int i = 1; i < length; ++i) {
+            TreeNode &t = nodes[path[i]];
+            ++t.visits;
+            t.value += rewards[t.seat];
+        }
+        ++done;
+    }
+    FlatResult result;
+    result.done = done;
+    for (int c : root_children)
+        result.children.push_back({nodes[c].index, nodes[c].visits, nodes[c].avail, nodes[c].value});
     return result;
 }
 

@@ -246,6 +246,38 @@ struct Batch {
     }
 };
 
+// The binding of a whole search (kingdomino_search.hpp's flat_search or tree_search): the view's
+// state and unseen dominoes, the generator's state and the budget in; (iterations done, the
+// generator's state after, per root action in creation order (index, visits, value, avail)) out.
+template <typename Search>
+auto whole_search(Search search) {
+    return [search](const kd::State &root, const std::vector<int64_t> &unseen, int remaining,
+                    int seat, uint64_t rng, int64_t iterations, double seconds, double cpu_seconds,
+                    double elapsed, bool by_iterations, bool by_cpu, bool early_stop,
+                    double exploration, double win_weight, double score_weight, double score_scale) {
+        std::vector<int8_t> pile;
+        for (int64_t n : unseen) pile.push_back(small(n, 1, kd::DOMINOES, "an unseen domino"));
+        kd::FlatBudget budget;
+        budget.iterations = iterations;
+        budget.seconds = seconds;
+        budget.cpu_seconds = cpu_seconds;
+        budget.elapsed = elapsed;
+        budget.by_iterations = by_iterations;
+        budget.by_cpu = by_cpu;
+        budget.early_stop = early_stop;
+        const kd::FlatReward reward{exploration, win_weight, score_weight, score_scale};
+        Rng chooser(rng);
+        kd::FlatResult found;
+        {
+            nb::gil_scoped_release release;
+            found = search(root, pile, remaining, seat, chooser, budget, reward);
+        }
+        std::vector<std::tuple<int, int64_t, double, int64_t>> children;
+        for (const kd::FlatChild &c : found.children) children.emplace_back(c.index, c.visits, c.value, c.avail);
+        return nb::make_tuple(found.done, chooser.state, children);
+    };
+}
+
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -419,38 +451,19 @@ NB_MODULE(_core, m) {
     }, "config"_a, "first_seed"_a, "count"_a, "policy"_a = 0, "chooser_seed"_a = 0,
        "Play count matches (seeds first_seed, first_seed + 1, ...) with one chooser; the plies.");
 
-    k.def("flat_search", [](const kd::State &root, const std::vector<int64_t> &unseen, int remaining,
-                            int seat, uint64_t rng, int64_t iterations, double seconds,
-                            double cpu_seconds, double elapsed, bool by_iterations, bool by_cpu,
-                            bool early_stop,
-                            double exploration, double win_weight, double score_weight,
-                            double score_scale) {
-        std::vector<int8_t> pile;
-        for (int64_t n : unseen) pile.push_back(small(n, 1, kd::DOMINOES, "an unseen domino"));
-        kd::FlatBudget budget;
-        budget.iterations = iterations;
-        budget.seconds = seconds;
-        budget.cpu_seconds = cpu_seconds;
-        budget.elapsed = elapsed;
-        budget.by_iterations = by_iterations;
-        budget.by_cpu = by_cpu;
-        budget.early_stop = early_stop;
-        const kd::FlatReward reward{exploration, win_weight, score_weight, score_scale};
-        Rng chooser(rng);
-        kd::FlatResult found;
-        {
-            nb::gil_scoped_release release;
-            found = kd::flat_search(root, pile, remaining, seat, chooser, budget, reward);
-        }
-        std::vector<std::tuple<int, int64_t, double, int64_t>> children;
-        for (const kd::FlatChild &c : found.children) children.emplace_back(c.index, c.visits, c.value, c.avail);
-        return nb::make_tuple(found.done, chooser.state, children);
-    }, "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
-       "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a, "exploration"_a,
-       "win_weight"_a, "score_weight"_a, "score_scale"_a,
-       "bots/search.py's flat search with the game's epsilon-greedy playouts, whole in C++ "
-       "(kingdomino_search.hpp): (iterations done, the generator's state after, per root action "
-       "in creation order (index, visits, value, avail)).");
+    k.def("flat_search", whole_search(kd::flat_search),
+          "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
+          "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a,
+          "exploration"_a, "win_weight"_a, "score_weight"_a, "score_scale"_a,
+          "bots/search.py's flat search with the game's epsilon-greedy playouts, whole in C++ "
+          "(kingdomino_search.hpp): (iterations done, the generator's state after, per root "
+          "action in creation order (index, visits, value, avail)).");
+    k.def("tree_search", whole_search(kd::tree_search),
+          "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
+          "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a,
+          "exploration"_a, "win_weight"_a, "score_weight"_a, "score_scale"_a,
+          "bots/search.py's search with mode=\"uct\" and the game's epsilon-greedy playouts, "
+          "whole in C++ (kingdomino_search.hpp); answers as flat_search.");
 
     nb::class_<Batch>(k, "Batch", "Many matches stepped per call into caller-owned numpy arrays.")
         .def(nb::init<const kd::Config &, size_t, uint64_t>(), "config"_a, "size"_a, "seed"_a = 0)

@@ -1,4 +1,4 @@
-"""Kingdomino's flat search whole on the native core (games/kingdomino/native_search.py,
+"""Kingdomino's flat and tree searches whole on the native core (games/kingdomino/native_search.py,
 native/cpp/kingdomino_search.hpp) against the Python loop of bots/search.py: with an iteration
 budget the root statistics (iterations, each action's visits, total reward and availability,
 and the order the actions were first tried) are equal to the last bit, at every player count and
@@ -71,11 +71,16 @@ def searched(state: KingdominoState, seat: int, core: str, monkeypatch: pytest.M
     return stats.iterations, root.visits, stats.visits, stats.values, children
 
 
+@pytest.mark.parametrize("mode", ["flat", "uct"])
 @pytest.mark.parametrize(("players", "options"), CASES, ids=IDS)
 def test_the_native_search_equals_the_python_loop(players: int, options: dict[str, object],
+                                                  mode: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flat, and the tree (``tree_search``: every node's draws and UCB choices as the loop's,
+    so the root's statistics come out the same)."""
     for k, (state, seat) in enumerate(decisions(players, options, 40 + players, 6)):
-        budget = {"iterations": 150 + 40 * k, "seed": 9 + k, "early_stop": k % 2 == 0}
+        budget = {"iterations": 150 + 40 * k, "seed": 9 + k, "early_stop": k % 2 == 0,
+                  "mode": mode}
         native = searched(state, seat, "native", monkeypatch, **budget)
         assert native == searched(state, seat, "python", monkeypatch, **budget), (k, state.ply)
         assert native[0] > 0 and sum(native[2].values()) == native[0] == native[1]
@@ -92,12 +97,15 @@ def test_the_reward_without_a_score_scale_is_the_loops_too(
             assert native == searched(state, seat, "python", monkeypatch, unscaled, **budget)
 
 
+@pytest.mark.parametrize("mode", ["flat", "uct"])
 def test_a_bot_with_a_playout_budget_plays_the_same_match_on_both_cores(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tree too: no tree is kept between the bot's own decisions on either core."""
     moves = {}
     for core in ("native", "python"):
         monkeypatch.setenv("LUDOTECA_CORE", core)
-        bots = [SearchBot(seconds=None, iterations=60, seed=s, profile=PROFILE) for s in (1, 2)]
+        bots = [SearchBot(seconds=None, iterations=60, seed=s, profile=PROFILE, mode=mode)
+                for s in (1, 2)]
         state = KINGDOMINO.setup({}, 2, 5)
         played = []
         while seats := KINGDOMINO.to_act(state):
@@ -121,7 +129,7 @@ def test_the_native_search_stops_at_its_seconds_and_cpu_seconds() -> None:
     view = KINGDOMINO.view(state, seat)
     for limit in ({"seconds": 0.15}, {"cpu_seconds": 0.15}):
         start = time.perf_counter()
-        found = native_search.flat_search(KINGDOMINO, view, seat, Rng(2), budget(**limit))
+        found = native_search.whole_search(KINGDOMINO, view, seat, Rng(2), budget(**limit))
         took = time.perf_counter() - start
         assert found is not None
         done, children = found
@@ -152,14 +160,14 @@ def test_it_leaves_the_search_to_the_loop_where_it_cannot_run(
     view = KINGDOMINO.view(state, seat)
     monkeypatch.setenv("LUDOTECA_CORE", "python")
     assert not native_search.available()
-    assert native_search.flat_search(KINGDOMINO, view, seat, Rng(1), budget(iterations=5)) is None
+    assert native_search.whole_search(KINGDOMINO, view, seat, Rng(1), budget(iterations=5)) is None
     monkeypatch.setenv("LUDOTECA_CORE", "native")
     assert native_search.available()
     dynasty = KINGDOMINO.setup({"dynasty": True}, 2, 4)
     (first,) = KINGDOMINO.to_act(dynasty)
     dynasty_view = KINGDOMINO.view(dynasty, first)
     rng = Rng(1)
-    assert native_search.flat_search(KINGDOMINO, dynasty_view, first, rng,
+    assert native_search.whole_search(KINGDOMINO, dynasty_view, first, rng,
                                      budget(iterations=5)) is None
     assert rng == Rng(1)  # nothing drawn: the loop draws as if it had not been asked
     stats, _ = search(KINGDOMINO, dynasty_view, first, iterations=20, profile=PROFILE)

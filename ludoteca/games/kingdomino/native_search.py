@@ -1,4 +1,4 @@
-"""Kingdomino's flat search whole on the native core (``SearchProfile.root_search``).
+"""Kingdomino's search whole on the native core, flat or a tree (``SearchProfile.root_search``).
 
 With the search loop in Python, a native playout left most of each iteration to Python
 (determinizing, reading the state into C++ and back, the outcome and the reward: about 4,300
@@ -23,14 +23,15 @@ from ludoteca.games.kingdomino import native_playout, view
 
 
 def available() -> bool:
-    """Whether the native core plays the search here (chosen, and built with ``flat_search``)."""
-    return chosen_core() == "native" and hasattr(native_core().kingdomino, "flat_search")
+    """Whether the native core plays the search here (chosen, and built with both searches)."""
+    kingdomino = native_core().kingdomino if chosen_core() == "native" else None
+    return hasattr(kingdomino, "flat_search") and hasattr(kingdomino, "tree_search")
 
 
-def flat_search(game: Game[Any, Any], view_json: JSON, seat: Seat, rng: Rng,
-                budget: RootBudget) -> RootStats | None:
-    """The search's flat loop for ``seat`` on the native core, drawing from ``rng`` (left as
-    the loop leaves it); None where the loop must run in Python."""
+def whole_search(game: Game[Any, Any], view_json: JSON, seat: Seat, rng: Rng,
+                 budget: RootBudget) -> RootStats | None:
+    """The search's loop for ``seat`` on the native core, flat or (``budget.tree``) a tree,
+    drawing from ``rng`` (left as the loop leaves it); None where the loop must run in Python."""
     if not available():
         return None
     template, unseen, remaining = view.prepare(game, view_json)
@@ -46,7 +47,9 @@ def flat_search(game: Game[Any, Any], view_json: JSON, seat: Seat, rng: Rng,
     if root.to_act() != seat:
         return None
     try:
-        done, after, children = native_core().kingdomino.flat_search(
+        whole = (native_core().kingdomino.tree_search if budget.tree
+                 else native_core().kingdomino.flat_search)
+        done, after, children = whole(
             root, unseen, remaining, seat, rng.state, budget.iterations, budget.seconds,
             budget.cpu_seconds, budget.elapsed, budget.by_iterations, budget.by_cpu,
             budget.early_stop, budget.exploration, budget.win_weight, budget.score_weight,

@@ -36,14 +36,14 @@ from ludoteca.bots.search import game_playout
 from ludoteca.engine.registry import SearchProfile
 from ludoteca.games.kingdomino.endgame import exact
 from ludoteca.games.kingdomino.native_playout import playouts_after
-from ludoteca.games.kingdomino.native_search import flat_search
+from ludoteca.games.kingdomino.native_search import whole_search
 
 PLAYOUTS = {"medium": 60, "hard": 4000}
 """Playouts per move of each search level (``SearchProfile.playouts``)."""
 
 PROFILE = SearchProfile(
     mode="flat", playout=game_playout, score_weight=0.4, score_scale=100.0, exact=exact,
-    playouts=PLAYOUTS, root_search=flat_search, playouts_after=playouts_after,
+    playouts=PLAYOUTS, root_search=whole_search, playouts_after=playouts_after,
     analysis_budgets=((2, 2048),),
 )
 """The analysis: 256 playouts a candidate (the default), 2048 at 2 players, where the native
