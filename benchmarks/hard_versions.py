@@ -1,15 +1,16 @@
 """Issue 37's figure: a ``hard`` on the native core against the ``hard`` before it
 (``bot:hard@1``: 1.5 s a move, its playouts in Python), 2-player Kingdomino.
 
-    python benchmarks/hard_versions.py [--new seconds|playouts] [--clock wall|cpu]
-                                       [--games 200] [--minutes 25] [--seed 37]
+    python benchmarks/hard_versions.py [--new seconds|tree|playouts] [--clock wall|cpu]
+                                       [--games 200] [--minutes 25] [--seed 37] [--shard K/N]
                                        [--results FILE.jsonl] [--out FILE.json]
 
 Game g is deal g and the two bots swap seats every game. The old bot is ``SearchBot`` with the
 1.5 s budget and the game's search profile, choosing with ``LUDOTECA_CORE=python`` (the Python
 playouts it had before the native core). ``--new seconds`` (the issue's wording, "at the same
 seconds per move") pits the same 1.5 s bot on the native core against it, where the whole flat
-search runs natively (``games/kingdomino/native_search.py``); ``--new playouts`` pits today's
+search runs natively (``games/kingdomino/native_search.py``), and ``--new tree`` the same bot
+searching a tree (``mode="uct"``, native too); ``--new playouts`` pits today's
 ``make_bot("hard", "kingdomino")`` (a fixed playout budget). With ``--clock wall`` (the old
 bot as it shipped) the budgets in seconds are on the clock, so the figure depends on how busy
 the machine is while they think; ``--clock cpu`` gives each 1.5 s bot 1.5 s of this process's
@@ -22,8 +23,10 @@ and the load.
 with the same ``--new``, ``--clock`` and ``--seed`` skips the games already there and plays the
 next ones, and the summary (the new bot's score, a shared win counting half, with its 95% Wilson
 interval) is over every line of them. So runs on different days can add up to the
-issue's 200 games. A move with one legal action is played at once by both bots (no search), so
-it costs no time: about 6 of a game's 48 decisions.
+issue's 200 games, and ``--shard K/N`` lets N processes share one file (each plays the games
+g with g % N == K, and its summary is over every game in the file when it ends). A move with
+one legal action is played at once by both bots (no search), so it costs no time: about 6 of a
+game's 48 decisions.
 """
 
 from __future__ import annotations
@@ -60,22 +63,25 @@ class OnCore(Bot):
             return self.bot.choose(game, view, seat, deadline)
 
 
-def old_hard(seed: int, core: str = "python", clock: str = "wall") -> OnCore:
-    """``bot:hard@1``: 1.5 s a move on the clock, or with ``clock="cpu"`` of CPU."""
+def old_hard(seed: int, core: str = "python", clock: str = "wall",
+             mode: str | None = None) -> OnCore:
+    """``bot:hard@1``: 1.5 s a move on the clock, or with ``clock="cpu"`` of CPU; ``mode``
+    another search than the profile's (``"uct"``: the tree)."""
     profile = entry("kingdomino").search_profile()
     budget = SEARCH_SECONDS["hard"]
-    bot = (SearchBot(seconds=budget, seed=seed, name="hard@1", profile=profile)
+    bot = (SearchBot(seconds=budget, seed=seed, name="hard@1", profile=profile, mode=mode)
            if clock == "wall" else
            SearchBot(seconds=None, cpu_seconds=budget, seed=seed, name="hard@1",
-                     profile=profile))
+                     profile=profile, mode=mode))
     return OnCore(bot, core)
 
 
 def new_bot(new: str, seed: int, clock: str = "wall") -> Bot:
-    """``seconds``: the 1.5 s bot on the native core; ``playouts``: today's ``hard``."""
+    """``seconds``: the 1.5 s bot on the native core; ``tree``: the same with the tree search
+    (``mode="uct"``, whole in C++ too); ``playouts``: today's ``hard``."""
     if new == "playouts":
         return make_bot("hard", "kingdomino", seed)
-    return old_hard(seed, "native", clock)
+    return old_hard(seed, "native", clock, mode="uct" if new == "tree" else None)
 
 
 def searched(bot: Bot) -> int:
@@ -160,6 +166,7 @@ def summarize(rows: list[dict[str, Any]], new: str, seed: int,
     keys = ("points", "seconds_per_move", "cpu_seconds_per_move", "playouts_per_search")
     return {
         "new": f"bot:hard@{BOT_VERSION}" if new == "playouts"
+        else "hard 1.5 s a move, the whole tree search on the native core" if new == "tree"
         else "hard 1.5 s a move, whole search on the native core",
         "old": "bot:hard@1 (1.5 s a move, Python playouts)",
         "games": n, "new_score": won, "rate": won / n if n else float("nan"),
@@ -176,7 +183,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=25.0,
                         help="begin no game after this many minutes")
     parser.add_argument("--seed", type=int, default=37)
-    parser.add_argument("--new", choices=("playouts", "seconds"), default="playouts")
+    parser.add_argument("--new", choices=("playouts", "seconds", "tree"), default="playouts")
+    parser.add_argument("--shard", default="0/1",
+                        help="K/N: play only the games g with g %% N == K (N processes, one file)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="the 1.5 s budgets on the clock or of CPU")
     parser.add_argument("--results", type=Path, default=None,
@@ -190,8 +199,9 @@ def main() -> None:
     have = {r["game"] for r in rows}
     if rows:
         print(f"{len(rows)} games already in {args.results}", flush=True)
+    shard, shards = (int(x) for x in args.shard.split("/"))
     for g in range(args.games):
-        if g in have:
+        if g in have or g % shards != shard:
             continue
         if time.perf_counter() - start > args.minutes * 60:
             break
@@ -204,6 +214,8 @@ def main() -> None:
         print(f"game {g}: new {row['score']:g} ({won:g}/{len(rows)}), playouts a search "
               f"{row['playouts_per_search'][0]:.0f} vs {row['playouts_per_search'][1]:.0f}, "
               f"{row['game_seconds']:.0f} s", flush=True)
+    if args.results is not None:  # other shards may have added games meanwhile
+        rows = read_rows(args.results, args.new, args.seed, args.clock)
     summary = summarize(rows, args.new, args.seed, args.clock)
     summary["minutes_this_run"] = (time.perf_counter() - start) / 60
     print(json.dumps(summary, indent=1))

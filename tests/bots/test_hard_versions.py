@@ -63,3 +63,32 @@ def test_the_playouts_a_search_ran_are_read_from_either_bot(bench: Any) -> None:
     on_cpu = bench.new_bot("seconds", 1, "cpu")
     assert on_cpu.core == "native" and on_cpu.bot.seconds is None
     assert on_cpu.bot.cpu_seconds == 1.5
+    tree = bench.new_bot("tree", 1, "cpu")
+    assert tree.core == "native" and tree.bot.mode == "uct" and tree.bot.cpu_seconds == 1.5
+    assert on_cpu.bot.mode is None  # the profile's: flat
+
+
+def test_shards_share_one_file(bench: Any, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each shard plays its own games, and the summary a shard prints at its end counts what
+    the others wrote meanwhile."""
+    path = tmp_path / "games.jsonl"
+    played: list[int] = []
+
+    def play(g: int, seed: int, new: str, clock: str = "wall") -> dict[str, Any]:
+        played.append(g)
+        if g == 1:  # another shard finishes a game while this one plays
+            with path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({**row(0, 1.0), "clock": "cpu"}) + "\n")
+        return {**row(g, 0.0), "clock": "cpu", "game_seconds": 1.0}
+
+    monkeypatch.setattr(bench, "play", play)
+    out = tmp_path / "summary.json"
+    monkeypatch.setattr(sys, "argv", ["hard_versions.py", "--new", "seconds", "--clock", "cpu",
+                                      "--games", "4", "--shard", "1/2", "--results", str(path),
+                                      "--out", str(out)])
+    monkeypatch.setattr(bench, "which_core", lambda: "native")
+    bench.main()
+    assert played == [1, 3]
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["games"] == 3 and summary["new_score"] == 1.0
