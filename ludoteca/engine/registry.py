@@ -115,9 +115,9 @@ class SearchProfile:
     samples of one drawn world: ``analysis/estimates.py``), where the game has it natively;
     None: one by one."""
     root_search: RootSearch | None = field(default=None, compare=False)
-    """The whole flat search of ``playout`` and this reward in one call (Kingdomino's native
-    core: ``games/kingdomino/native_search.py``), equal to the loop's statistics; the loop runs
-    where it answers None."""
+    """The whole search, flat or a tree, of ``playout`` and this reward in one call
+    (Kingdomino's native core: ``games/kingdomino/native_search.py``), equal to the loop's
+    statistics; the loop runs where it answers None."""
     analysis_budget: int = 256
     """Playouts per candidate move in post-game analysis (ludoteca/analysis) unless asked
     otherwise: fixed per game so an analysis costs minutes, not hours, where a playout to the

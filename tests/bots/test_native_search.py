@@ -23,7 +23,7 @@ from ludoteca.games.kingdomino.rules import GAME as KINGDOMINO
 from ludoteca.games.kingdomino.search import PROFILE
 from ludoteca.games.kingdomino.state import KingdominoState
 
-require_native("kingdomino", "flat_search")
+require_native("kingdomino", "tree_search")
 
 
 @pytest.fixture(autouse=True)
