@@ -76,6 +76,33 @@ inline double utility(const Outcome &o, int seat, const FlatReward &r) {
     return r.win_weight * win + rest * place + r.score_weight * points;
 }
 
+// A search loop's clock: when its budget is spent, and the time spent and left that early stops
+// read (search._spent_and_left), from the moment it was made.
+struct SearchClock {
+    const FlatBudget &budget;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    double cpu_start = process_cpu_seconds();
+
+    // Whether the loop stops before iteration `done` (> 0): its seconds or CPU seconds are
+    // spent, or (every 16 iterations, with early stops) `settled(spent, left)` says the most
+    // visited root action can no longer be overtaken.
+    template <typename Settled>
+    bool stop(int64_t done, Settled &&settled) const {
+        const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double used = process_cpu_seconds() - cpu_start;
+        if (now >= budget.seconds || used >= budget.cpu_seconds) return true;
+        const double spent = budget.elapsed + (budget.by_cpu ? used : now);
+        const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
+        return budget.early_stop && (done & 15) == 0 && settled(spent, left);
+    }
+};
+
+// UCB1 with availability counts, as the loop scores a child.
+inline double ucb(double value, int64_t visits, int64_t avail, double exploration) {
+    const double v = static_cast<double>(visits);
+    return value / v + exploration * std::sqrt(std::log(static_cast<double>(avail)) / v);
+}
+
 // search._decided: the most visited root action can no longer be overtaken in the budget left.
 inline bool decided(const std::vector<FlatChild> &children, int64_t done, double elapsed,
                     double left, int64_t iterations_left, bool by_iterations) {
@@ -123,9 +150,7 @@ inline void determinize(State &s, const std::vector<int8_t> &unseen, int remaini
 // view.deal does, then gives the copy its own generator. `rng` is the search's generator.
 inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unseen, int remaining,
                               int seat, Rng &rng, const FlatBudget &budget, const FlatReward &reward) {
-    using Clock = std::chrono::steady_clock;
-    const Clock::time_point start = Clock::now();
-    const double cpu_start = process_cpu_seconds();
+    const SearchClock clock{budget};
     const int filler = check_root(root, unseen, remaining, seat);
     FlatResult result;
     std::vector<FlatChild> &children = result.children;
@@ -134,17 +159,11 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
     int legal[MAX_LEGAL], untried[MAX_LEGAL];
     int64_t done = 0;
     while (done < budget.iterations) {
-        if (done) {
-            const double now = std::chrono::duration<double>(Clock::now() - start).count();
-            const double used = process_cpu_seconds() - cpu_start;
-            const double spent = budget.elapsed + (budget.by_cpu ? used : now);
-            const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
-            if (now >= budget.seconds || used >= budget.cpu_seconds ||
-                (budget.early_stop && (done & 15) == 0 &&
-                 decided(children, done, spent, left, budget.iterations - done,
-                         budget.by_iterations)))
-                break;
-        }
+        if (done && clock.stop(done, [&](double spent, double left) {
+                return decided(children, done, spent, left, budget.iterations - done,
+                               budget.by_iterations);
+            }))
+            break;
         State s = root;
         determinize(s, unseen, remaining, filler, pile, rng);
         const int n = s.legal(seat, legal);
@@ -166,9 +185,7 @@ inline FlatResult flat_search(const State &root, const std::vector<int8_t> &unse
             double best_score = -1.0;
             for (int i = 0; i < n; ++i) {
                 const FlatChild &c = children[slot[legal[i]]];
-                const double visits = static_cast<double>(c.visits);
-                const double score = c.value / visits +
-                    reward.exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / visits);
+                const double score = ucb(c.value, c.visits, c.avail, reward.exploration);
                 if (score > best_score) {
                     best_score = score;
                     chosen = slot[legal[i]];
@@ -203,9 +220,7 @@ struct TreeNode {
 // and the tree spends them on the next moves' replies instead.
 inline FlatResult tree_search(const State &root, const std::vector<int8_t> &unseen, int remaining,
                               int seat, Rng &rng, const FlatBudget &budget, const FlatReward &reward) {
-    using Clock = std::chrono::steady_clock;
-    const Clock::time_point start = Clock::now();
-    const double cpu_start = process_cpu_seconds();
+    const SearchClock clock{budget};
     const int filler = check_root(root, unseen, remaining, seat);
     std::vector<TreeNode> nodes(1);
     nodes[0].seat = -1;
@@ -217,19 +232,13 @@ inline FlatResult tree_search(const State &root, const std::vector<int8_t> &unse
     int64_t done = 0;
     int step = 0;
     while (done < budget.iterations) {
-        if (done) {
-            const double now = std::chrono::duration<double>(Clock::now() - start).count();
-            const double used = process_cpu_seconds() - cpu_start;
-            const double spent = budget.elapsed + (budget.by_cpu ? used : now);
-            const double left = budget.by_cpu ? budget.cpu_seconds - used : budget.seconds - now;
-            if (now >= budget.seconds || used >= budget.cpu_seconds) break;
-            if (budget.early_stop && (done & 15) == 0) {
+        if (done && clock.stop(done, [&](double spent, double left) {
                 view.clear();
                 for (int c : root_children) view.push_back({nodes[c].index, nodes[c].visits, 0, 0.0});
-                if (decided(view, done, spent, left, budget.iterations - done, budget.by_iterations))
-                    break;
-            }
-        }
+                return decided(view, done, spent, left, budget.iterations - done,
+                               budget.by_iterations);
+            }))
+            break;
         State s = root;
         determinize(s, unseen, remaining, filler, pile, rng);
         int node = 0, length = 1;
@@ -270,9 +279,7 @@ inline FlatResult tree_search(const State &root, const std::vector<int8_t> &unse
             double best_score = -1.0;
             for (int i = 0; i < n; ++i) {
                 const TreeNode &c = nodes[slot[legal[i]]];
-                const double visits = static_cast<double>(c.visits);
-                const double score = c.value / visits +
-                    reward.exploration * std::sqrt(std::log(static_cast<double>(c.avail)) / visits);
+                const double score = ucb(c.value, c.visits, c.avail, reward.exploration);
                 if (score > best_score) {
                     best_score = score;
                     best = slot[legal[i]];

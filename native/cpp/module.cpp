@@ -246,12 +246,13 @@ struct Batch {
     }
 };
 
-// The binding of a whole search (kingdomino_search.hpp's flat_search or tree_search): the view's
-// state and unseen dominoes, the generator's state and the budget in; (iterations done, the
-// generator's state after, per root action in creation order (index, visits, value, avail)) out.
+// Binds a whole search (kingdomino_search.hpp's flat_search or tree_search) as `name`: the
+// view's state and unseen dominoes, the generator's state and the budget in; (iterations done,
+// the generator's state after, per root action in creation order (index, visits, value, avail))
+// out.
 template <typename Search>
-auto whole_search(Search search) {
-    return [search](const kd::State &root, const std::vector<int64_t> &unseen, int remaining,
+void def_whole_search(nb::module_ &k, const char *name, Search search, const char *doc) {
+    k.def(name, [search](const kd::State &root, const std::vector<int64_t> &unseen, int remaining,
                     int seat, uint64_t rng, int64_t iterations, double seconds, double cpu_seconds,
                     double elapsed, bool by_iterations, bool by_cpu, bool early_stop,
                     double exploration, double win_weight, double score_weight, double score_scale) {
@@ -275,7 +276,9 @@ auto whole_search(Search search) {
         std::vector<std::tuple<int, int64_t, double, int64_t>> children;
         for (const kd::FlatChild &c : found.children) children.emplace_back(c.index, c.visits, c.value, c.avail);
         return nb::make_tuple(found.done, chooser.state, children);
-    };
+    }, "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
+          "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a,
+          "exploration"_a, "win_weight"_a, "score_weight"_a, "score_scale"_a, doc);
 }
 
 }  // namespace
@@ -451,19 +454,13 @@ NB_MODULE(_core, m) {
     }, "config"_a, "first_seed"_a, "count"_a, "policy"_a = 0, "chooser_seed"_a = 0,
        "Play count matches (seeds first_seed, first_seed + 1, ...) with one chooser; the plies.");
 
-    k.def("flat_search", whole_search(kd::flat_search),
-          "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
-          "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a,
-          "exploration"_a, "win_weight"_a, "score_weight"_a, "score_scale"_a,
-          "bots/search.py's flat search with the game's epsilon-greedy playouts, whole in C++ "
-          "(kingdomino_search.hpp): (iterations done, the generator's state after, per root "
-          "action in creation order (index, visits, value, avail)).");
-    k.def("tree_search", whole_search(kd::tree_search),
-          "root"_a, "unseen"_a, "remaining"_a, "seat"_a, "rng"_a, "iterations"_a, "seconds"_a,
-          "cpu_seconds"_a, "elapsed"_a, "by_iterations"_a, "by_cpu"_a, "early_stop"_a,
-          "exploration"_a, "win_weight"_a, "score_weight"_a, "score_scale"_a,
-          "bots/search.py's search with mode=\"uct\" and the game's epsilon-greedy playouts, "
-          "whole in C++ (kingdomino_search.hpp); answers as flat_search.");
+    def_whole_search(k, "flat_search", kd::flat_search,
+                     "bots/search.py's flat search with the game's epsilon-greedy playouts, whole "
+                     "in C++ (kingdomino_search.hpp): (iterations done, the generator's state "
+                     "after, per root action in creation order (index, visits, value, avail)).");
+    def_whole_search(k, "tree_search", kd::tree_search,
+                     "bots/search.py's search with mode=\"uct\" and the game's epsilon-greedy "
+                     "playouts, whole in C++ (kingdomino_search.hpp); answers as flat_search.");
 
     nb::class_<Batch>(k, "Batch", "Many matches stepped per call into caller-owned numpy arrays.")
         .def(nb::init<const kd::Config &, size_t, uint64_t>(), "config"_a, "size"_a, "seed"_a = 0)
