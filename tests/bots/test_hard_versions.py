@@ -4,28 +4,20 @@ and the summary's score and 95% Wilson interval are over all of them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from script_module import load_script
 
 from ludoteca.tournament.stats import wilson_interval
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def bench() -> Any:
-    spec = importlib.util.spec_from_file_location("hard_versions",
-                                                  ROOT / "benchmarks" / "hard_versions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hard_versions"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hard_versions.py")
 
 
 def row(game: int, score: float, new: str = "seconds", seed: int = 37) -> dict[str, Any]:

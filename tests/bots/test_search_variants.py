@@ -4,28 +4,18 @@ same every time it is played (what lets its rows stand in the docs)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from native_core import require_native
+from script_module import load_script
 
 require_native("kingdomino", "tree_search")
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def bench() -> Any:
-    spec = importlib.util.spec_from_file_location("search_variants",
-                                                  ROOT / "benchmarks" / "search_variants.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["search_variants"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/search_variants.py")
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from script_module import load_script
 from training_extra import require_training
 
 require_training()  # the examples train with torch and sb3-contrib: the rl-train extra
@@ -75,17 +76,12 @@ def test_maskable_ppo_from_a_teacher() -> None:
 def test_the_teacher_start_plays_as_greedy() -> None:
     """Fitted to greedy's decisions, the policy picks greedy's move far more often than it did
     untrained, on decisions of games it never saw."""
-    import importlib.util
-
     from sb3_contrib import MaskablePPO
 
     from ludoteca.bots import make_bot
     from ludoteca.rl.gym import make
 
-    spec = importlib.util.spec_from_file_location("maskable_ppo", ROOT / "examples/maskable_ppo.py")
-    assert spec is not None and spec.loader is not None
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load_script("examples/maskable_ppo.py")
 
     env = make("buttons", players=2, opponents="random")
     env.reset(seed=0)
